@@ -1,0 +1,13 @@
+import { createContext } from "react-router";
+import type { Config } from "./config";
+import type { SnapshotDeps } from "./snapshot";
+
+/** What the Worker hands every loader and the document render. */
+export interface RequestContext {
+  config: Config;
+  deps: SnapshotDeps;
+  /** Per-response CSP nonce for inline scripts. */
+  nonce: string;
+}
+
+export const requestContext = createContext<RequestContext>();

@@ -1,0 +1,126 @@
+/** Shared outbound HTTP: timeout, bounded retries for idempotent failures, typed errors. */
+
+export type UpstreamName = "gamma" | "data" | "x" | "llm";
+
+export type UpstreamFailure =
+  | "network"
+  | "timeout"
+  | "status"
+  | "html"
+  | "invalid-json"
+  | "shape"
+  | "empty";
+
+/** Every upstream problem becomes this; callers fall back on it, never on raw exceptions. */
+export class UpstreamError extends Error {
+  override readonly name = "UpstreamError";
+  constructor(
+    readonly upstream: UpstreamName,
+    readonly kind: UpstreamFailure,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface HttpOptions {
+  upstream: UpstreamName;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  /** Extra attempts after the first; only for GETs and retryable failures. */
+  retries: number;
+  retryBaseMs: number;
+  /** Injected so tests need not wait. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Message for a non-ok status (SPEC §7 texts), e.g. (s) => `Twitter API error: ${s}`. */
+  statusMessage?: (status: number) => string;
+}
+
+const RETRY_CAP_MS = 30_000;
+const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+function isRetryable(error: UpstreamError): boolean {
+  if (error.kind === "network" || error.kind === "timeout") return true;
+  if (error.kind === "status" || error.kind === "html") {
+    return error.status === 429 || (error.status !== undefined && error.status >= 500);
+  }
+  return false;
+}
+
+async function attempt(
+  url: string,
+  init: RequestInit,
+  opts: HttpOptions,
+): Promise<unknown> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), opts.timeoutMs);
+  try {
+    let response: Response;
+    try {
+      response = await opts.fetch(url, { ...init, signal: controller.signal });
+    } catch (cause) {
+      if (controller.signal.aborted) {
+        throw new UpstreamError(opts.upstream, "timeout", `Request timed out after ${opts.timeoutMs} ms`);
+      }
+      throw new UpstreamError(opts.upstream, "network", `Network error: ${describe(cause)}`);
+    }
+    const type = response.headers.get("content-type") ?? "";
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (cause) {
+      if (controller.signal.aborted) {
+        throw new UpstreamError(opts.upstream, "timeout", `Request timed out after ${opts.timeoutMs} ms`);
+      }
+      throw new UpstreamError(opts.upstream, "network", `Network error: ${describe(cause)}`);
+    }
+    const looksHtml = type.includes("html") || /^\s*</.test(text);
+    if (!response.ok) {
+      const message = opts.statusMessage?.(response.status) ?? `API error: ${response.status}`;
+      throw new UpstreamError(opts.upstream, looksHtml ? "html" : "status", message, response.status);
+    }
+    if (looksHtml) {
+      throw new UpstreamError(opts.upstream, "html", "JSON parsing failed", response.status);
+    }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new UpstreamError(opts.upstream, "invalid-json", "JSON parsing failed", response.status);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function describe(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/**
+ * Fetches JSON. GET requests are retried `retries` times with a delay doubling from
+ * `retryBaseMs` (capped at 30 s) on network errors, timeouts, 429 and 5xx; other methods
+ * and other failures are not retried. Throws UpstreamError.
+ */
+export async function fetchJson(url: string, init: RequestInit, opts: HttpOptions): Promise<unknown> {
+  const method = (init.method ?? "GET").toUpperCase();
+  const maxAttempts = method === "GET" || method === "HEAD" ? opts.retries + 1 : 1;
+  const sleep = opts.sleep ?? defaultSleep;
+  let lastError: UpstreamError | undefined;
+  for (let i = 0; i < maxAttempts; i++) {
+    if (i > 0) await sleep(Math.min(opts.retryBaseMs * 2 ** (i - 1), RETRY_CAP_MS));
+    try {
+      return await attempt(url, init, opts);
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      lastError = error;
+      if (!isRetryable(error)) break;
+    }
+  }
+  throw lastError ?? new UpstreamError(opts.upstream, "network", "No attempt made");
+}
+
+/** Joins a configured base URL and a path without doubling or dropping slashes. */
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+}

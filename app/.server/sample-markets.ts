@@ -1,0 +1,62 @@
+import type { Market } from "~/lib/types";
+
+/**
+ * SPEC §8: the three built-in markets shown when the feed fails and no good data is held.
+ * Every figure here is sample content; the snapshot flags it `markets: "sample"` and the UI says so.
+ */
+export const SAMPLE_MARKETS: readonly Market[] = [
+  {
+    id: "sample-russia-ukraine-ceasefire",
+    title: "Russia x Ukraine ceasefire in 2025?",
+    description: "Sample market: resolves Yes if Russia and Ukraine agree to a ceasefire in 2025.",
+    image: null,
+    endDate: "2025-12-31T23:59:59Z",
+    totalVolume: 25_400_000,
+    volume24h: 310_000,
+    liquidity: 1_200_000,
+    yesPrice: 23,
+    noPrice: 77,
+    yesLabel: "Yes",
+    noLabel: "No",
+    priceChange24h: -1.5,
+    tags: ["Politics", "Ukraine"],
+    slug: null,
+    eventSlug: null,
+  },
+  {
+    id: "sample-bitcoin-100k",
+    title: "Will Bitcoin reach $100k?",
+    description: "Sample market: resolves Yes if Bitcoin trades at or above $100,000.",
+    image: null,
+    endDate: "2025-12-31T23:59:59Z",
+    totalVolume: 18_700_000,
+    volume24h: 540_000,
+    liquidity: 900_000,
+    yesPrice: 67,
+    noPrice: 33,
+    yesLabel: "Yes",
+    noLabel: "No",
+    priceChange24h: 3.2,
+    tags: ["Crypto", "Bitcoin"],
+    slug: null,
+    eventSlug: null,
+  },
+  {
+    id: "sample-agi-by-2030",
+    title: "Will AGI be achieved by 2030?",
+    description: "Sample market: resolves Yes if artificial general intelligence is announced by 2030.",
+    image: null,
+    endDate: "2030-12-31T23:59:59Z",
+    totalVolume: 4_300_000,
+    volume24h: 52_000,
+    liquidity: 210_000,
+    yesPrice: 31,
+    noPrice: 69,
+    yesLabel: "Yes",
+    noLabel: "No",
+    priceChange24h: 0.4,
+    tags: ["AI", "Tech"],
+    slug: null,
+    eventSlug: null,
+  },
+];

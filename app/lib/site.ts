@@ -1,0 +1,42 @@
+/** The public paths of SPEC §2, shared by the route table, the sitemap and the navigation. */
+
+export interface CategoryLink {
+  /** Path of the page ("/" is Trending). */
+  path: string;
+  label: string;
+}
+
+/** Header navigation in SPEC order. */
+export const CATEGORY_LINKS: readonly CategoryLink[] = [
+  { path: "/", label: "Trending" },
+  { path: "/politics", label: "Politics" },
+  { path: "/sports", label: "Sports" },
+  { path: "/crypto", label: "Crypto" },
+  { path: "/ai-tech", label: "AI & Tech" },
+  { path: "/markets", label: "Markets" },
+  { path: "/culture", label: "Culture" },
+  { path: "/business", label: "Business" },
+  { path: "/health", label: "Health" },
+  { path: "/climate", label: "Climate" },
+  { path: "/gaming", label: "Gaming" },
+  { path: "/international", label: "International" },
+  { path: "/whale-watch", label: "Whale Watch" },
+];
+
+export const FOOTER_LINKS: readonly CategoryLink[] = [
+  { path: "/sentiment-analysis", label: "Sentiment Analysis" },
+  { path: "/market-intelligence", label: "Market Intelligence" },
+  { path: "/trading-signals", label: "Trading Signals" },
+  { path: "/api-access", label: "API Access" },
+  { path: "/help-center", label: "Help Center" },
+  { path: "/status", label: "Status" },
+  { path: "/privacy-policy", label: "Privacy Policy" },
+  { path: "/terms-of-service", label: "Terms of Service" },
+  { path: "/cookie-policy", label: "Cookie Policy" },
+];
+
+/** Every public HTML path (sitemap order). */
+export const PUBLIC_PATHS: readonly string[] = [
+  ...CATEGORY_LINKS.map((l) => l.path),
+  ...FOOTER_LINKS.map((l) => l.path),
+];

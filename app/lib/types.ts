@@ -1,0 +1,136 @@
+/** Domain types shared by the server pipeline and the UI (client-safe: no server imports). */
+
+export type Recommendation = "BUY_YES" | "BUY_NO" | "NEUTRAL";
+export type SentimentLabel = "bullish" | "bearish" | "neutral";
+
+/** A market from the provider feed, normalised (SPEC §3 "Market" plus link slugs). */
+export interface Market {
+  id: string;
+  title: string;
+  description: string;
+  /** https URL or null; never a non-https URL from the feed. */
+  image: string | null;
+  /** ISO timestamp or null when missing/unparseable. */
+  endDate: string | null;
+  totalVolume: number;
+  volume24h: number;
+  liquidity: number;
+  /** Percent 0..100 of the first outcome ("Yes" for binary markets). Shown in cents. */
+  yesPrice: number;
+  /** Percent 0..100 of the second outcome (or 100 - yesPrice when there is none). */
+  noPrice: number;
+  /** Outcome labels as the provider names them ("Yes"/"No", "Up"/"Down", team names). */
+  yesLabel: string;
+  noLabel: string;
+  /** 24h change of the first outcome's price, in percentage points (0 when absent). */
+  priceChange24h: number;
+  tags: string[];
+  slug: string | null;
+  eventSlug: string | null;
+}
+
+/** Where a figure came from. */
+export type MentionsSource = "live" | "estimated";
+
+export interface MentionCount {
+  keyword: string;
+  mentions: number;
+  trending: boolean;
+  source: MentionsSource;
+}
+
+/** One market's analysis: from the language model or the deterministic estimate. */
+export interface MarketAnalysis {
+  marketId: string;
+  sentiment: SentimentLabel;
+  /** Percent 0..100. */
+  confidence: number;
+  recommendation: Recommendation;
+  /** Signed, roughly -72..72 (SPEC: bullish 35..60 × multiplier, bearish mirrored, neutral near 0). */
+  score: number;
+  reasoning: string;
+  /** Model id (e.g. "grok-4-fast-non-reasoning") or "estimated". */
+  source: string;
+  /** yesPrice at analysis time; a later move re-triggers analysis. */
+  analysedPrice: number;
+}
+
+/** SPEC §3 "Display market", plus what the card needs for links and labels. */
+export interface DisplayMarket {
+  id: string;
+  title: string;
+  image: string | null;
+  yesPrice: number;
+  noPrice: number;
+  yesLabel: string;
+  noLabel: string;
+  volume: number;
+  volume24h: number;
+  liquidity: number;
+  priceChange24h: number;
+  endDate: string | null;
+  tags: string[];
+  slug: string | null;
+  eventSlug: string | null;
+  sentiment: {
+    score: number;
+    confidence: number;
+    recommendation: Recommendation;
+    twitterBuzz: number;
+    grokAnalysis: string;
+    /** Model id or "estimated". */
+    source: string;
+  };
+  isLive: boolean;
+  twitterTrending: boolean;
+  twitterSentiment: SentimentLabel;
+  isTwitterLive: boolean;
+  mentionsSource: MentionsSource;
+}
+
+export interface SnapshotSources {
+  markets: "live" | "sample";
+  /** "partial" when some keywords are live counts and the rest estimates. */
+  mentions: "live" | "estimated" | "partial";
+  /** Model id, "estimated", or "partial:<model id>" when some analyses are estimates. */
+  sentiment: string;
+}
+
+export interface MarketSnapshot {
+  markets: DisplayMarket[];
+  totalMentions: number;
+  sources: SnapshotSources;
+  /** ISO time the data was fetched from the provider. */
+  fetchedAt: string;
+  /** Set when the last refresh failed: what went wrong (data shown is older or sample). */
+  error?: string;
+}
+
+export type WhaleOutcome = "YES" | "NO" | "OTHER";
+
+/** SPEC §3 "Whale trade" plus links and labels. */
+export interface WhaleTrade {
+  id: string;
+  marketId: string;
+  title: string;
+  outcome: WhaleOutcome;
+  /** The provider's outcome label ("Yes", "No", a team name). */
+  outcomeLabel: string;
+  /** Shares. */
+  size: number;
+  /** 0..1. */
+  price: number;
+  /** Epoch milliseconds. */
+  timestamp: number;
+  /** Wallet address. */
+  trader: string;
+  pseudonym: string | null;
+  eventSlug: string | null;
+  marketSlug: string | null;
+}
+
+export interface WhaleSnapshot {
+  trades: WhaleTrade[];
+  fetchedAt: string;
+  error?: string;
+}

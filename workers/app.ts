@@ -1,0 +1,55 @@
+import { Hono } from "hono";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { ConfigError, getConfig } from "../app/.server/config";
+import { requestContext } from "../app/.server/context";
+import { snapshotDeps } from "../app/.server/deps";
+import { api } from "./api";
+import { runScheduled } from "./cron";
+import { securityHeaders } from "./security";
+import { seo } from "./seo";
+import type { WorkerEnv } from "./types";
+
+// Built once per isolate, not per request.
+const handleRequest = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+const app = new Hono<WorkerEnv>();
+
+app.use(securityHeaders(import.meta.env.DEV));
+
+// Config is parsed once per env; a bad value answers with one clear line instead of a stack trace.
+app.use(async (c, next) => {
+  try {
+    const config = getConfig(c.env);
+    c.set("config", config);
+    c.set("deps", snapshotDeps(c.env, c.executionCtx as ExecutionContext, config));
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return c.text(`Service misconfigured. ${error.message}`, 503);
+  }
+  await next();
+});
+
+app.route("/", seo);
+app.route("/api", api);
+
+app.all("*", (c) => {
+  const context = new RouterContextProvider();
+  context.set(requestContext, { config: c.get("config"), deps: c.get("deps"), nonce: c.get("nonce") });
+  return handleRequest(c.req.raw, context);
+});
+
+app.onError((error, c) => {
+  console.error(`[worker] ${c.req.method} ${new URL(c.req.url).pathname}: ${error.message}`);
+  return c.text("Something went wrong. Please try again.", 500);
+});
+
+export default {
+  fetch: app.fetch,
+  async scheduled(controller, env, ctx) {
+    await runScheduled(controller.cron, env, ctx);
+  },
+} satisfies ExportedHandler<Env>;

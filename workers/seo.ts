@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import { PUBLIC_PATHS } from "../app/lib/site";
+import type { WorkerEnv } from "./types";
+
+/** Origin for absolute URLs: SITE_URL when configured, else the request's own origin. */
+export function siteOrigin(siteUrl: string | undefined, requestUrl: string): string {
+  return siteUrl ?? new URL(requestUrl).origin;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+export const seo = new Hono<WorkerEnv>()
+  .get("/robots.txt", (c) => {
+    const origin = siteOrigin(c.get("config").siteUrl, c.req.url);
+    const body = ["User-agent: *", "Allow: /", "Disallow: /api/", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+    return c.text(body, 200, { "Cache-Control": "public, max-age=3600" });
+  })
+  .get("/sitemap.xml", (c) => {
+    const origin = siteOrigin(c.get("config").siteUrl, c.req.url);
+    const urls = PUBLIC_PATHS.map(
+      (path) => `  <url><loc>${escapeXml(origin + path)}</loc><changefreq>${path === "/" ? "hourly" : "daily"}</changefreq></url>`,
+    );
+    const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+    return c.body(body, 200, {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    });
+  });
