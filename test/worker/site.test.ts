@@ -1,0 +1,106 @@
+import { SELF } from "cloudflare:test";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetSnapshotMemory } from "~/.server/snapshot";
+import { PUBLIC_PATHS } from "~/lib/site";
+import { resetCalls, upstreams } from "./support/upstreams";
+
+beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
+afterEach(() => upstreams.resetHandlers());
+afterAll(() => upstreams.close());
+beforeEach(() => {
+  resetSnapshotMemory();
+  resetCalls();
+});
+
+const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
+
+function expectSecurityHeaders(res: Response) {
+  const csp = res.headers.get("content-security-policy") ?? "";
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/);
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(res.headers.get("strict-transport-security")).toContain("max-age=");
+  expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  expect(res.headers.get("permissions-policy")).toContain("camera=()");
+}
+
+describe("plain routes", () => {
+  it("serves robots.txt as text with the sitemap's absolute URL", async () => {
+    const res = await SELF.fetch("https://oddspulse.example/robots.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    const body = await res.text();
+    expect(body).toContain("User-agent: *");
+    expect(body).toContain("Disallow: /api/");
+    expect(body).toContain("Sitemap: https://oddspulse.example/sitemap.xml");
+    expectSecurityHeaders(res);
+  });
+
+  it("lists every public path of SPEC §2 in sitemap.xml with absolute URLs", async () => {
+    const res = await SELF.fetch("https://oddspulse.example/sitemap.xml");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const body = await res.text();
+    expect(body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(PUBLIC_PATHS.map((p) => `https://oddspulse.example${p}`));
+    expect(locs).toHaveLength(22);
+    expect(locs).toContain("https://oddspulse.example/whale-watch");
+    expect(locs).toContain("https://oddspulse.example/cookie-policy");
+  });
+
+  it("answers health with the pipeline status as JSON", async () => {
+    const res = await SELF.fetch("https://oddspulse.example/api/health");
+    expect(res.status).toBe(200);
+    const body = await res.json<{ ok: boolean; snapshots: { markets: { fetchedAt: string | null } } }>();
+    expect(body.ok).toBe(true);
+    expect(body.snapshots.markets).toHaveProperty("fetchedAt");
+    expectSecurityHeaders(res);
+  });
+
+  it("rejects unexpected methods on the API with 405 and unknown API paths with 404", async () => {
+    const post = await SELF.fetch("https://oddspulse.example/api/markets", { method: "POST" });
+    expect(post.status).toBe(405);
+    const unknown = await SELF.fetch("https://oddspulse.example/api/nope");
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe("server-rendered pages", () => {
+  it("renders the home page with the recorded markets for a crawler", async () => {
+    const res = await SELF.fetch("https://oddspulse.example/", { headers: { "user-agent": "Googlebot/2.1" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expectSecurityHeaders(res);
+    const html = await res.text();
+    expect(html).toContain("Market Sentiment Intelligence");
+    expect(html).toContain("Will Trump deport less than 250,000?");
+    expect(html.match(/data-testid="market"/g)).toHaveLength(100);
+  });
+
+  it("puts the response's nonce on every script element", async () => {
+    const res = await SELF.fetch("https://oddspulse.example/", { headers: { "user-agent": BROWSER_UA } });
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it("uses a different nonce for every response", async () => {
+    const a = await SELF.fetch("https://oddspulse.example/robots.txt");
+    const b = await SELF.fetch("https://oddspulse.example/robots.txt");
+    expect(a.headers.get("content-security-policy")).not.toBe(b.headers.get("content-security-policy"));
+  });
+
+  it("answers an unknown path with the 404 page and status", async () => {
+    const res = await SELF.fetch("https://oddspulse.example/no/such/page");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toContain("Return to Home");
+    expectSecurityHeaders(res);
+  });
+});
