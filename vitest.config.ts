@@ -6,6 +6,8 @@ import { defineConfig } from "vitest/config";
 // reactRouter() resolves virtual:react-router/server-build from source).
 export default defineConfig({
   test: {
+    // react-router's plugin leaves its typegen watcher open under vitest; don't wait 10 s for it.
+    teardownTimeout: 1000,
     projects: [
       {
         test: { name: "unit", environment: "node", include: ["test/unit/**/*.test.ts"] },
@@ -33,6 +35,18 @@ export default defineConfig({
         ],
         resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
         test: { name: "worker", include: ["test/worker/**/*.test.ts"] },
+      },
+      {
+        // Browser end-to-end against the built Worker (npm run build first) and the fixture server.
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["test/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
       },
     ],
   },

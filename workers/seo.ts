@@ -14,13 +14,21 @@ function escapeXml(text: string): string {
 export const seo = new Hono<WorkerEnv>()
   .get("/robots.txt", (c) => {
     const origin = siteOrigin(c.get("config").siteUrl, c.req.url);
-    const body = ["User-agent: *", "Allow: /", "Disallow: /api/", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+    const body = [
+      "User-agent: *",
+      "Allow: /",
+      "Disallow: /api/",
+      "",
+      `Sitemap: ${origin}/sitemap.xml`,
+      "",
+    ].join("\n");
     return c.text(body, 200, { "Cache-Control": "public, max-age=3600" });
   })
   .get("/sitemap.xml", (c) => {
     const origin = siteOrigin(c.get("config").siteUrl, c.req.url);
     const urls = PUBLIC_PATHS.map(
-      (path) => `  <url><loc>${escapeXml(origin + path)}</loc><changefreq>${path === "/" ? "hourly" : "daily"}</changefreq></url>`,
+      (path) =>
+        `  <url><loc>${escapeXml(origin + path)}</loc><changefreq>${path === "/" ? "hourly" : "daily"}</changefreq></url>`,
     );
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
     return c.body(body, 200, {

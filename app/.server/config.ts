@@ -55,11 +55,17 @@ const EnvSchema = v.object({
   X_BEARER_TOKEN: optionalSecret,
   LLM_API_URL: v.optional(httpUrl("LLM_API_URL"), "https://api.x.ai/v1"),
   LLM_API_KEY: optionalSecret,
-  LLM_MODEL: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty("LLM_MODEL must not be empty")), "grok-4-fast-non-reasoning"),
+  LLM_MODEL: v.optional(
+    v.pipe(v.string(), v.trim(), v.nonEmpty("LLM_MODEL must not be empty")),
+    "grok-4-fast-non-reasoning",
+  ),
   SITE_URL: v.pipe(
     v.optional(v.string(), ""),
     v.trim(),
-    v.check((s) => s === "" || /^https?:\/\/[^\s/]+/.test(s), "SITE_URL must be empty or an absolute http(s) URL"),
+    v.check(
+      (s) => s === "" || /^https?:\/\/[^\s/]+/.test(s),
+      "SITE_URL must be empty or an absolute http(s) URL",
+    ),
     v.transform((s) => (s === "" ? undefined : s.replace(/\/+$/, ""))),
   ),
   SUPPORT_EMAIL: v.optional(

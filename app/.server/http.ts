@@ -2,14 +2,7 @@
 
 export type UpstreamName = "gamma" | "data" | "x" | "llm";
 
-export type UpstreamFailure =
-  | "network"
-  | "timeout"
-  | "status"
-  | "html"
-  | "invalid-json"
-  | "shape"
-  | "empty";
+export type UpstreamFailure = "network" | "timeout" | "status" | "html" | "invalid-json" | "shape" | "empty";
 
 /** Every upstream problem becomes this; callers fall back on it, never on raw exceptions. */
 export class UpstreamError extends Error {
@@ -48,11 +41,7 @@ function isRetryable(error: UpstreamError): boolean {
   return false;
 }
 
-async function attempt(
-  url: string,
-  init: RequestInit,
-  opts: HttpOptions,
-): Promise<unknown> {
+async function attempt(url: string, init: RequestInit, opts: HttpOptions): Promise<unknown> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), opts.timeoutMs);
   try {

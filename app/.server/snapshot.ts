@@ -15,8 +15,8 @@ import { UpstreamError } from "./http";
 import { estimateMentions } from "./mentions/estimate";
 import { getMentions, type MentionCacheEntry } from "./mentions/index";
 import { deriveKeywords } from "./mentions/keywords";
-import { fetchActiveMarkets } from "./polymarket/gamma";
 import { fetchWhaleTrades } from "./polymarket/data-api";
+import { fetchActiveMarkets } from "./polymarket/gamma";
 import { SAMPLE_MARKETS } from "./sample-markets";
 import { estimateAnalysis } from "./sentiment/estimate";
 import { getAnalyses } from "./sentiment/index";
@@ -69,7 +69,8 @@ export function resetSnapshotMemory(): void {
 }
 
 function log(message: string, error?: unknown): void {
-  const detail = error instanceof Error ? `: ${error.message}` : error === undefined ? "" : `: ${String(error)}`;
+  const detail =
+    error instanceof Error ? `: ${error.message}` : error === undefined ? "" : `: ${String(error)}`;
   console.error(`[snapshot] ${message}${detail}`);
 }
 
@@ -251,7 +252,11 @@ async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null):
   ]);
 
   const fetchedAt = new Date(now).toISOString();
-  const sources: SnapshotSources = { markets: "live", mentions: mentions.source, sentiment: sentiment.source };
+  const sources: SnapshotSources = {
+    markets: "live",
+    mentions: mentions.source,
+    sentiment: sentiment.source,
+  };
   const analyses: Record<string, MarketAnalysis> = {};
   markets.forEach((m, i) => {
     const analysis = sentiment.analyses[i];
@@ -367,9 +372,15 @@ export async function readPipelineStatus(deps: SnapshotDeps): Promise<PipelineSt
     kvRead<StoredWhales>(deps, KV_KEYS.whales),
   ]);
   return {
-    markets: { fetchedAt: markets?.snapshot.fetchedAt ?? null, source: markets?.snapshot.sources.markets ?? null },
+    markets: {
+      fetchedAt: markets?.snapshot.fetchedAt ?? null,
+      source: markets?.snapshot.sources.markets ?? null,
+    },
     whales: { fetchedAt: whales?.snapshot.fetchedAt ?? null },
     mentions: { liveAt: markets?.mentionsLiveAt ?? null, source: markets?.snapshot.sources.mentions ?? null },
-    sentiment: { modelAt: markets?.sentimentModelAt ?? null, source: markets?.snapshot.sources.sentiment ?? null },
+    sentiment: {
+      modelAt: markets?.sentimentModelAt ?? null,
+      source: markets?.snapshot.sources.sentiment ?? null,
+    },
   };
 }

@@ -116,6 +116,8 @@ export interface WhaleTrade {
   outcome: WhaleOutcome;
   /** The provider's outcome label ("Yes", "No", a team name). */
   outcomeLabel: string;
+  /** The taker's side: a whale can sell as well as buy. */
+  side: "BUY" | "SELL";
   /** Shares. */
   size: number;
   /** 0..1. */

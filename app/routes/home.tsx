@@ -24,8 +24,8 @@ function SnapshotList({ snapshot }: { snapshot: MarketSnapshot }) {
   return (
     <section aria-label="Markets">
       <p className="text-sm text-slate-600">
-        {snapshot.markets.length} markets · markets: {snapshot.sources.markets} · mentions: {snapshot.sources.mentions}{" "}
-        · sentiment: {snapshot.sources.sentiment} · fetched {snapshot.fetchedAt}
+        {snapshot.markets.length} markets · markets: {snapshot.sources.markets} · mentions:{" "}
+        {snapshot.sources.mentions} · sentiment: {snapshot.sources.sentiment} · fetched {snapshot.fetchedAt}
       </p>
       <ul className="mt-4 space-y-1">
         {snapshot.markets.map((m) => (

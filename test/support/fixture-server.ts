@@ -14,11 +14,31 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { fileURLToPath } from "node:url";
 
 export type Upstream = "gamma" | "data";
-export type Mode = "ok" | "fail-500" | "fail-429" | "html-403" | "invalid-json" | "wrong-shape" | "empty" | "slow" | "hang";
-const MODES: readonly Mode[] = ["ok", "fail-500", "fail-429", "html-403", "invalid-json", "wrong-shape", "empty", "slow", "hang"];
+export type Mode =
+  | "ok"
+  | "fail-500"
+  | "fail-429"
+  | "html-403"
+  | "invalid-json"
+  | "wrong-shape"
+  | "empty"
+  | "slow"
+  | "hang";
+const MODES: readonly Mode[] = [
+  "ok",
+  "fail-500",
+  "fail-429",
+  "html-403",
+  "invalid-json",
+  "wrong-shape",
+  "empty",
+  "slow",
+  "hang",
+];
 
 const FIXTURES = new URL("../../../shared/fixtures/polymarket/", import.meta.url);
-const readFixture = (name: string): unknown[] => JSON.parse(readFileSync(new URL(name, FIXTURES), "utf8")) as unknown[];
+const readFixture = (name: string): unknown[] =>
+  JSON.parse(readFileSync(new URL(name, FIXTURES), "utf8")) as unknown[];
 
 export interface FixtureServer {
   url: string;
@@ -51,7 +71,9 @@ async function readBody(req: IncomingMessage): Promise<string> {
 /** Starts the server on 127.0.0.1 (port 0 picks a free one). */
 export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
   const markets = readFixture("gamma-markets-active-100.json");
-  const trades = ["data-trades-large-a.json", "data-trades-large-b.json", "data-trades-large-c.json"].flatMap(readFixture);
+  const trades = ["data-trades-large-a.json", "data-trades-large-b.json", "data-trades-large-c.json"].flatMap(
+    readFixture,
+  );
   let state = freshState();
 
   const answer = async (res: ServerResponse, upstream: Upstream, payload: () => unknown) => {
@@ -61,7 +83,8 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
     if (mode === "slow") await new Promise((r) => setTimeout(r, state.slowMs));
     if (mode === "fail-500") return send(res, 500, JSON.stringify({ error: "internal" }));
     if (mode === "fail-429") return send(res, 429, JSON.stringify({ error: "rate limited" }));
-    if (mode === "html-403") return send(res, 403, "<!DOCTYPE html><title>Sorry, you have been blocked</title>", "text/html");
+    if (mode === "html-403")
+      return send(res, 403, "<!DOCTYPE html><title>Sorry, you have been blocked</title>", "text/html");
     if (mode === "invalid-json") return send(res, 200, "{ not json");
     if (mode === "wrong-shape") return send(res, 200, JSON.stringify("just a string"));
     if (mode === "empty") return send(res, 200, "[]");
@@ -71,7 +94,8 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     try {
-      if (req.method === "GET" && url.pathname === "/gamma/markets") return await answer(res, "gamma", () => markets);
+      if (req.method === "GET" && url.pathname === "/gamma/markets")
+        return await answer(res, "gamma", () => markets);
       if (req.method === "GET" && url.pathname === "/data/trades") {
         return await answer(res, "data", () => [...state.extraTrades, ...trades]);
       }

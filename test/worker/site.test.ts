@@ -12,7 +12,8 @@ beforeEach(() => {
   resetCalls();
 });
 
-const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
+const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 
 function expectSecurityHeaders(res: Response) {
   const csp = res.headers.get("content-security-policy") ?? "";
@@ -69,7 +70,9 @@ describe("plain routes", () => {
 
 describe("server-rendered pages", () => {
   it("renders the home page with the recorded markets for a crawler", async () => {
-    const res = await SELF.fetch("https://oddspulse.example/", { headers: { "user-agent": "Googlebot/2.1" } });
+    const res = await SELF.fetch("https://oddspulse.example/", {
+      headers: { "user-agent": "Googlebot/2.1" },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expectSecurityHeaders(res);

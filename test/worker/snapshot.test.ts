@@ -1,5 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { HttpResponse, http } from "msw";
+import { http } from "msw";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "~/.server/config";
 import {
@@ -207,7 +207,11 @@ describe("cron", () => {
 
   it("the minute schedule writes the whale snapshot to KV", async () => {
     const ctx = createExecutionContext();
-    await worker.scheduled({ cron: "* * * * *", scheduledTime: T0, noRetry: () => {} } as ScheduledController, env, ctx);
+    await worker.scheduled(
+      { cron: "* * * * *", scheduledTime: T0, noRetry: () => {} } as ScheduledController,
+      env,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     expect(await env.CACHE.get(KV_KEYS.whales)).not.toBeNull();
     expect(calls.data).toBe(1);

@@ -1,10 +1,10 @@
 /** msw handlers serving the recorded payloads at the test upstream hosts (see vitest.config.ts). */
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
-import marketsFixture from "../../../../shared/fixtures/polymarket/gamma-markets-active-100.json";
 import tradesA from "../../../../shared/fixtures/polymarket/data-trades-large-a.json";
 import tradesB from "../../../../shared/fixtures/polymarket/data-trades-large-b.json";
 import tradesC from "../../../../shared/fixtures/polymarket/data-trades-large-c.json";
+import marketsFixture from "../../../../shared/fixtures/polymarket/gamma-markets-active-100.json";
 
 export const GAMMA = "https://gamma.test";
 export const DATA = "https://data.test";

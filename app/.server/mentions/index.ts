@@ -1,0 +1,127 @@
+/** X mention counts for market keywords: live counts where possible, labelled estimates otherwise. */
+
+import type { MentionCount } from "~/lib/types";
+import { UpstreamError } from "../http";
+import { estimateMentions } from "./estimate";
+import { fetchRecentCount } from "./x-client";
+
+/** A live count kept between runs (e.g. in KV) so a keyword is fetched at most once per window. */
+export interface MentionCacheEntry {
+  mentions: number;
+  trending: boolean;
+  /** Epoch milliseconds. */
+  fetchedAt: number;
+}
+
+export interface MentionDeps {
+  /** X bearer token; without it every count is an estimate and nothing is fetched. */
+  token?: string;
+  baseUrl: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  /** Most keywords fetched in one run: each is a Workers subrequest (50 per request on free). */
+  maxRequests: number;
+  /** A cached count younger than this is reused instead of fetched. */
+  cacheSeconds: number;
+  /** Epoch milliseconds; injected so runs are reproducible. */
+  now: number;
+  cache: Record<string, MentionCacheEntry>;
+}
+
+export interface MentionsResult {
+  /** Aligned by index with the input keywords. */
+  counts: MentionCount[];
+  /** Fresh entries of the input cache plus this run's successful fetches. */
+  cache: Record<string, MentionCacheEntry>;
+  /** "live" when every count is live, "estimated" when none is (or there are none), else "partial". */
+  source: "live" | "estimated" | "partial";
+}
+
+/** Keywords fetched at the same time; keeps bursts small against X's 300 requests / 15 min. */
+export const MENTION_CONCURRENCY = 6;
+
+/**
+ * Mention counts for keywords, aligned by index. Never throws: a keyword that is not fetched
+ * (no token, over `maxRequests`, after a 429, or failed) gets its deterministic estimate.
+ */
+export async function getMentions(keywords: string[], deps: MentionDeps): Promise<MentionsResult> {
+  const cache = freshEntries(deps.cache, deps.now, deps.cacheSeconds);
+  if (keywords.length === 0) return { counts: [], cache, source: "estimated" };
+
+  const live = new Map<string, MentionCacheEntry>();
+  const { token } = deps;
+  if (token) {
+    const unique = [...new Set(keywords)];
+    const toFetch: string[] = [];
+    for (const keyword of unique) {
+      const cached = Object.hasOwn(cache, keyword) ? cache[keyword] : undefined;
+      if (cached) live.set(keyword, cached);
+      // An empty keyword would be an empty X query (a 400): estimate it instead.
+      else if (keyword.trim() !== "") toFetch.push(keyword);
+    }
+    const fetched = await fetchBounded(toFetch.slice(0, Math.max(0, deps.maxRequests)), token, deps);
+    for (const [keyword, entry] of fetched) {
+      live.set(keyword, entry);
+      cache[keyword] = entry;
+    }
+  }
+
+  const counts = keywords.map((keyword): MentionCount => {
+    const entry = live.get(keyword);
+    return entry
+      ? { keyword, mentions: entry.mentions, trending: entry.trending, source: "live" }
+      : estimateMentions(keyword);
+  });
+  const liveCount = counts.filter((c) => c.source === "live").length;
+  const source = liveCount === 0 ? "estimated" : liveCount === counts.length ? "live" : "partial";
+  return { counts, cache, source };
+}
+
+function freshEntries(
+  cache: Record<string, MentionCacheEntry>,
+  now: number,
+  cacheSeconds: number,
+): Record<string, MentionCacheEntry> {
+  // A null-prototype object so a keyword such as "constructor" is just another key.
+  const fresh: Record<string, MentionCacheEntry> = Object.create(null);
+  for (const [keyword, entry] of Object.entries(cache)) {
+    const age = now - entry.fetchedAt;
+    if (age >= 0 && age < cacheSeconds * 1000) fresh[keyword] = entry;
+  }
+  return fresh;
+}
+
+async function fetchBounded(
+  keywords: string[],
+  token: string,
+  deps: MentionDeps,
+): Promise<Map<string, MentionCacheEntry>> {
+  const results = new Map<string, MentionCacheEntry>();
+  let next = 0;
+  let rateLimited = false;
+  const worker = async (): Promise<void> => {
+    while (!rateLimited && next < keywords.length) {
+      const keyword = keywords[next++];
+      if (keyword === undefined) return;
+      try {
+        const count = await fetchRecentCount(keyword, {
+          baseUrl: deps.baseUrl,
+          token,
+          fetch: deps.fetch,
+          timeoutMs: deps.timeoutMs,
+          // No retries: each retry is another subrequest out of `maxRequests`' budget, and a
+          // failed keyword simply shows its estimate until the next run.
+          retries: 0,
+          retryBaseMs: 0,
+        });
+        results.set(keyword, { ...count, fetchedAt: deps.now });
+      } catch (error) {
+        // 429: the 15-minute window is spent; further calls would fail too.
+        if (error instanceof UpstreamError && error.status === 429) rateLimited = true;
+      }
+    }
+  };
+  const workers = Array.from({ length: Math.min(MENTION_CONCURRENCY, keywords.length) }, worker);
+  await Promise.all(workers);
+  return results;
+}

@@ -1,0 +1,172 @@
+/** Polymarket Data API client: the large-trade ("whale") feed, parsed leniently into `WhaleTrade`s. */
+
+import * as v from "valibot";
+import type { WhaleOutcome, WhaleTrade } from "~/lib/types";
+import { fetchJson, joinUrl, UpstreamError } from "../http";
+import { LenientNumber, Text } from "./lenient";
+
+export interface DataApiOptions {
+  baseUrl: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  retries: number;
+  retryBaseMs: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** SPEC §9: a whale trade is worth over $50,000 (size × price). */
+export const WHALE_THRESHOLD_USD = 50_000;
+
+// The upstream filter is "at least" the amount; parseTradesPayload applies the strict "over".
+const TRADES_PATH = `/trades?filterType=CASH&filterAmount=${WHALE_THRESHOLD_USD}&takerOnly=true&limit=100`;
+
+/** Epoch values above this are already milliseconds (1e12 ms is 2001; 1e12 s is year 33658). */
+const MS_EPOCH_FLOOR = 1e12;
+
+// ---------------------------------------------------------------------------------------------
+// Schema: lenient like the Gamma one, so one odd field skips at most one trade.
+// ---------------------------------------------------------------------------------------------
+
+const RequiredText = v.pipe(v.string(), v.trim(), v.nonEmpty());
+
+/** Token ids are 77-digit decimal strings; a number is accepted for the fill-id suffix only. */
+const TokenId = v.optional(
+  v.pipe(
+    v.unknown(),
+    v.transform((value) =>
+      typeof value === "string" || typeof value === "number" ? String(value).trim() : "",
+    ),
+  ),
+  "",
+);
+
+const DataTradeSchema = v.object({
+  transactionHash: RequiredText,
+  conditionId: RequiredText,
+  proxyWallet: RequiredText,
+  size: LenientNumber,
+  price: LenientNumber,
+  timestamp: LenientNumber,
+  title: Text,
+  slug: Text,
+  eventSlug: Text,
+  outcome: Text,
+  side: Text,
+  // Real payloads carry 999 here at times, so it is only used to tell fills apart, never for YES/NO.
+  outcomeIndex: LenientNumber,
+  asset: TokenId,
+  name: Text,
+  pseudonym: Text,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Normalisation
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The newer `/v2/trades` answers in snake_case; renaming keys lets the same schema read it.
+ * A camelCase key wins when both spellings are present.
+ */
+function camelCaseKeys(item: unknown): unknown {
+  if (typeof item !== "object" || item === null || Array.isArray(item)) return item;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item)) {
+    const camel = key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    if (camel === key || !(camel in item)) out[camel] = value;
+  }
+  return out;
+}
+
+function toOutcome(label: string): WhaleOutcome {
+  const lower = label.toLowerCase();
+  if (lower === "yes") return "YES";
+  if (lower === "no") return "NO";
+  return "OTHER";
+}
+
+function orNull(text: string): string | null {
+  return text === "" ? null : text;
+}
+
+/** Normalises one trade row; null when unusable or not worth more than `thresholdUsd`. */
+function normaliseTrade(raw: unknown, thresholdUsd: number): WhaleTrade | null {
+  const parsed = v.safeParse(DataTradeSchema, camelCaseKeys(raw));
+  if (!parsed.success) return null;
+  const trade = parsed.output;
+  const { size, price, timestamp } = trade;
+  if (size === undefined || !Number.isFinite(size) || size <= 0) return null;
+  if (price === undefined || !Number.isFinite(price) || price < 0 || price > 1) return null;
+  if (timestamp === undefined || !Number.isFinite(timestamp) || timestamp <= 0) return null;
+  if (!(size * price > thresholdUsd)) return null;
+
+  // One transaction fills several rows (one per token); the suffix keeps them apart.
+  const fill =
+    trade.asset !== ""
+      ? trade.asset
+      : trade.outcomeIndex !== undefined && Number.isFinite(trade.outcomeIndex)
+        ? String(trade.outcomeIndex)
+        : "";
+  return {
+    id: fill === "" ? trade.transactionHash : `${trade.transactionHash}:${fill}`,
+    marketId: trade.conditionId,
+    title: trade.title || trade.slug || trade.conditionId,
+    outcome: toOutcome(trade.outcome),
+    outcomeLabel: trade.outcome,
+    side: trade.side.toUpperCase() === "SELL" ? "SELL" : "BUY",
+    size,
+    price,
+    timestamp: timestamp > MS_EPOCH_FLOOR ? timestamp : timestamp * 1000,
+    trader: trade.proxyWallet,
+    pseudonym: orNull(trade.pseudonym) ?? orNull(trade.name),
+    eventSlug: orNull(trade.eventSlug),
+    marketSlug: orNull(trade.slug),
+  };
+}
+
+function tradeItems(json: unknown): unknown[] {
+  if (Array.isArray(json)) return json;
+  if (typeof json !== "object" || json === null) {
+    throw new UpstreamError("data", "shape", "Invalid response structure - not an object");
+  }
+  const record = json as Record<string, unknown>;
+  if (Array.isArray(record.trades)) return record.trades;
+  if (Array.isArray(record.data)) return record.data;
+  // SPEC §7: "a trades array (empty if missing)".
+  return [];
+}
+
+/**
+ * Parses a trades payload (a plain array, `{ trades }` or `{ data }`) into whale trades worth
+ * strictly more than `thresholdUsd`, newest first, duplicates collapsed. Invalid rows are
+ * skipped; an empty result is valid. Throws UpstreamError kind "shape" for a non-object.
+ */
+export function parseTradesPayload(json: unknown, thresholdUsd = WHALE_THRESHOLD_USD): WhaleTrade[] {
+  const seen = new Set<string>();
+  const trades: WhaleTrade[] = [];
+  for (const item of tradeItems(json)) {
+    const trade = normaliseTrade(item, thresholdUsd);
+    if (trade === null || seen.has(trade.id)) continue;
+    seen.add(trade.id);
+    trades.push(trade);
+  }
+  // Array sort is stable, so equal timestamps keep the provider's order.
+  return trades.sort((a, b) => b.timestamp - a.timestamp);
+}
+
+/** Fetches the latest trades over the whale threshold from the Data API. Throws UpstreamError. */
+export async function fetchWhaleTrades(opts: DataApiOptions): Promise<WhaleTrade[]> {
+  const json = await fetchJson(
+    joinUrl(opts.baseUrl, TRADES_PATH),
+    { method: "GET", headers: { accept: "application/json" } },
+    {
+      upstream: "data",
+      fetch: opts.fetch,
+      timeoutMs: opts.timeoutMs,
+      retries: opts.retries,
+      retryBaseMs: opts.retryBaseMs,
+      sleep: opts.sleep,
+      statusMessage: () => "Failed to fetch whale trades",
+    },
+  );
+  return parseTradesPayload(json);
+}

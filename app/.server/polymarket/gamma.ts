@@ -1,0 +1,222 @@
+/** Polymarket Gamma API client: the active-markets feed, parsed leniently into `Market`s. */
+
+import * as v from "valibot";
+import type { Market } from "~/lib/types";
+import { fetchJson, joinUrl, UpstreamError } from "../http";
+import { LenientNumber, Text } from "./lenient";
+
+export interface GammaOptions {
+  baseUrl: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  retries: number;
+  retryBaseMs: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** SPEC §9: at most 100 markets are processed. */
+const MAX_MARKETS = 100;
+
+const MARKETS_PATH = "/markets?active=true&closed=false&order=volume24hr&ascending=false&limit=100";
+
+// ---------------------------------------------------------------------------------------------
+// Schema. Gamma's field types vary between records (decimal strings vs numbers, JSON-encoded
+// lists, zero values left out), so every field is read leniently and one odd field never
+// rejects a market unless the market cannot be shown without it (id, title, prices).
+// ---------------------------------------------------------------------------------------------
+
+/** A list that arrives either as a real array or as a JSON-encoded string such as `"[\"Yes\", \"No\"]"`. */
+function jsonList<TItem extends v.GenericSchema>(item: TItem) {
+  return v.union([v.array(item), v.pipe(v.string(), v.parseJson(), v.array(item))]);
+}
+
+const GammaTagSchema = v.object({ label: Text });
+
+const GammaEventSchema = v.object({
+  slug: Text,
+  tags: v.fallback(v.array(v.fallback(GammaTagSchema, { label: "" })), []),
+});
+
+const GammaMarketSchema = v.object({
+  // Gamma sends string ids; a number is accepted and stringified so ids compare consistently.
+  id: v.union([
+    v.pipe(v.string(), v.trim(), v.nonEmpty()),
+    v.pipe(v.number(), v.finite(), v.transform(String)),
+  ]),
+  question: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+  description: Text,
+  slug: Text,
+  image: Text,
+  icon: Text,
+  category: Text,
+  endDate: Text,
+  volume: LenientNumber,
+  volumeNum: LenientNumber,
+  volume24hr: LenientNumber,
+  liquidity: LenientNumber,
+  liquidityNum: LenientNumber,
+  oneDayPriceChange: LenientNumber,
+  // Unreadable labels are not fatal: the Yes/No defaults apply.
+  outcomes: v.fallback(jsonList(v.string()), []),
+  // Unreadable prices are fatal: a market without prices cannot be shown.
+  outcomePrices: v.optional(jsonList(LenientNumber), []),
+  events: v.fallback(v.array(v.fallback(GammaEventSchema, { slug: "", tags: [] })), []),
+});
+
+type GammaMarket = v.InferOutput<typeof GammaMarketSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Normalisation
+// ---------------------------------------------------------------------------------------------
+
+/** Probability 0..1 → percent 0..100 rounded to 0.1 (the UI shows cents). */
+function toPercent(probability: number): number {
+  return Math.round(probability * 1000) / 10;
+}
+
+function isProbability(value: number | undefined): value is number {
+  return value !== undefined && Number.isFinite(value) && value >= 0 && value <= 1;
+}
+
+/** First finite value (Gamma duplicates figures as number and string), negative/absent → 0. */
+function amount(...candidates: (number | undefined)[]): number {
+  const value = candidates.find((c) => c !== undefined && Number.isFinite(c));
+  return value !== undefined && value > 0 ? value : 0;
+}
+
+function httpsUrl(value: string): string | null {
+  if (value === "") return null;
+  try {
+    return new URL(value).protocol === "https:" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function isoDate(value: string): string | null {
+  if (value === "") return null;
+  const ms = Date.parse(value);
+  // Normalised through toISOString because Gamma mixes formats ("2024-02-18 18:47:13+00" vs ISO).
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
+}
+
+function collectTags(market: GammaMarket): string[] {
+  const labels = market.events.flatMap((event) => event.tags.map((tag) => tag.label));
+  if (market.category !== "") labels.push(market.category);
+  return [...new Set(labels.filter((label) => label !== ""))];
+}
+
+/**
+ * Maps the provider's outcomes onto the product's two-sided Yes/No view.
+ *
+ * Decision: the FIRST outcome is the "yes" side and the SECOND the "no" side, whatever they
+ * are called; the labels are kept in `yesLabel`/`noLabel` ("Up"/"Down", team names, "Over"/
+ * "Under"). Missing labels default to "Yes"/"No". With a single price, `noPrice = 100 − yesPrice`.
+ * With more than two outcomes the market is shown as the first outcome against "Other"
+ * (`noPrice = 100 − yesPrice`). Every listed price must be a probability in 0..1, otherwise
+ * the market is skipped: a NaN, negative or >1 price means the record is corrupt.
+ */
+function mapOutcomes(
+  market: GammaMarket,
+): Pick<Market, "yesPrice" | "noPrice" | "yesLabel" | "noLabel"> | null {
+  const prices = market.outcomePrices;
+  const first = prices[0];
+  if (!isProbability(first) || !prices.every(isProbability)) return null;
+  const labels = market.outcomes.map((label) => label.trim());
+  const yesLabel = labels[0] || "Yes";
+  const yesPrice = toPercent(first);
+  const complement = Math.round((100 - yesPrice) * 10) / 10;
+  const multi = labels.length > 2 || prices.length > 2;
+  if (multi) return { yesPrice, noPrice: complement, yesLabel, noLabel: "Other" };
+  const second = prices[1];
+  return {
+    yesPrice,
+    noPrice: second === undefined ? complement : toPercent(second),
+    yesLabel,
+    noLabel: labels[1] || "No",
+  };
+}
+
+/** 24h change in percentage points; a change beyond ±1 probability is impossible, so read as 0. */
+function priceChange(change: number | undefined): number {
+  if (change === undefined || !Number.isFinite(change) || Math.abs(change) > 1) return 0;
+  return Math.round(change * 10_000) / 100;
+}
+
+/**
+ * Normalises one Gamma market object (a `/markets` item or an `/events` `markets[]` item).
+ * Returns null when the item cannot be shown (bad schema, empty id/title, absurd prices).
+ */
+export function normaliseGammaMarket(raw: unknown): Market | null {
+  const parsed = v.safeParse(GammaMarketSchema, raw);
+  if (!parsed.success) return null;
+  const market = parsed.output;
+  const outcomes = mapOutcomes(market);
+  if (outcomes === null) return null;
+  const eventSlug = market.events[0]?.slug ?? "";
+  return {
+    id: market.id,
+    title: market.question,
+    description: market.description,
+    image: httpsUrl(market.image) ?? httpsUrl(market.icon),
+    endDate: isoDate(market.endDate),
+    totalVolume: amount(market.volumeNum, market.volume),
+    volume24h: amount(market.volume24hr),
+    liquidity: amount(market.liquidityNum, market.liquidity),
+    ...outcomes,
+    priceChange24h: priceChange(market.oneDayPriceChange),
+    tags: collectTags(market),
+    slug: market.slug === "" ? null : market.slug,
+    eventSlug: eventSlug === "" ? null : eventSlug,
+  };
+}
+
+/**
+ * Parses a markets payload: a plain array (real Gamma shape) or `{ markets: [...] }` (SPEC §3).
+ * Processes the first 100 items, skips invalid ones, keeps the first of duplicated ids.
+ * Throws UpstreamError kind "shape" for a wrong structure and kind "empty" when nothing is usable.
+ */
+export function parseMarketsPayload(json: unknown): Market[] {
+  let items: unknown[];
+  if (Array.isArray(json)) {
+    items = json;
+  } else if (typeof json === "object" && json !== null) {
+    const markets: unknown = (json as Record<string, unknown>).markets;
+    if (!Array.isArray(markets)) {
+      throw new UpstreamError("gamma", "shape", "Invalid response structure - no markets array");
+    }
+    items = markets;
+  } else {
+    throw new UpstreamError("gamma", "shape", "Invalid response structure - not an object");
+  }
+
+  const seen = new Set<string>();
+  const result: Market[] = [];
+  for (const item of items.slice(0, MAX_MARKETS)) {
+    const market = normaliseGammaMarket(item);
+    if (market === null || seen.has(market.id)) continue;
+    seen.add(market.id);
+    result.push(market);
+  }
+  // An empty list must surface as a failure so callers keep their last good data instead of caching it.
+  if (result.length === 0) throw new UpstreamError("gamma", "empty", "No markets available");
+  return result;
+}
+
+/** Fetches the 100 most-traded active markets from Gamma. Throws UpstreamError. */
+export async function fetchActiveMarkets(opts: GammaOptions): Promise<Market[]> {
+  const json = await fetchJson(
+    joinUrl(opts.baseUrl, MARKETS_PATH),
+    { method: "GET", headers: { accept: "application/json" } },
+    {
+      upstream: "gamma",
+      fetch: opts.fetch,
+      timeoutMs: opts.timeoutMs,
+      retries: opts.retries,
+      retryBaseMs: opts.retryBaseMs,
+      sleep: opts.sleep,
+      statusMessage: (status) => `API error: ${status}`,
+    },
+  );
+  return parseMarketsPayload(json);
+}

@@ -1,0 +1,31 @@
+/** Lenient valibot pieces shared by the Polymarket schemas: one odd field must not reject a payload. */
+import * as v from "valibot";
+
+/**
+ * A number or a decimal string. Missing, null and blank become `undefined` (Gamma omits zero
+ * values); an unreadable value becomes NaN so the absurd-value rules below decide its fate.
+ * `optional` is outermost because valibot hands a missing key the fallback value directly.
+ */
+export const LenientNumber = v.optional(
+  v.fallback(
+    v.pipe(
+      v.nullable(v.union([v.number(), v.string()])),
+      v.transform((value): number | undefined => {
+        if (value === null) return undefined;
+        if (typeof value === "number") return value;
+        const trimmed = value.trim();
+        return trimmed === "" ? undefined : Number(trimmed);
+      }),
+    ),
+    Number.NaN,
+  ),
+);
+
+/** Optional text: anything that is not a string reads as "" so it cannot reject the market. */
+export const Text = v.optional(
+  v.pipe(
+    v.unknown(),
+    v.transform((value) => (typeof value === "string" ? value.trim() : "")),
+  ),
+  "",
+);

@@ -1,0 +1,75 @@
+/** Per-market analyses: model output where available and still current, labelled estimates otherwise. */
+
+import type { Market, MarketAnalysis } from "~/lib/types";
+import { estimateAnalysis } from "./estimate";
+import { analyseMarkets } from "./llm-client";
+
+export interface AnalysisDeps {
+  /** Language-model key; without it every analysis is an estimate and nothing is called. */
+  apiKey?: string;
+  baseUrl: string;
+  model: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  batchSize: number;
+}
+
+/** A model analysis is redone once the Yes price has moved this many points since it was made. */
+export const REANALYSE_MOVE_POINTS = 1;
+
+function isCurrent(previous: MarketAnalysis | undefined, market: Market): previous is MarketAnalysis {
+  return (
+    previous !== undefined &&
+    previous.source !== "estimated" &&
+    Math.abs(market.yesPrice - previous.analysedPrice) < REANALYSE_MOVE_POINTS
+  );
+}
+
+/**
+ * Analyses aligned by index with `markets`. A previous model analysis is reused while the Yes price
+ * stays within 1 point of its analysedPrice; other markets go to the model (when a key is set) and
+ * any the model does not return get `estimateAnalysis`. source: the model id when all analyses are
+ * the model's, "estimated" when none are (or there are no markets), else `partial:{model}`.
+ * Never throws.
+ */
+export async function getAnalyses(
+  markets: Market[],
+  previous: Record<string, MarketAnalysis>,
+  deps: AnalysisDeps,
+): Promise<{ analyses: MarketAnalysis[]; source: string }> {
+  const fresh = new Map<string, MarketAnalysis>();
+  const { apiKey } = deps;
+  if (apiKey) {
+    const pending = new Map<string, Market>();
+    for (const market of markets) {
+      const prior = Object.hasOwn(previous, market.id) ? previous[market.id] : undefined;
+      if (!isCurrent(prior, market) && !pending.has(market.id)) pending.set(market.id, market);
+    }
+    if (pending.size > 0) {
+      try {
+        const { analyses } = await analyseMarkets([...pending.values()], {
+          apiKey,
+          baseUrl: deps.baseUrl,
+          model: deps.model,
+          fetch: deps.fetch,
+          timeoutMs: deps.timeoutMs,
+          batchSize: deps.batchSize,
+        });
+        for (const analysis of analyses) fresh.set(analysis.marketId, analysis);
+      } catch {
+        // analyseMarkets settles every batch; this only guards the "never throws" promise.
+      }
+    }
+  }
+
+  const analyses = markets.map((market) => {
+    if (!apiKey) return estimateAnalysis(market);
+    const prior = Object.hasOwn(previous, market.id) ? previous[market.id] : undefined;
+    if (isCurrent(prior, market)) return prior;
+    return fresh.get(market.id) ?? estimateAnalysis(market);
+  });
+  const fromModel = analyses.filter((a) => a.source !== "estimated").length;
+  const source =
+    fromModel === 0 ? "estimated" : fromModel === analyses.length ? deps.model : `partial:${deps.model}`;
+  return { analyses, source };
+}

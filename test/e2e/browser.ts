@@ -1,0 +1,52 @@
+/** Debian's Chromium driven by playwright-core (never a downloaded browser). */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+
+export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface Browser {
+  context: BrowserContext;
+  close: () => Promise<void>;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const dir = mkdtempSync(join(tmpdir(), "oddspulse-chromium-"));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collects console errors and failed requests so a test can assert there were none. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.push(`console: ${msg.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  page.on("requestfailed", (req) =>
+    problems.push(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ""}`),
+  );
+  return problems;
+}

@@ -1,0 +1,478 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { UpstreamError } from "~/.server/http";
+import { fetchActiveMarkets, normaliseGammaMarket, parseMarketsPayload } from "~/.server/polymarket/gamma";
+
+type RawRecord = Record<string, unknown>;
+
+function fixture(name: string): unknown {
+  return JSON.parse(
+    readFileSync(new URL(`../../../shared/fixtures/polymarket/${name}`, import.meta.url), "utf8"),
+  );
+}
+
+function records(value: unknown): RawRecord[] {
+  if (!Array.isArray(value)) throw new Error("fixture is not an array");
+  return value.filter((item): item is RawRecord => typeof item === "object" && item !== null);
+}
+
+/** A minimal market shaped like a real /markets item (strings where Gamma sends strings). */
+function raw(overrides: RawRecord = {}): RawRecord {
+  return {
+    id: "1001",
+    question: "Will it rain tomorrow?",
+    description: "Resolves Yes if it rains.",
+    slug: "will-it-rain-tomorrow",
+    image: "https://example.com/rain.png",
+    icon: "https://example.com/rain-icon.png",
+    endDate: "2026-03-01T12:00:00Z",
+    outcomes: '["Yes", "No"]',
+    outcomePrices: '["0.25", "0.75"]',
+    volume: "1000.5",
+    volumeNum: 1000.5,
+    volume24hr: 200,
+    liquidity: "300",
+    liquidityNum: 300,
+    oneDayPriceChange: 0.01,
+    events: [{ id: "9", slug: "rain-event", title: "Rain" }],
+    ...overrides,
+  };
+}
+
+function expectUpstreamError(fn: () => unknown, kind: string, message: string): void {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(UpstreamError);
+  expect(caught).toMatchObject({ upstream: "gamma", kind, message });
+}
+
+describe("parseMarketsPayload on recorded payloads", () => {
+  const active = records(fixture("gamma-markets-active-100.json"));
+
+  it("parses all 100 active markets, in feed order", () => {
+    const markets = parseMarketsPayload(active);
+    expect(markets).toHaveLength(100);
+    expect(markets.map((m) => m.id)).toEqual(active.map((r) => r.id));
+    for (const market of markets) {
+      expect(market.title).not.toBe("");
+      expect(market.yesPrice).toBeGreaterThanOrEqual(0);
+      expect(market.yesPrice).toBeLessThanOrEqual(100);
+      // Binary prices sum to 1 upstream; rounding each side to 0.1 may move the sum by 0.1 at most.
+      expect(Math.abs(market.yesPrice + market.noPrice - 100)).toBeLessThanOrEqual(0.1 + 1e-9);
+      expect(market.image?.startsWith("https://")).toBe(true);
+      expect(market.eventSlug).not.toBeNull();
+    }
+  });
+
+  it("normalises a concrete recorded market (id 517310) to the exact figures in the file", () => {
+    const market = parseMarketsPayload(active).find((m) => m.id === "517310");
+    expect(market).toMatchObject({
+      id: "517310",
+      title: "Will Trump deport less than 250,000?",
+      image:
+        "https://polymarket-upload.s3.us-east-2.amazonaws.com/how-many-people-will-trump-deport-in-2025-itZ0rMnIYuju.jpg",
+      endDate: "2025-12-31T12:00:00.000Z",
+      totalVolume: 1100779.902896,
+      volume24h: 13558.463149000005,
+      liquidity: 11748.57248,
+      yesPrice: 5.8,
+      noPrice: 94.2,
+      yesLabel: "Yes",
+      noLabel: "No",
+      priceChange24h: -0.5,
+      tags: [],
+      slug: "will-trump-deport-less-than-250000",
+      eventSlug: "how-many-people-will-trump-deport-in-2025",
+    });
+    expect(market?.description.startsWith("During the 2024 FY ICE removed 271,484 non citizens")).toBe(true);
+  });
+
+  it("keeps a recorded market without endDate (id 546612) with endDate null", () => {
+    const market = parseMarketsPayload(active).find((m) => m.id === "546612");
+    expect(market).toMatchObject({
+      endDate: null,
+      yesPrice: 5.4,
+      noPrice: 94.6,
+      priceChange24h: -1.45,
+      totalVolume: 63928.553412,
+      volume24h: 1232.816915,
+      liquidity: 5354.52502,
+      slug: "will-openai-launch-a-new-consumer-hardware-product-by-march-31-2026",
+      eventSlug: "will-openai-launch-a-consumer-hardware-product-by",
+    });
+  });
+
+  it("reports 0 change for recorded markets without oneDayPriceChange", () => {
+    const missing = active.filter((r) => !("oneDayPriceChange" in r)).map((r) => r.id);
+    expect(missing.length).toBeGreaterThan(0);
+    const markets = parseMarketsPayload(active);
+    for (const id of missing) expect(markets.find((m) => m.id === id)?.priceChange24h).toBe(0);
+  });
+
+  it("keeps Up/Down labels of the recorded Up/Down market", () => {
+    const [market] = parseMarketsPayload(fixture("gamma-markets-updown-1.json"));
+    expect(market).toMatchObject({
+      id: "1669969",
+      title: "Bitcoin Up or Down - March 22, 3:50AM-3:55AM ET",
+      yesLabel: "Up",
+      noLabel: "Down",
+      yesPrice: 0.5,
+      noPrice: 99.5,
+      totalVolume: 61531.93476599994,
+      volume24h: 70934.07902500001,
+      liquidity: 19748.9135,
+      endDate: "2026-03-22T07:55:00.000Z",
+      eventSlug: "btc-updown-5m-1774165800",
+      priceChange24h: 0,
+    });
+  });
+
+  it("parses every events[].markets[] item of the events payload through the same normaliser", () => {
+    const events = records(fixture("gamma-events-149.json"));
+    expect(events).toHaveLength(149);
+    const items = events.flatMap((event) => records(event.markets));
+    expect(items).toHaveLength(503);
+    const markets = items.map((item) => normaliseGammaMarket(item));
+    expect(markets.filter((m) => m === null)).toHaveLength(0);
+    // Three recorded markets have empty image and icon strings.
+    const withoutImage = markets.filter((m) => m?.image === null).map((m) => m?.id);
+    expect(withoutImage.sort()).toEqual(["253589", "253614", "253674"]);
+
+    const first = markets.find((m) => m?.id === "253570");
+    expect(first).toMatchObject({
+      title: "AI on Amazon speaker by June?",
+      // volumeNum (3976.17) wins over the more precise volume string ("3976.173221"): SPEC order.
+      totalVolume: 3976.17,
+      liquidity: 0,
+      yesPrice: 100,
+      noPrice: 0,
+      priceChange24h: 0,
+      endDate: "2024-06-30T00:00:00.000Z",
+      // Nested items carry no events[], so no event slug or tags.
+      eventSlug: null,
+      tags: [],
+    });
+  });
+});
+
+describe("normalisation rules", () => {
+  it("reads numbers that arrive as strings", () => {
+    const market = normaliseGammaMarket(
+      raw({ volumeNum: "1234.5", volume24hr: "99.25", liquidityNum: " 42 ", oneDayPriceChange: "-0.02" }),
+    );
+    expect(market).toMatchObject({
+      totalVolume: 1234.5,
+      volume24h: 99.25,
+      liquidity: 42,
+      priceChange24h: -2,
+    });
+  });
+
+  it("accepts outcomes and prices as real arrays as well as JSON-encoded strings", () => {
+    const fromStrings = normaliseGammaMarket(raw());
+    const fromArrays = normaliseGammaMarket(raw({ outcomes: ["Yes", "No"], outcomePrices: [0.25, "0.75"] }));
+    expect(fromStrings).toMatchObject({ yesPrice: 25, noPrice: 75, yesLabel: "Yes", noLabel: "No" });
+    expect(fromArrays).toEqual(fromStrings);
+  });
+
+  it("rounds prices to 0.1 percent", () => {
+    expect(normaliseGammaMarket(raw({ outcomePrices: '["0.12345", "0.87655"]' }))).toMatchObject({
+      yesPrice: 12.3,
+      noPrice: 87.7,
+    });
+  });
+
+  it("defaults missing fields", () => {
+    const market = normaliseGammaMarket({
+      id: "7",
+      question: "Bare market?",
+      outcomePrices: '["0.4", "0.6"]',
+    });
+    expect(market).toEqual({
+      id: "7",
+      title: "Bare market?",
+      description: "",
+      image: null,
+      endDate: null,
+      totalVolume: 0,
+      volume24h: 0,
+      liquidity: 0,
+      yesPrice: 40,
+      noPrice: 60,
+      yesLabel: "Yes",
+      noLabel: "No",
+      priceChange24h: 0,
+      tags: [],
+      slug: null,
+      eventSlug: null,
+    });
+  });
+
+  it("falls back from volumeNum to volume and from liquidityNum to liquidity", () => {
+    const market = normaliseGammaMarket(
+      raw({ volumeNum: undefined, volume: "500.5", liquidityNum: null, liquidity: "12.5" }),
+    );
+    expect(market).toMatchObject({ totalVolume: 500.5, liquidity: 12.5 });
+  });
+
+  it("accepts a numeric id and rejects empty ids and titles", () => {
+    expect(normaliseGammaMarket(raw({ id: 42 }))?.id).toBe("42");
+    expect(normaliseGammaMarket(raw({ id: "" }))).toBeNull();
+    expect(normaliseGammaMarket(raw({ id: undefined }))).toBeNull();
+    expect(normaliseGammaMarket(raw({ question: "   " }))).toBeNull();
+    expect(normaliseGammaMarket(raw({ question: undefined }))).toBeNull();
+    expect(normaliseGammaMarket("not a market")).toBeNull();
+  });
+
+  it("collects tags from event tags and category, without duplicates", () => {
+    const market = normaliseGammaMarket(
+      raw({
+        category: "Politics",
+        events: [
+          { slug: "first", tags: [{ label: "Politics" }, { label: "Elections" }, { slug: "no-label" }] },
+          { slug: "second", tags: [{ label: "World" }] },
+        ],
+      }),
+    );
+    expect(market?.tags).toEqual(["Politics", "Elections", "World"]);
+    expect(market?.eventSlug).toBe("first");
+  });
+
+  it("maps the first outcome to yes and the second to no, keeping labels", () => {
+    const market = normaliseGammaMarket(
+      raw({ outcomes: '["Lakers", "Celtics"]', outcomePrices: '["0.6", "0.4"]' }),
+    );
+    expect(market).toMatchObject({ yesLabel: "Lakers", noLabel: "Celtics", yesPrice: 60, noPrice: 40 });
+  });
+
+  it("derives noPrice from a single price", () => {
+    const market = normaliseGammaMarket(raw({ outcomes: '["Yes"]', outcomePrices: '["0.37"]' }));
+    expect(market).toMatchObject({ yesPrice: 37, noPrice: 63, yesLabel: "Yes", noLabel: "No" });
+  });
+
+  it("shows markets with more than two outcomes as the first against Other", () => {
+    const market = normaliseGammaMarket(
+      raw({ outcomes: '["Red", "Blue", "Green"]', outcomePrices: '["0.333", "0.5", "0.167"]' }),
+    );
+    expect(market).toMatchObject({ yesLabel: "Red", noLabel: "Other", yesPrice: 33.3, noPrice: 66.7 });
+  });
+
+  it("skips markets with absurd or missing prices", () => {
+    expect(normaliseGammaMarket(raw({ outcomePrices: '["1.2", "-0.2"]' }))).toBeNull();
+    expect(normaliseGammaMarket(raw({ outcomePrices: '["0.5", "-0.1"]' }))).toBeNull();
+    expect(normaliseGammaMarket(raw({ outcomePrices: '["abc", "0.5"]' }))).toBeNull();
+    expect(normaliseGammaMarket(raw({ outcomePrices: '["NaN", "0.5"]' }))).toBeNull();
+    expect(normaliseGammaMarket(raw({ outcomePrices: "[]" }))).toBeNull();
+    expect(normaliseGammaMarket(raw({ outcomePrices: "not json" }))).toBeNull();
+    expect(normaliseGammaMarket(raw({ outcomePrices: undefined }))).toBeNull();
+  });
+
+  it("clamps negative or non-finite volume and liquidity to 0", () => {
+    const market = normaliseGammaMarket(
+      raw({
+        volumeNum: -5,
+        volume: "-5",
+        volume24hr: "Infinity",
+        liquidityNum: "abc",
+        liquidity: "also bad",
+        oneDayPriceChange: 7,
+      }),
+    );
+    expect(market).toMatchObject({ totalVolume: 0, volume24h: 0, liquidity: 0, priceChange24h: 0 });
+  });
+
+  it("keeps only https images, falling back to the icon", () => {
+    expect(normaliseGammaMarket(raw({ image: "http://example.com/a.png" }))?.image).toBe(
+      "https://example.com/rain-icon.png",
+    );
+    expect(
+      normaliseGammaMarket(raw({ image: "http://example.com/a.png", icon: "javascript:alert(1)" }))?.image,
+    ).toBeNull();
+    expect(normaliseGammaMarket(raw({ image: "", icon: "" }))?.image).toBeNull();
+    expect(normaliseGammaMarket(raw({ image: 12, icon: "not a url" }))?.image).toBeNull();
+  });
+
+  it("keeps endDate only when it parses", () => {
+    expect(normaliseGammaMarket(raw({ endDate: "soon" }))?.endDate).toBeNull();
+    expect(normaliseGammaMarket(raw({ endDate: "" }))?.endDate).toBeNull();
+    expect(normaliseGammaMarket(raw({ endDate: "2026-03-01T12:00:00Z" }))?.endDate).toBe(
+      "2026-03-01T12:00:00.000Z",
+    );
+  });
+});
+
+describe("parseMarketsPayload structure", () => {
+  it("accepts the SPEC object shape { markets: [...] }", () => {
+    expect(parseMarketsPayload({ markets: [raw()] }).map((m) => m.id)).toEqual(["1001"]);
+  });
+
+  it("skips invalid items instead of rejecting the payload", () => {
+    const markets = parseMarketsPayload([
+      raw({ id: "1" }),
+      raw({ id: "2", outcomePrices: '["2", "0"]' }),
+      null,
+      7,
+    ]);
+    expect(markets.map((m) => m.id)).toEqual(["1"]);
+  });
+
+  it("collapses duplicated ids, keeping the first", () => {
+    const markets = parseMarketsPayload([
+      raw({ id: "1", question: "First?" }),
+      raw({ id: "2" }),
+      raw({ id: "1", question: "Second copy?" }),
+    ]);
+    expect(markets.map((m) => [m.id, m.title])).toEqual([
+      ["1", "First?"],
+      ["2", "Will it rain tomorrow?"],
+    ]);
+  });
+
+  it("processes only the first 100 items", () => {
+    const items = Array.from({ length: 150 }, (_, i) => raw({ id: String(i) }));
+    const markets = parseMarketsPayload(items);
+    expect(markets).toHaveLength(100);
+    expect(markets.at(-1)?.id).toBe("99");
+    // A valid item after 100 invalid ones is never looked at.
+    const late = [...Array.from({ length: 100 }, () => ({ id: "" })), raw({ id: "late" })];
+    expectUpstreamError(() => parseMarketsPayload(late), "empty", "No markets available");
+  });
+
+  it("rejects a payload that is not an object", () => {
+    for (const payload of [null, undefined, 42, "markets", true]) {
+      expectUpstreamError(
+        () => parseMarketsPayload(payload),
+        "shape",
+        "Invalid response structure - not an object",
+      );
+    }
+  });
+
+  it("rejects an object without a markets array", () => {
+    for (const payload of [{}, { markets: "[]" }, { markets: null }, { data: [raw()] }]) {
+      expectUpstreamError(
+        () => parseMarketsPayload(payload),
+        "shape",
+        "Invalid response structure - no markets array",
+      );
+    }
+  });
+
+  it("treats an empty or fully invalid list as 'No markets available'", () => {
+    for (const payload of [[], { markets: [] }, [{ id: "1" }, raw({ question: "" })]]) {
+      expectUpstreamError(() => parseMarketsPayload(payload), "empty", "No markets available");
+    }
+  });
+});
+
+describe("fetchActiveMarkets", () => {
+  type Responder = () => Response;
+
+  function harness(responders: Responder[]) {
+    const urls: string[] = [];
+    const methods: string[] = [];
+    const delays: number[] = [];
+    const fakeFetch: typeof fetch = async (input, init) => {
+      urls.push(input instanceof Request ? input.url : String(input));
+      methods.push(init?.method ?? "GET");
+      const respond = responders[Math.min(urls.length - 1, responders.length - 1)];
+      if (respond === undefined) throw new Error("no responder");
+      return respond();
+    };
+    const opts = {
+      baseUrl: "https://gamma.test/",
+      fetch: fakeFetch,
+      timeoutMs: 1000,
+      retries: 2,
+      retryBaseMs: 1000,
+      sleep: async (ms: number) => {
+        delays.push(ms);
+      },
+    };
+    return { urls, methods, delays, opts };
+  }
+
+  const json = (body: unknown, status = 200): Responder => {
+    return () =>
+      new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  };
+
+  async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
+    const error = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    if (!(error instanceof UpstreamError)) throw new Error(`expected UpstreamError, got ${String(error)}`);
+    return error;
+  }
+
+  it("requests the active markets ordered by 24h volume and parses them", async () => {
+    const h = harness([json(fixture("gamma-markets-active-100.json"))]);
+    const markets = await fetchActiveMarkets(h.opts);
+    expect(h.urls).toEqual([
+      "https://gamma.test/markets?active=true&closed=false&order=volume24hr&ascending=false&limit=100",
+    ]);
+    expect(h.methods).toEqual(["GET"]);
+    expect(markets).toHaveLength(100);
+  });
+
+  it("treats an HTML 403 block page as an upstream failure of kind html", async () => {
+    const h = harness([
+      () =>
+        new Response("<!DOCTYPE html><html><body>Sorry, you have been blocked</body></html>", {
+          status: 403,
+          headers: { "content-type": "text/html; charset=UTF-8" },
+        }),
+    ]);
+    const error = await failure(fetchActiveMarkets(h.opts));
+    expect(error).toMatchObject({ upstream: "gamma", kind: "html", status: 403, message: "API error: 403" });
+    expect(h.urls).toHaveLength(1);
+  });
+
+  it("reports invalid JSON as 'JSON parsing failed'", async () => {
+    const h = harness([
+      () => new Response("{ not json", { status: 200, headers: { "content-type": "application/json" } }),
+    ]);
+    const error = await failure(fetchActiveMarkets(h.opts));
+    expect(error).toMatchObject({ upstream: "gamma", kind: "invalid-json", message: "JSON parsing failed" });
+  });
+
+  it("retries a 500 twice with doubling delays, then fails", async () => {
+    const h = harness([json({ error: "boom" }, 500)]);
+    const error = await failure(fetchActiveMarkets(h.opts));
+    expect(error).toMatchObject({
+      upstream: "gamma",
+      kind: "status",
+      status: 500,
+      message: "API error: 500",
+    });
+    expect(h.urls).toHaveLength(3);
+    expect(h.delays).toEqual([1000, 2000]);
+  });
+
+  it("does not retry a 404", async () => {
+    const h = harness([json({ error: "not found" }, 404)]);
+    const error = await failure(fetchActiveMarkets(h.opts));
+    expect(error).toMatchObject({ kind: "status", status: 404, message: "API error: 404" });
+    expect(h.urls).toHaveLength(1);
+    expect(h.delays).toEqual([]);
+  });
+
+  it("succeeds after one failed attempt", async () => {
+    const h = harness([json({ error: "unavailable" }, 503), json(fixture("gamma-markets-updown-1.json"))]);
+    const markets = await fetchActiveMarkets(h.opts);
+    expect(markets.map((m) => m.id)).toEqual(["1669969"]);
+    expect(h.urls).toHaveLength(2);
+    expect(h.delays).toEqual([1000]);
+  });
+
+  it("fails with 'No markets available' on an empty list", async () => {
+    const h = harness([json([])]);
+    const error = await failure(fetchActiveMarkets(h.opts));
+    expect(error).toMatchObject({ kind: "empty", message: "No markets available" });
+  });
+});
