@@ -28,6 +28,8 @@ export default defineConfig({
                 UPSTREAM_RETRY_BASE_MS: "1",
                 UPSTREAM_TIMEOUT_MS: "500",
                 LLM_TIMEOUT_MS: "500",
+                X_BEARER_TOKEN: "canary-x-token-5f1e0c",
+                LLM_API_KEY: "canary-llm-key-9a2b7d",
               },
             },
           }),

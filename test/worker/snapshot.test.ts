@@ -1,5 +1,4 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { http } from "msw";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "~/.server/config";
 import {
@@ -12,7 +11,7 @@ import {
   type StoredMarkets,
 } from "~/.server/snapshot";
 import worker from "../../workers/app";
-import { calls, DATA, failures, GAMMA, resetCalls, upstreams } from "./support/upstreams";
+import { calls, failing, resetCalls, upstreams } from "./support/upstreams";
 
 beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
 afterEach(() => upstreams.resetHandlers());
@@ -27,7 +26,8 @@ function testDeps(overrides: Partial<SnapshotDeps> = {}) {
   const background: Promise<unknown>[] = [];
   const deps: SnapshotDeps = {
     kv: env.CACHE,
-    config: parseConfig({ ...env }),
+    // Without secrets: these tests are about the feed; the mentions/sentiment paths have their own.
+    config: parseConfig({ ...env, X_BEARER_TOKEN: "", LLM_API_KEY: "" }),
     fetch: (input, init) => globalThis.fetch(input, init),
     now: () => now,
     waitUntil: (p) => {
@@ -116,7 +116,7 @@ describe("market snapshot", () => {
   it("keeps the good data when a refresh fails", async () => {
     const { deps, setNow, settle } = testDeps();
     const good = await getMarketSnapshot(deps);
-    upstreams.use(http.get(`${GAMMA}/markets`, failures["http-500"]));
+    upstreams.use(failing("gamma", "http-500"));
     setNow(T0 + 30 * MIN);
     resetSnapshotMemory();
     const served = await getMarketSnapshot(deps);
@@ -127,7 +127,7 @@ describe("market snapshot", () => {
   });
 
   it("falls back to the three sample markets, flagged, when nothing good is held", async () => {
-    upstreams.use(http.get(`${GAMMA}/markets`, failures["http-500"]));
+    upstreams.use(failing("gamma", "http-500"));
     const { deps } = testDeps();
     const snapshot = await getMarketSnapshot(deps);
     expect(snapshot.sources.markets).toBe("sample");
@@ -145,7 +145,7 @@ describe("market snapshot", () => {
   });
 
   it("does not cache an empty feed", async () => {
-    upstreams.use(http.get(`${GAMMA}/markets`, failures.empty));
+    upstreams.use(failing("gamma", "empty"));
     const { deps } = testDeps();
     const snapshot = await getMarketSnapshot(deps);
     expect(snapshot.sources.markets).toBe("sample");
@@ -183,7 +183,7 @@ describe("whale snapshot", () => {
   });
 
   it("answers an empty list plus the failure when the Data API fails and nothing is cached", async () => {
-    upstreams.use(http.get(`${DATA}/trades`, failures["html-403"]));
+    upstreams.use(failing("data", "html-403"));
     const { deps } = testDeps();
     const snapshot = await getWhaleSnapshot(deps);
     expect(snapshot.trades).toEqual([]);

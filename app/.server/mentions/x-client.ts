@@ -17,7 +17,8 @@ export interface XOptions {
 const CountsSchema = v.object({
   // X leaves `data` out when there is nothing to bucket; treat that as no buckets.
   data: v.optional(v.array(v.object({ start: v.string(), end: v.string(), tweet_count: v.number() })), []),
-  meta: v.object({ total_tweet_count: v.number() }),
+  // A count is a whole number of posts; anything else (negative, fractional) is a broken answer.
+  meta: v.object({ total_tweet_count: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
 });
 
 type Bucket = { start: string; end: string; tweet_count: number };

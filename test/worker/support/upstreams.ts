@@ -24,6 +24,29 @@ export function resetCalls(): void {
   calls.llm = 0;
 }
 
+interface LlmRequest {
+  model: string;
+  messages: { role: string; content: string }[];
+}
+
+/** A well-behaved model: bullish above 60¢, bearish below 40¢, neutral between. */
+function modelAnswer(body: LlmRequest) {
+  const user = body.messages.find((m) => m.role === "user")?.content ?? "{}";
+  const { markets } = JSON.parse(user) as { markets: { marketId: string; yesPriceCents: number }[] };
+  const analyses = markets.map((m) => ({
+    marketId: m.marketId,
+    sentiment: m.yesPriceCents > 60 ? "bullish" : m.yesPriceCents < 40 ? "bearish" : "neutral",
+    confidence: 72,
+    recommendation: m.yesPriceCents > 60 ? "buy_yes" : m.yesPriceCents < 40 ? "buy_no" : "hold",
+    reasoning: `Model view on ${m.marketId}.`,
+  }));
+  return {
+    id: "chatcmpl-test",
+    model: body.model,
+    choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify({ analyses }) } }],
+  };
+}
+
 export const defaultHandlers = [
   http.get(`${GAMMA}/markets`, () => {
     calls.gamma += 1;
@@ -33,34 +56,114 @@ export const defaultHandlers = [
     calls.data += 1;
     return HttpResponse.json(recordedTrades);
   }),
+  http.get(`${X_API}/2/tweets/counts/recent`, () => {
+    calls.x += 1;
+    return HttpResponse.json({
+      data: [
+        { start: "2026-11-20T00:00:00.000Z", end: "2026-11-21T00:00:00.000Z", tweet_count: 400 },
+        { start: "2026-11-21T00:00:00.000Z", end: "2026-11-22T00:00:00.000Z", tweet_count: 420 },
+      ],
+      meta: { total_tweet_count: 820 },
+    });
+  }),
+  http.post(`${LLM}/chat/completions`, async ({ request }) => {
+    calls.llm += 1;
+    return HttpResponse.json(modelAnswer((await request.json()) as LlmRequest));
+  }),
 ];
 
 export const upstreams = setupServer(...defaultHandlers);
 
-/** The failure modes of quality-bar.md, as msw resolvers. */
-export const failures = {
-  refused: () => HttpResponse.error(),
-  timeout: async () => {
-    await new Promise((r) => setTimeout(r, 5_000));
-    return HttpResponse.json([]);
-  },
-  "http-500": () => HttpResponse.json({ error: "boom" }, { status: 500 }),
-  "http-429": () => HttpResponse.json({ error: "slow down" }, { status: 429 }),
-  "html-403": () =>
-    new HttpResponse("<!DOCTYPE html><title>Sorry, you have been blocked</title>", {
-      status: 403,
-      headers: { "content-type": "text/html" },
-    }),
-  "invalid-json": () => new HttpResponse("{ nope", { headers: { "content-type": "application/json" } }),
-  "wrong-shape": () => HttpResponse.json({ unexpected: true }),
-  empty: () => HttpResponse.json([]),
-  absurd: () =>
-    HttpResponse.json([
-      { id: "1", question: "NaN market?", outcomes: '["Yes","No"]', outcomePrices: '["NaN","NaN"]' },
-      { id: "2", question: "Negative market?", outcomes: '["Yes","No"]', outcomePrices: '["-0.5","1.5"]' },
-      { id: "3", question: "Over 100%?", outcomes: '["Yes","No"]', outcomePrices: '["7","0.2"]' },
-      { proxyWallet: "0x1", size: -5, price: 2, timestamp: "x", outcome: "Yes" },
-    ]),
-} as const;
+export type Upstream = "gamma" | "data" | "x" | "llm";
 
-export type FailureMode = keyof typeof failures;
+/** Values no upstream should send (NaN, negative, over 100%), in each upstream's own shape. */
+const ABSURD: Record<Upstream, unknown> = {
+  gamma: [
+    { id: "1", question: "NaN market?", outcomes: '["Yes","No"]', outcomePrices: '["NaN","NaN"]' },
+    { id: "2", question: "Negative market?", outcomes: '["Yes","No"]', outcomePrices: '["-0.5","1.5"]' },
+    { id: "3", question: "Over 100%?", outcomes: '["Yes","No"]', outcomePrices: '["7","0.2"]' },
+  ],
+  data: [
+    { proxyWallet: "0x1", transactionHash: "0xa", conditionId: "0xc", size: -5, price: 2, timestamp: 1 },
+    { proxyWallet: "0x1", transactionHash: "0xb", conditionId: "0xc", size: 1e9, price: 7, timestamp: 1 },
+  ],
+  x: { data: [], meta: { total_tweet_count: -5 } },
+  llm: {
+    choices: [
+      {
+        message: {
+          content: JSON.stringify({
+            analyses: [
+              {
+                marketId: "517310",
+                sentiment: "moon",
+                confidence: "NaN",
+                recommendation: 7,
+                reasoning: null,
+              },
+            ],
+          }),
+        },
+      },
+    ],
+  },
+};
+
+/** The failure modes of quality-bar.md, as msw resolvers for one upstream. */
+export function failure(upstream: Upstream, mode: FailureMode) {
+  switch (mode) {
+    case "refused":
+      return () => HttpResponse.error();
+    case "timeout":
+      return async () => {
+        await new Promise((r) => setTimeout(r, 5_000));
+        return HttpResponse.json([]);
+      };
+    case "http-500":
+      return () => HttpResponse.json({ error: "boom" }, { status: 500 });
+    case "http-429":
+      return () => HttpResponse.json({ error: "slow down" }, { status: 429 });
+    case "html-403":
+      return () =>
+        new HttpResponse("<!DOCTYPE html><title>Sorry, you have been blocked</title>", {
+          status: 403,
+          headers: { "content-type": "text/html" },
+        });
+    case "invalid-json":
+      return () => new HttpResponse("{ nope", { headers: { "content-type": "application/json" } });
+    case "wrong-shape":
+      return () => HttpResponse.json("just a string");
+    case "empty":
+      return () => HttpResponse.json(upstream === "gamma" || upstream === "data" ? [] : {});
+    case "absurd":
+      return () => HttpResponse.json(ABSURD[upstream]);
+  }
+}
+
+export const FAILURE_MODES = [
+  "refused",
+  "timeout",
+  "http-500",
+  "http-429",
+  "html-403",
+  "invalid-json",
+  "wrong-shape",
+  "empty",
+  "absurd",
+] as const;
+export type FailureMode = (typeof FAILURE_MODES)[number];
+
+/** An msw handler that makes one upstream fail in one way. */
+export function failing(upstream: Upstream, mode: FailureMode) {
+  const resolver = failure(upstream, mode);
+  switch (upstream) {
+    case "gamma":
+      return http.get(`${GAMMA}/markets`, resolver);
+    case "data":
+      return http.get(`${DATA}/trades`, resolver);
+    case "x":
+      return http.get(`${X_API}/2/tweets/counts/recent`, resolver);
+    case "llm":
+      return http.post(`${LLM}/chat/completions`, resolver);
+  }
+}
