@@ -10,6 +10,9 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startFixtureServer } from "../support/fixture-server";
 
+export const CANARY_X_TOKEN = "canary-x-7c1d9e4b";
+export const CANARY_LLM_KEY = "canary-llm-3f8a2c6d";
+
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
@@ -83,6 +86,9 @@ export default async function setup(project: TestProject) {
     X_API_URL: `${fixtures.url}/x`,
     LLM_API_URL: `${fixtures.url}/llm`,
     UPSTREAM_RETRY_BASE_MS: "10",
+    // Canary secrets: security.test.ts proves they never reach a response or the client bundle.
+    X_BEARER_TOKEN: CANARY_X_TOKEN,
+    LLM_API_KEY: CANARY_LLM_KEY,
   });
   project.provide("baseUrl", worker.url);
   project.provide("fixtureUrl", fixtures.url);

@@ -107,3 +107,57 @@ describe("server-rendered pages", () => {
     expectSecurityHeaders(res);
   });
 });
+
+describe("streaming on a cold cache", () => {
+  it("sends the shell before the slow feed answers, then streams the markets", async () => {
+    const { delay, http, HttpResponse } = await import("msw");
+    const { recordedMarkets, GAMMA } = await import("./support/upstreams");
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    upstreams.use(
+      http.get(`${GAMMA}/markets`, async () => {
+        await gate;
+        await delay(10);
+        return HttpResponse.json(recordedMarkets);
+      }),
+    );
+    const res = await SELF.fetch("https://oddspulse.example/", { headers: { "user-agent": BROWSER_UA } });
+    expect(res.status).toBe(200);
+    const reader = res.body?.getReader();
+    if (!reader) throw new Error("no body");
+    const decoder = new TextDecoder();
+    const { value } = await reader.read();
+    const shell = decoder.decode(value);
+    // The feed has not answered yet: the shell and the loading state are already here.
+    expect(shell).toContain("Market Sentiment Intelligence");
+    expect(shell).toContain("Loading markets");
+    expect(shell).not.toContain("Will Trump deport less than 250,000?");
+    release();
+    let rest = "";
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      rest += decoder.decode(chunk.value);
+    }
+    expect(rest).toContain("Will Trump deport less than 250,000?");
+  });
+});
+
+describe("configuration", () => {
+  it("answers a bad value with one clear line and status 503, not a stack trace", async () => {
+    const { default: worker } = await import("../../workers/app");
+    const { createExecutionContext } = await import("cloudflare:test");
+    const { env } = await import("cloudflare:test");
+    const res = await worker.fetch(
+      new Request("https://oddspulse.example/"),
+      { ...env, UPSTREAM_TIMEOUT_MS: "soon" },
+      createExecutionContext(),
+    );
+    expect(res.status).toBe(503);
+    const body = await res.text();
+    expect(body).toBe("Service misconfigured. Invalid configuration: UPSTREAM_TIMEOUT_MS must be a number");
+    expect(body).not.toContain("at ");
+  });
+});
