@@ -1,5 +1,5 @@
 /** msw handlers serving the recorded payloads at the test upstream hosts (see vitest.config.ts). */
-import { HttpResponse, http } from "msw";
+import { HttpResponse, http, type JsonBodyType } from "msw";
 import { setupServer } from "msw/node";
 import tradesA from "../../../../shared/fixtures/polymarket/data-trades-large-a.json";
 import tradesB from "../../../../shared/fixtures/polymarket/data-trades-large-b.json";
@@ -77,7 +77,7 @@ export const upstreams = setupServer(...defaultHandlers);
 export type Upstream = "gamma" | "data" | "x" | "llm";
 
 /** Values no upstream should send (NaN, negative, over 100%), in each upstream's own shape. */
-const ABSURD: Record<Upstream, unknown> = {
+const ABSURD: Record<Upstream, JsonBodyType> = {
   gamma: [
     { id: "1", question: "NaN market?", outcomes: '["Yes","No"]', outcomePrices: '["NaN","NaN"]' },
     { id: "2", question: "Negative market?", outcomes: '["Yes","No"]', outcomePrices: '["-0.5","1.5"]' },
