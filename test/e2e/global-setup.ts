@@ -10,6 +10,9 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startFixtureServer } from "../support/fixture-server";
 
+/** Where `npm run build` wrote the app (react-router.config.ts reads the same variable). */
+export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+
 export const CANARY_X_TOKEN = "canary-x-7c1d9e4b";
 export const CANARY_LLM_KEY = "canary-llm-3f8a2c6d";
 
@@ -51,7 +54,19 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
 export async function startWorker(vars: Record<string, string>) {
   const port = await freePort();
   const state = mkdtempSync(join(tmpdir(), "oddspulse-kv-"));
-  const args = ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state];
+  const config = join(BUILD_DIR, "server", "wrangler.json");
+  const args = [
+    "wrangler",
+    "dev",
+    "-c",
+    config,
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--persist-to",
+    state,
+  ];
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   const child = spawn("npx", args, {
     env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" },

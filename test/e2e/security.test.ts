@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { PUBLIC_PATHS } from "../../app/lib/site";
-import { CANARY_LLM_KEY, CANARY_X_TOKEN } from "./global-setup";
+import { BUILD_DIR, CANARY_LLM_KEY, CANARY_X_TOKEN } from "./global-setup";
 
 const baseUrl = inject("baseUrl");
 const CANARIES = [CANARY_X_TOKEN, CANARY_LLM_KEY];
@@ -15,7 +15,15 @@ function filesUnder(dir: string): string[] {
 
 describe("secrets", () => {
   it("never appear in any response of the running Worker", async () => {
-    const paths = [...PUBLIC_PATHS, "/api/markets", "/api/whales", "/api/health", "/robots.txt", "/sitemap.xml", "/nope"];
+    const paths = [
+      ...PUBLIC_PATHS,
+      "/api/markets",
+      "/api/whales",
+      "/api/health",
+      "/robots.txt",
+      "/sitemap.xml",
+      "/nope",
+    ];
     for (const path of paths) {
       const res = await fetch(`${baseUrl}${path}`);
       const body = await res.text();
@@ -28,11 +36,12 @@ describe("secrets", () => {
   });
 
   it("are not in the client bundle, not even by name", () => {
-    const files = filesUnder("build/client");
+    const files = filesUnder(join(BUILD_DIR, "client"));
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const text = readFileSync(file, "latin1");
-      for (const needle of [...CANARIES, "X_BEARER_TOKEN", "LLM_API_KEY"]) expect(text, file).not.toContain(needle);
+      for (const needle of [...CANARIES, "X_BEARER_TOKEN", "LLM_API_KEY"])
+        expect(text, file).not.toContain(needle);
     }
   });
 });
