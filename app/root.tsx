@@ -1,10 +1,37 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster } from "sonner";
+import { requestContext } from "./.server/context";
 import type { Route } from "./+types/root";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { TooltipProvider } from "./components/ui/tooltip";
+import type { RootData } from "./lib/seo";
+import { siteOrigin } from "./lib/seo";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
 ];
+
+export function loader({ context, request }: Route.LoaderArgs): RootData {
+  const { config } = context.get(requestContext);
+  return { origin: siteOrigin(config.siteUrl, request.url), supportEmail: config.supportEmail };
+}
+
+// The origin and support address never change between navigations.
+export function shouldRevalidate() {
+  return false;
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -12,10 +39,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-white text-slate-900 antialiased">
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -24,20 +58,40 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <TooltipProvider>
+      <SiteHeader />
+      <main id="main" className="mx-auto min-h-[60vh] max-w-7xl px-4 py-6">
+        {children}
+      </main>
+      <SiteFooter />
+      {/* SPEC §9: three toasts visible, each closes after 4000 ms. */}
+      <Toaster visibleToasts={3} duration={4000} position="bottom-right" closeButton />
+    </TooltipProvider>
+  );
+}
+
 export default function App() {
-  return <Outlet />;
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="mx-auto max-w-2xl p-8 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? "404" : "Unexpected Application Error!"}</h1>
-      <p className="mt-4">
-        <a className="text-blue-700 underline" href="/">
-          Return to Home
-        </a>
-      </p>
-    </main>
+  const root = useRouteLoaderData<RootData>("root");
+  const body = (
+    <div className="flex flex-col items-center py-16 text-center">
+      <h1 className="text-5xl font-bold">{notFound ? "404" : "Unexpected Application Error!"}</h1>
+      {notFound && <p className="mt-4 text-xl text-slate-700">Oops! Page not found</p>}
+      <Link className="mt-6 text-blue-800 underline" to="/">
+        Return to Home
+      </Link>
+    </div>
   );
+  // Without root data the shell's loader failed: render the message alone.
+  return root ? <Shell>{body}</Shell> : <main id="main">{body}</main>;
 }

@@ -1,11 +1,7 @@
 import { Hono } from "hono";
+import { siteOrigin } from "../app/lib/seo";
 import { PUBLIC_PATHS } from "../app/lib/site";
 import type { WorkerEnv } from "./types";
-
-/** Origin for absolute URLs: SITE_URL when configured, else the request's own origin. */
-export function siteOrigin(siteUrl: string | undefined, requestUrl: string): string {
-  return siteUrl ?? new URL(requestUrl).origin;
-}
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);

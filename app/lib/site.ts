@@ -40,3 +40,12 @@ export const PUBLIC_PATHS: readonly string[] = [
   ...CATEGORY_LINKS.map((l) => l.path),
   ...FOOTER_LINKS.map((l) => l.path),
 ];
+
+/** Paths that show the market dashboard (and take the `search` parameter). */
+export const DASHBOARD_PATHS: readonly string[] = CATEGORY_LINKS.map((l) => l.path).filter(
+  (p) => p !== "/whale-watch",
+);
+
+export function isDashboardPath(pathname: string): boolean {
+  return DASHBOARD_PATHS.includes(pathname);
+}

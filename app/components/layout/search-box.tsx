@@ -1,0 +1,53 @@
+import { useEffect, useState } from "react";
+import { Form, useLocation, useNavigate, useSearchParams } from "react-router";
+import { isDashboardPath } from "~/lib/site";
+
+/**
+ * SPEC §2 search box. A GET form, so it works without JavaScript. With JavaScript, typing updates
+ * the `search` parameter live: the first keystroke pushes one history entry (Back returns to the
+ * unfiltered page), later keystrokes replace it. The box follows the URL on back/forward.
+ * Outside the dashboard pages the search applies to Trending ("/").
+ */
+export function SearchBox() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const urlValue = params.get("search") ?? "";
+  const [value, setValue] = useState(urlValue);
+
+  // Follow the URL when it changes from outside (back/forward, category links).
+  useEffect(() => setValue(urlValue), [urlValue]);
+
+  const onDashboard = isDashboardPath(location.pathname);
+  const action = onDashboard ? location.pathname : "/";
+
+  function update(next: string) {
+    setValue(next);
+    const search = new URLSearchParams(onDashboard ? params : undefined);
+    if (next.trim() === "") search.delete("search");
+    else search.set("search", next);
+    const query = search.toString();
+    navigate(
+      { pathname: action, search: query ? `?${query}` : "" },
+      { replace: onDashboard && urlValue !== "", preventScrollReset: true },
+    );
+  }
+
+  return (
+    <Form method="get" action={action} role="search" className="w-full sm:max-w-xs">
+      <label htmlFor="site-search" className="sr-only">
+        Search markets
+      </label>
+      <input
+        id="site-search"
+        type="search"
+        name="search"
+        value={value}
+        onChange={(event) => update(event.currentTarget.value)}
+        placeholder="Search markets..."
+        autoComplete="off"
+        className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-blue-700"
+      />
+    </Form>
+  );
+}

@@ -1,0 +1,25 @@
+import { Link } from "react-router";
+import { FOOTER_LINKS } from "~/lib/site";
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50">
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        <nav aria-label="Footer">
+          <ul className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-5">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.path}>
+                <Link to={link.path} className="text-slate-700 hover:text-blue-800 hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="mt-6 text-xs text-slate-600">
+          © 2025 OddsPulse. Market data from Polymarket. Not financial advice; no trading happens here.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link, NavLink, useSearchParams } from "react-router";
+import { CATEGORY_LINKS } from "~/lib/site";
+import { SearchBox } from "./search-box";
+
+/** Logo, search and the scrollable row of category buttons (the current one marked). */
+export function SiteHeader() {
+  const [params] = useSearchParams();
+  const search = params.get("search");
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+        <Link
+          to="/"
+          className="flex items-center gap-2 text-lg font-bold text-slate-900"
+          aria-label="OddsPulse home"
+        >
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>OddsPulse</span>
+        </Link>
+        <SearchBox />
+      </div>
+      <nav aria-label="Categories" className="mx-auto max-w-7xl overflow-x-auto px-4 pb-3">
+        <ul className="flex w-max gap-2">
+          {CATEGORY_LINKS.map((link) => (
+            <li key={link.path}>
+              <NavLink
+                to={{
+                  pathname: link.path,
+                  // Keep the search when switching category; Whale Watch has no search.
+                  search:
+                    search && link.path !== "/whale-watch" ? `?search=${encodeURIComponent(search)}` : "",
+                }}
+                end
+                className={({ isActive }) =>
+                  `inline-flex min-h-9 items-center rounded-full px-4 text-sm font-medium whitespace-nowrap transition-colors ${
+                    isActive ? "bg-blue-700 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200"
+                  }`
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
