@@ -21,6 +21,8 @@ export interface Config {
   xCacheSeconds: number;
   llmBatchSize: number;
   llmTimeoutMs: number;
+  /** After a failed refresh, callers get the fallback without a new upstream call for this long. */
+  failureBackoffSeconds: number;
 }
 
 const httpUrl = (name: string) =>
@@ -81,6 +83,7 @@ const EnvSchema = v.object({
   X_CACHE_SECONDS: integer("X_CACHE_SECONDS", 0, 604_800, 3600),
   LLM_BATCH_SIZE: integer("LLM_BATCH_SIZE", 1, 100, 10),
   LLM_TIMEOUT_MS: integer("LLM_TIMEOUT_MS", 1, 120_000, 20_000),
+  FAILURE_BACKOFF_SECONDS: integer("FAILURE_BACKOFF_SECONDS", 0, 3600, 30),
 });
 
 /** Thrown for a bad configuration value; its message is one line naming the variable. */
@@ -117,6 +120,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
     xCacheSeconds: e.X_CACHE_SECONDS,
     llmBatchSize: e.LLM_BATCH_SIZE,
     llmTimeoutMs: e.LLM_TIMEOUT_MS,
+    failureBackoffSeconds: e.FAILURE_BACKOFF_SECONDS,
   };
 }
 

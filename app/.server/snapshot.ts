@@ -51,7 +51,7 @@ export interface StoredWhales {
   snapshot: WhaleSnapshot;
 }
 
-/** Seconds a refresh lock lives (KV's minimum TTL); also the back-off after a failed refresh. */
+/** Seconds a refresh lock lives (KV's minimum TTL). */
 const LOCK_SECONDS = 60;
 /** How long an isolate trusts its in-memory copy before it reads KV again. */
 const MEMORY_MS = 5_000;
@@ -59,7 +59,7 @@ const MEMORY_MS = 5_000;
 // Per-isolate state. Single flight: one refresh promise per key at a time.
 const inflight = new Map<string, Promise<unknown>>();
 const memory = new Map<string, { value: unknown; readAt: number }>();
-const lastFailure = new Map<string, { at: number; message: string }>();
+const lastFailure = new Map<string, { at: number; error: Error }>();
 
 /** Forgets per-isolate state (tests only). */
 export function resetSnapshotMemory(): void {
@@ -127,9 +127,10 @@ function failureMessage(error: unknown): string {
   return error instanceof Error ? error.message : "Unknown error occurred";
 }
 
-function recentlyFailed(key: string, now: number): string | null {
+/** The last failure of a dataset if it is recent enough to skip calling the upstream again. */
+function recentFailure(deps: SnapshotDeps, key: string): Error | null {
   const failure = lastFailure.get(key);
-  return failure && now - failure.at < LOCK_SECONDS * 1000 ? failure.message : null;
+  return failure && deps.now() - failure.at < deps.config.failureBackoffSeconds * 1000 ? failure.error : null;
 }
 
 /** One cached dataset: where it lives in KV, how long it is fresh, how to rebuild it. */
@@ -152,8 +153,9 @@ function refresh<T>(deps: SnapshotDeps, pipeline: Pipeline<T>): Promise<T | Erro
       return next;
     } catch (error) {
       log(`refresh of ${pipeline.key} failed, keeping previous data`, error);
-      lastFailure.set(pipeline.key, { at: deps.now(), message: failureMessage(error) });
-      return error instanceof Error ? error : new Error(String(error));
+      const failure = error instanceof Error ? error : new Error(String(error));
+      lastFailure.set(pipeline.key, { at: deps.now(), error: failure });
+      return failure;
     }
   });
 }
@@ -164,7 +166,7 @@ async function readStored<T>(deps: SnapshotDeps, pipeline: Pipeline<T>): Promise
   const now = deps.now();
   const stale = ageMs(pipeline.fetchedAt(stored), now) > pipeline.freshMs(deps.config);
   const background = `background:${pipeline.key}`;
-  if (stale && !inflight.has(background) && recentlyFailed(pipeline.key, now) === null) {
+  if (stale && !inflight.has(background) && recentFailure(deps, pipeline.key) === null) {
     // Serve the stale copy now; one refresh per isolate, and a KV lock to spare other isolates.
     deps.waitUntil(
       singleFlight(background, async () => {
@@ -179,8 +181,7 @@ async function readStored<T>(deps: SnapshotDeps, pipeline: Pipeline<T>): Promise
 async function readOrRefresh<T>(deps: SnapshotDeps, pipeline: Pipeline<T>): Promise<T | Error> {
   const stored = await readStored(deps, pipeline);
   if (stored) return stored;
-  const failed = recentlyFailed(pipeline.key, deps.now());
-  return failed === null ? refresh(deps, pipeline) : new Error(failed);
+  return recentFailure(deps, pipeline.key) ?? refresh(deps, pipeline);
 }
 
 // ---------------------------------------------------------------- markets
@@ -302,10 +303,22 @@ export async function readMarketSnapshot(deps: SnapshotDeps): Promise<MarketSnap
   return (await readStoredMarkets(deps))?.snapshot ?? null;
 }
 
-/** The market snapshot: cached if possible, else fetched now; the sample fallback when all fails. */
+/**
+ * The market snapshot: cached if possible, else fetched now. An empty feed gives an empty snapshot
+ * (SPEC §8 'No markets available', not stored); any other failure the labelled sample fallback.
+ */
 export async function getMarketSnapshot(deps: SnapshotDeps): Promise<MarketSnapshot> {
   const result = await readOrRefresh(deps, marketsPipeline);
-  return result instanceof Error ? buildSampleSnapshot(deps.now(), failureMessage(result)) : result.snapshot;
+  if (!(result instanceof Error)) return result.snapshot;
+  if (result instanceof UpstreamError && result.kind === "empty") {
+    return {
+      markets: [],
+      totalMentions: 0,
+      sources: { markets: "live", mentions: "estimated", sentiment: "estimated" },
+      fetchedAt: new Date(deps.now()).toISOString(),
+    };
+  }
+  return buildSampleSnapshot(deps.now(), failureMessage(result));
 }
 
 // ---------------------------------------------------------------- whales

@@ -1,34 +1,173 @@
-import { Suspense } from "react";
-import { Await } from "react-router";
+import { Suspense, useEffect, useRef } from "react";
+import { Await, type ShouldRevalidateFunctionArgs, useRevalidator, useSearchParams } from "react-router";
+import { toast } from "sonner";
 import { requestContext } from "~/.server/context";
 import { getMarketSnapshot, readMarketSnapshot } from "~/.server/snapshot";
+import { MarketGrid, MarketGridError, MarketGridSkeleton } from "~/components/markets/market-grid";
+import { MentionsStrip } from "~/components/markets/mentions-strip";
+import { SentimentDashboard, SentimentDashboardSkeleton } from "~/components/markets/sentiment-dashboard";
+import { type Category, categoryBySlug, filterMarkets, matchesSearch } from "~/lib/categories";
+import { formatAge } from "~/lib/format";
+import { dashboardCounts } from "~/lib/sentiment";
+import { pageMeta, rootData } from "~/lib/seo";
 import type { MarketSnapshot } from "~/lib/types";
+import { useNow } from "~/lib/use-now";
 import type { Route } from "./+types/dashboard";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { deps } = context.get(requestContext);
-  const cached = await readMarketSnapshot(deps);
-  return { snapshot: cached ?? getMarketSnapshot(deps) };
+function categoryOf(pathname: string): Category | undefined {
+  return categoryBySlug(pathname.replace(/^\/+|\/+$/g, "") || undefined);
 }
 
-function SnapshotList({ snapshot }: { snapshot: MarketSnapshot }) {
+/** The snapshot narrowed to one category (the dashboard summarises what its grid shows). */
+function forCategory(
+  snapshot: MarketSnapshot,
+  category: Category | undefined,
+): MarketSnapshot & { total: number } {
+  return {
+    ...snapshot,
+    total: snapshot.markets.length,
+    markets: category ? filterMarkets(snapshot.markets, category, "") : snapshot.markets,
+  };
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { deps } = context.get(requestContext);
+  const category = categoryOf(new URL(request.url).pathname);
+  const cached = await readMarketSnapshot(deps);
+  return {
+    slug: category?.slug ?? null,
+    renderedAt: deps.now(),
+    // Cached: render with data at once. Cold: stream the shell now and the data when it arrives.
+    snapshot: cached
+      ? forCategory(cached, category)
+      : getMarketSnapshot(deps).then((s) => forCategory(s, category)),
+  };
+}
+
+/** Typing a search filters in the browser: no loader call, no upstream call. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href)
+    return defaultShouldRevalidate;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("search");
+    return params.toString();
+  };
+  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
+}
+
+const DESCRIPTIONS: Record<string, string> = {
+  home: "Trending Polymarket prediction markets with AI sentiment scores, buy-yes / buy-no signals and X mention counts.",
+};
+
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
+  const category = categoryBySlug(loaderData?.slug ?? undefined);
+  const search = new URLSearchParams(location.search).get("search")?.trim();
+  const topic = category ? `${category.label} Prediction Markets` : "Trending Prediction Markets";
+  const description =
+    (category
+      ? `${category.label} markets from Polymarket with AI sentiment, recommendations and X mention counts.`
+      : DESCRIPTIONS.home) ?? "";
+  return pageMeta({
+    title: search ? `Search Results for "${search}" · ${topic}` : `${topic}: AI Sentiment & X Mentions`,
+    description: search ? `Markets matching "${search}". ${description}` : description,
+    origin: rootData(matches).origin,
+    path: location.pathname,
+    type: "CollectionPage",
+  });
+};
+
+function DashboardView({
+  snapshot,
+  renderedAt,
+}: {
+  snapshot: MarketSnapshot & { total: number };
+  renderedAt: number;
+}) {
+  const [params] = useSearchParams();
+  const search = params.get("search") ?? "";
+  const revalidator = useRevalidator();
+  const refreshing = revalidator.state === "loading";
+  const now = useNow(renderedAt);
+  const requested = useRef(false);
+
+  // Toasts for what a visitor should know: sample data on arrival, and the result of a refresh.
+  useEffect(() => {
+    if (snapshot.sources.markets === "sample") {
+      toast.warning("Live market feed unavailable: showing sample markets.", { id: "sample-data" });
+    }
+  }, [snapshot.sources.markets]);
+  useEffect(() => {
+    if (!refreshing && requested.current) {
+      requested.current = false;
+      if (snapshot.error) toast.error(`Refresh failed: ${snapshot.error}`);
+      else toast.success(`Market data refreshed (updated ${formatAge(snapshot.fetchedAt, Date.now())})`);
+    }
+  }, [refreshing, snapshot.error, snapshot.fetchedAt]);
+  const refresh = () => {
+    requested.current = true;
+    void revalidator.revalidate();
+  };
+
+  const visible = snapshot.markets.filter((m) => matchesSearch(m.title, search));
   return (
-    <ul>
-      {snapshot.markets.map((m) => (
-        <li key={m.id} data-testid="market">
-          {m.title}
-        </li>
-      ))}
-    </ul>
+    <div className="space-y-6">
+      <SentimentDashboard
+        counts={dashboardCounts(snapshot.markets)}
+        totalMentions={snapshot.totalMentions}
+        sources={snapshot.sources}
+        refreshing={refreshing}
+        onRefresh={refresh}
+      />
+      <MentionsStrip
+        totalMentions={snapshot.totalMentions}
+        fetchedAt={snapshot.fetchedAt}
+        sources={snapshot.sources}
+        loading={refreshing}
+        now={now}
+      />
+      {snapshot.error && snapshot.sources.markets === "sample" && (
+        <p role="status" className="rounded-md bg-amber-50 px-4 py-2 text-sm text-amber-900">
+          Sample data: the live market feed is unavailable ({snapshot.error}). These three markets are
+          examples.
+        </p>
+      )}
+      <MarketGrid
+        markets={visible}
+        totalBeforeFilter={snapshot.total}
+        onRetry={refresh}
+        retrying={refreshing}
+      />
+    </div>
   );
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <h1 className="text-2xl font-bold">Market Sentiment Intelligence</h1>
-      <Suspense fallback={<p aria-busy="true">Loading markets…</p>}>
-        <Await resolve={loaderData.snapshot}>{(snapshot) => <SnapshotList snapshot={snapshot} />}</Await>
+      {loaderData.slug === null && (
+        <noscript>
+          <p className="mb-4 rounded-md bg-amber-50 px-4 py-2 text-sm text-amber-900">
+            JavaScript is off: the markets below are complete, but search updates only when you press Enter
+            and Refresh Data needs JavaScript.
+          </p>
+        </noscript>
+      )}
+      <Suspense
+        fallback={
+          <div className="space-y-6">
+            <SentimentDashboardSkeleton />
+            <MarketGridSkeleton />
+          </div>
+        }
+      >
+        <Await resolve={loaderData.snapshot} errorElement={<MarketGridError />}>
+          {(snapshot) => <DashboardView snapshot={snapshot} renderedAt={loaderData.renderedAt} />}
+        </Await>
       </Suspense>
     </>
   );

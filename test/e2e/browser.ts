@@ -16,6 +16,11 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+const PIXEL = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/p+FUWQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 export interface Browser {
   context: BrowserContext;
   close: () => Promise<void>;
@@ -29,6 +34,15 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     viewport: { width: 1280, height: 900 },
   });
+  // Nothing may leave the machine: market images live on the provider's CDN, so every request
+  // that is not for loopback is answered here (a 1×1 PNG for images) and never sent.
+  await context.route(
+    (url) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost",
+    (route) =>
+      route.request().resourceType() === "image"
+        ? route.fulfill({ status: 200, contentType: "image/png", body: PIXEL })
+        : route.abort("blockedbyclient"),
+  );
   return {
     context,
     close: async () => {

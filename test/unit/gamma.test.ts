@@ -339,7 +339,11 @@ describe("parseMarketsPayload structure", () => {
     expect(markets.at(-1)?.id).toBe("99");
     // A valid item after 100 invalid ones is never looked at.
     const late = [...Array.from({ length: 100 }, () => ({ id: "" })), raw({ id: "late" })];
-    expectUpstreamError(() => parseMarketsPayload(late), "empty", "No markets available");
+    expectUpstreamError(
+      () => parseMarketsPayload(late),
+      "shape",
+      "Invalid response structure - no valid markets",
+    );
   });
 
   it("rejects a payload that is not an object", () => {
@@ -362,10 +366,18 @@ describe("parseMarketsPayload structure", () => {
     }
   });
 
-  it("treats an empty or fully invalid list as 'No markets available'", () => {
-    for (const payload of [[], { markets: [] }, [{ id: "1" }, raw({ question: "" })]]) {
+  it("treats an empty list as 'No markets available'", () => {
+    for (const payload of [[], { markets: [] }]) {
       expectUpstreamError(() => parseMarketsPayload(payload), "empty", "No markets available");
     }
+  });
+
+  it("treats a list with no valid market as a broken answer, not an empty one", () => {
+    expectUpstreamError(
+      () => parseMarketsPayload([{ id: "1" }, raw({ question: "" })]),
+      "shape",
+      "Invalid response structure - no valid markets",
+    );
   });
 });
 

@@ -144,12 +144,24 @@ describe("market snapshot", () => {
     expect(calls.gamma).toBe(callsAfterFirst);
   });
 
-  it("does not cache an empty feed", async () => {
+  it("answers an empty feed with an empty snapshot (SPEC 'No markets available') and does not cache it", async () => {
     upstreams.use(failing("gamma", "empty"));
     const { deps } = testDeps();
     const snapshot = await getMarketSnapshot(deps);
-    expect(snapshot.sources.markets).toBe("sample");
+    expect(snapshot.markets).toEqual([]);
+    expect(snapshot.sources.markets).toBe("live");
     expect(await storedMarkets()).toBeNull();
+  });
+
+  it("keeps cached data when the feed turns empty", async () => {
+    const { deps, setNow, settle } = testDeps();
+    const good = await getMarketSnapshot(deps);
+    upstreams.use(failing("gamma", "empty"));
+    setNow(T0 + 30 * MIN);
+    resetSnapshotMemory();
+    expect((await getMarketSnapshot(deps)).fetchedAt).toBe(good.fetchedAt);
+    await settle();
+    expect((await storedMarkets())?.snapshot.fetchedAt).toBe(good.fetchedAt);
   });
 
   it("still answers when KV fails on every call", async () => {

@@ -198,8 +198,12 @@ export function parseMarketsPayload(json: unknown): Market[] {
     seen.add(market.id);
     result.push(market);
   }
-  // An empty list must surface as a failure so callers keep their last good data instead of caching it.
-  if (result.length === 0) throw new UpstreamError("gamma", "empty", "No markets available");
+  // Both surface as failures so callers keep their last good data instead of caching nothing. An
+  // empty list is a valid answer (SPEC §8: 'No markets available'); a list of broken items is not.
+  if (items.length === 0) throw new UpstreamError("gamma", "empty", "No markets available");
+  if (result.length === 0) {
+    throw new UpstreamError("gamma", "shape", "Invalid response structure - no valid markets");
+  }
   return result;
 }
 

@@ -1,0 +1,127 @@
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatCents, formatNumber, formatSigned, formatVolume } from "~/lib/format";
+import { httpsOnly, marketUrl } from "~/lib/links";
+import { recommendationLabel, recommendationVariant, sentimentTone, sentimentTrend } from "~/lib/sentiment";
+import type { DisplayMarket } from "~/lib/types";
+import { TrendIcon } from "./icons";
+
+const TONE_CLASS = {
+  positive: "text-emerald-800",
+  negative: "text-rose-800",
+  neutral: "text-slate-700",
+} as const;
+
+function endsOn(endDate: string | null): string | null {
+  if (!endDate) return null;
+  const date = new Date(endDate);
+  if (Number.isNaN(date.getTime())) return null;
+  // UTC so the server's HTML and the browser's hydration agree.
+  return date.toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+  });
+}
+
+/** SPEC §2 market card. Untrusted text (title, analysis) is only ever rendered as text. */
+export function MarketCard({ market }: { market: DisplayMarket }) {
+  const { sentiment } = market;
+  const tone = sentimentTone(sentiment.score);
+  const image = httpsOnly(market.image);
+  const estimated = sentiment.source === "estimated";
+  const ends = endsOn(market.endDate);
+  const log = (side: string, price: number) => () =>
+    console.log(`[trade] ${side} ${formatCents(price)} on "${market.title}" (no order is placed)`);
+
+  return (
+    <Card className="flex flex-col gap-3 p-4" data-testid="market">
+      <div className="flex items-start gap-3">
+        {image ? (
+          <img
+            src={image}
+            alt=""
+            width={56}
+            height={56}
+            loading="lazy"
+            decoding="async"
+            className="size-14 shrink-0 rounded-lg bg-slate-100 object-cover"
+          />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="flex size-14 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-lg font-bold text-blue-800"
+          >
+            {market.title.slice(0, 1)}
+          </div>
+        )}
+        <div className="min-w-0 flex-1">
+          <h3 className="text-base leading-snug font-semibold">
+            <a
+              href={marketUrl(market.title, market.eventSlug)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-slate-900 hover:text-blue-800 hover:underline"
+            >
+              {market.title}
+              <span className="sr-only"> (opens Polymarket in a new tab)</span>
+            </a>
+          </h3>
+          <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
+            <span>{formatVolume(market.volume)} vol</span>
+            {market.isLive && <Badge variant="live">LIVE</Badge>}
+            {ends && (
+              <span>
+                {market.isLive ? "Ends" : "Ended"} {ends}
+              </span>
+            )}
+          </div>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <span className={`inline-flex items-center gap-1 text-lg font-bold ${TONE_CLASS[tone]}`}>
+          <TrendIcon trend={sentimentTrend(sentiment.score)} />
+          {formatSigned(sentiment.score)}
+          <span className="sr-only"> sentiment score ({tone})</span>
+        </span>
+        <span className="text-sm text-slate-700">{sentiment.confidence}% confidence</span>
+        <Badge variant={recommendationVariant(sentiment.recommendation)}>
+          {recommendationLabel(sentiment.recommendation)}
+        </Badge>
+      </div>
+
+      <p className="line-clamp-3 text-sm text-slate-700">{sentiment.grokAnalysis}</p>
+      <p className="text-xs text-slate-600">
+        {estimated ? "Estimated sentiment" : `AI analysis · ${sentiment.source}`}
+      </p>
+
+      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <span className="inline-flex items-center gap-1.5">
+          {market.isTwitterLive && (
+            <span className="relative flex size-2" aria-hidden="true">
+              <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-500 opacity-75" />
+              <span className="relative inline-flex size-2 rounded-full bg-emerald-600" />
+            </span>
+          )}
+          <span>
+            {formatNumber(sentiment.twitterBuzz)} X mentions
+            {market.mentionsSource === "estimated" ? " (estimated)" : " (live)"}
+          </span>
+        </span>
+        {market.twitterTrending && <Badge variant="warning">Trending</Badge>}
+      </div>
+
+      <div className="mt-auto grid grid-cols-2 gap-2 pt-1">
+        <Button variant="yes" onClick={log(market.yesLabel, market.yesPrice)}>
+          {market.yesLabel} {formatCents(market.yesPrice)}
+        </Button>
+        <Button variant="no" onClick={log(market.noLabel, market.noPrice)}>
+          {market.noLabel} {formatCents(market.noPrice)}
+        </Button>
+      </div>
+    </Card>
+  );
+}

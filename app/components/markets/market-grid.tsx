@@ -1,0 +1,91 @@
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Skeleton } from "~/components/ui/skeleton";
+import type { DisplayMarket } from "~/lib/types";
+import { MarketCard } from "./market-card";
+
+const GRID = "grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3";
+
+export function MarketCardSkeleton() {
+  return (
+    <Card className="flex flex-col gap-3 p-4">
+      <div className="flex gap-3">
+        <Skeleton className="size-14" />
+        <div className="flex-1 space-y-2">
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-2/3" />
+        </div>
+      </div>
+      <Skeleton className="h-6 w-1/2" />
+      <Skeleton className="h-12 w-full" />
+      <div className="grid grid-cols-2 gap-2">
+        <Skeleton className="h-10" />
+        <Skeleton className="h-10" />
+      </div>
+    </Card>
+  );
+}
+
+/** SPEC §2: the 9-card grid skeleton. */
+export function MarketGridSkeleton() {
+  return (
+    <div className={GRID} role="status" aria-label="Loading markets">
+      {Array.from({ length: 9 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <MarketCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
+/** SPEC §4 'error with no data'. */
+export function MarketGridError({ message }: { message?: string }) {
+  return (
+    <Card className="p-8 text-center" role="alert">
+      <h2 className="text-lg font-semibold text-rose-800">Failed to load market data</h2>
+      <p className="mt-2 text-sm text-slate-700">{message || "Unknown error occurred"}</p>
+    </Card>
+  );
+}
+
+/**
+ * The grid and its states: empty feed ('No markets available' with a retry) and filtered to
+ * nothing ('No markets found matching your criteria.').
+ */
+export function MarketGrid({
+  markets,
+  totalBeforeFilter,
+  onRetry,
+  retrying,
+}: {
+  markets: readonly DisplayMarket[];
+  /** Markets in the snapshot before category and search filters. */
+  totalBeforeFilter: number;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  if (totalBeforeFilter === 0) {
+    return (
+      <Card className="p-8 text-center">
+        <h2 className="text-lg font-semibold">No markets available</h2>
+        <Button className="mt-4" onClick={onRetry} disabled={retrying}>
+          Retry Loading Markets
+        </Button>
+      </Card>
+    );
+  }
+  if (markets.length === 0) {
+    return (
+      <Card className="p-8 text-center">
+        <p className="text-slate-700">No markets found matching your criteria.</p>
+      </Card>
+    );
+  }
+  return (
+    <section aria-label="Markets" className={GRID}>
+      {markets.map((market) => (
+        <MarketCard key={market.id} market={market} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useState } from "react";
+import { formatAge, formatClockUtc, formatNumber } from "~/lib/format";
+import { marketsSourceText } from "~/lib/provenance";
+import type { SnapshotSources } from "~/lib/types";
+
+/** How long the 'live' flash stays on after new mention data arrives (SPEC §4). */
+const FLASH_MS = 3000;
+
+/**
+ * SPEC §2 live-mentions strip: total mentions and last-updated time. The live indicator shows when
+ * mention data is live (or partly live) and not loading; it flashes for 3 s when new data arrives.
+ */
+export function MentionsStrip({
+  totalMentions,
+  fetchedAt,
+  sources,
+  loading,
+  now,
+}: {
+  totalMentions: number;
+  fetchedAt: string;
+  sources: SnapshotSources;
+  loading: boolean;
+  now: number;
+}) {
+  const [flash, setFlash] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the flash is keyed on new data (fetchedAt)
+  useEffect(() => {
+    setFlash(true);
+    const timer = setTimeout(() => setFlash(false), FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [fetchedAt]);
+
+  const live = sources.mentions !== "estimated" && !loading;
+  return (
+    <div
+      className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+      aria-live="polite"
+    >
+      <p className="flex items-center gap-2">
+        {live ? (
+          <span className="inline-flex items-center gap-1.5 font-semibold text-emerald-800">
+            <span
+              aria-hidden="true"
+              className={`size-2 rounded-full bg-emerald-600 ${flash ? "animate-ping" : ""}`}
+            />
+            {flash ? "Live · new data" : "Live"}
+          </span>
+        ) : (
+          <span className="font-semibold text-slate-700">
+            {sources.mentions === "estimated" ? "Estimated" : "Loading"}
+          </span>
+        )}
+        <span>
+          <strong>{formatNumber(totalMentions)}</strong> X mentions
+          {sources.mentions === "estimated" ? " (estimated)" : ""}
+        </span>
+      </p>
+      <p className="text-slate-700">
+        Last updated {formatClockUtc(fetchedAt)} ({formatAge(fetchedAt, now)}) · {marketsSourceText(sources)}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,267 @@
+/**
+ * Whale Watch display rules (SPEC §3 "Whale trade"), the outcome filter and sort kept in the URL, and
+ * the pure decisions of the browser's polling (SPEC §7 call 4, §9). Client-safe and pure: every
+ * function that depends on the time takes `now`, so the server and the hydrating browser agree.
+ */
+import { formatAge } from "./format";
+import type { WhaleOutcome, WhaleSnapshot, WhaleTrade } from "./types";
+
+// ---------------------------------------------------------------------------------------- timing
+
+/** SPEC §9: the list is refetched every 60 s… */
+export const WHALE_POLL_MS = 60_000;
+/** …and a fetched list counts as fresh for 30 s (no refetch when the tab comes back sooner). */
+export const WHALE_FRESH_MS = 30_000;
+/** SPEC §4/§9: two retries, the delay doubling from 1 s. */
+export const WHALE_RETRY_DELAYS_MS: readonly number[] = [1_000, 2_000];
+/** Per request, as for the other calls (SPEC §9: 15 s). */
+export const WHALE_REQUEST_TIMEOUT_MS = 15_000;
+
+/**
+ * When the tab becomes visible again (or the network comes back): refetch at once if the data is
+ * stale, else wait for the rest of the regular interval since the last attempt.
+ */
+export function delayOnVisible(now: number, dataAt: number, attemptAt: number): number {
+  if (now - dataAt >= WHALE_FRESH_MS) return 0;
+  return Math.max(0, attemptAt + WHALE_POLL_MS - now);
+}
+
+// ------------------------------------------------------------------------------------ formatting
+
+const fixed = (digits: number) =>
+  new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const THOUSANDS: Record<0 | 1 | 2, Intl.NumberFormat> = { 0: fixed(0), 1: fixed(1), 2: fixed(2) };
+
+/** Dollars in thousands: 64759.4 with 1 decimal → "$64.8K" (locale fixed so SSR and browser agree). */
+export function formatThousands(dollars: number, decimals: 0 | 1 | 2): string {
+  const value = Number.isFinite(dollars) && dollars > 0 ? dollars / 1_000 : 0;
+  return `$${THOUSANDS[decimals].format(value)}K`;
+}
+
+/** Dollars that changed hands: shares × price. */
+export function tradeValue(trade: Pick<WhaleTrade, "size" | "price">): number {
+  return trade.size * trade.price;
+}
+
+/** SPEC: "bought amount" in thousands, one decimal (for a sale it is the amount sold). */
+export function formatTradeAmount(trade: Pick<WhaleTrade, "size" | "price">): string {
+  return formatThousands(tradeValue(trade), 1);
+}
+
+/** SPEC: "potential win" in thousands = size (each share pays $1 if the outcome wins), two decimals. */
+export function formatPotentialWin(trade: Pick<WhaleTrade, "size">): string {
+  return formatThousands(trade.size, 2);
+}
+
+/**
+ * SPEC: odds = price as a rounded percent. A price that rounds to 0 or 100 without being it shows
+ * "<1%" / ">99%" (as formatCents does with "<1¢"): a 0.999 trade is not a certainty.
+ */
+export function formatOdds(price: number): string {
+  if (!Number.isFinite(price)) return "–";
+  const percent = Math.round(Math.min(1, Math.max(0, price)) * 100);
+  if (percent === 0 && price > 0) return "<1%";
+  if (percent === 100 && price < 1) return ">99%";
+  return `${percent}%`;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * Trade time as hour:minute in UTC ("22:17 UTC"), with the date when it is not today (UTC) and the
+ * year when it is not this year. UTC so the server's HTML and the hydrated page say the same thing.
+ */
+export function formatTradeTime(timestamp: number, now: number): string {
+  const date = new Date(timestamp);
+  if (!Number.isFinite(timestamp) || Number.isNaN(date.getTime())) return "unknown";
+  const clock = `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+  const today = new Date(now);
+  const sameYear = date.getUTCFullYear() === today.getUTCFullYear();
+  if (sameYear && date.getUTCMonth() === today.getUTCMonth() && date.getUTCDate() === today.getUTCDate()) {
+    return clock;
+  }
+  const day = `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
+  return sameYear ? `${day}, ${clock}` : `${day}, ${date.getUTCFullYear()}, ${clock}`;
+}
+
+/** How long ago the trade happened: "just now", "4 min ago", "3 h ago", "128 days ago". */
+export function formatTradeAge(timestamp: number, now: number): string {
+  if (!Number.isFinite(timestamp) || Number.isNaN(new Date(timestamp).getTime())) return "unknown";
+  return formatAge(new Date(timestamp).toISOString(), now);
+}
+
+/** SPEC: the wallet shortened to its first 6 and last 4 characters ("0x6d20…a165"). */
+export function shortenAddress(address: string): string {
+  return address.length <= 12 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
+/** The taker's side said honestly: SPEC's "bought amount" is an amount sold when the whale sells. */
+export function sideLabel(side: WhaleTrade["side"]): "Bought" | "Sold" {
+  return side === "SELL" ? "Sold" : "Bought";
+}
+
+/**
+ * What the size means for that side: a buyer can win it; a seller gave up the chance to be paid it.
+ * Calling a seller's shares a "potential win" would misstate the trade.
+ */
+export function payoutLabel(side: WhaleTrade["side"]): "Potential win" | "Payout given up" {
+  return side === "SELL" ? "Payout given up" : "Potential win";
+}
+
+export interface OutcomeBadge {
+  label: string;
+  /** SPEC §3: default style for YES, destructive otherwise. */
+  variant: "default" | "destructive";
+}
+
+/** The outcome badge: "Yes" / "No", or the provider's own label (team names, Up/Down) for others. */
+export function outcomeBadge(trade: Pick<WhaleTrade, "outcome" | "outcomeLabel">): OutcomeBadge {
+  if (trade.outcome === "YES") return { label: "Yes", variant: "default" };
+  if (trade.outcome === "NO") return { label: "No", variant: "destructive" };
+  return { label: trade.outcomeLabel.trim() || "Other", variant: "destructive" };
+}
+
+// ----------------------------------------------------------------------------------------- links
+
+const POLYMARKET = "https://polymarket.com";
+const WALLET = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * The market's event page on Polymarket. Without an event slug there is no link (the title is plain
+ * text): a guessed URL such as a search would often not lead to the market, and a dead link is worse
+ * than none. The slug is encoded, so the URL is always https://polymarket.com/event/<one segment>.
+ */
+export function eventUrl(eventSlug: string | null): string | null {
+  const slug = eventSlug?.trim();
+  return slug ? `${POLYMARKET}/event/${encodeURIComponent(slug)}` : null;
+}
+
+/** The trader's profile page, only for a well-formed wallet address (anything else stays plain text). */
+export function profileUrl(wallet: string): string | null {
+  return WALLET.test(wallet) ? `${POLYMARKET}/profile/${wallet.toLowerCase()}` : null;
+}
+
+// ---------------------------------------------------------------------------- filter and sort
+
+export type OutcomeFilter = "all" | "yes" | "no";
+export type TradeSort = "newest" | "largest";
+
+export interface WhaleView {
+  outcome: OutcomeFilter;
+  sort: TradeSort;
+}
+
+export const DEFAULT_WHALE_VIEW: WhaleView = { outcome: "all", sort: "newest" };
+
+export const OUTCOME_FILTERS: readonly { value: OutcomeFilter; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "yes", label: "Yes" },
+  { value: "no", label: "No" },
+];
+
+export const TRADE_SORTS: readonly { value: TradeSort; label: string }[] = [
+  { value: "newest", label: "Newest" },
+  { value: "largest", label: "Largest" },
+];
+
+/** The view from the query string; anything unknown, repeated or odd falls back to the default. */
+export function parseWhaleView(params: URLSearchParams): WhaleView {
+  const outcome = params.get("outcome")?.trim().toLowerCase();
+  const sort = params.get("sort")?.trim().toLowerCase();
+  return {
+    outcome: OUTCOME_FILTERS.find((o) => o.value === outcome)?.value ?? DEFAULT_WHALE_VIEW.outcome,
+    sort: TRADE_SORTS.find((s) => s.value === sort)?.value ?? DEFAULT_WHALE_VIEW.sort,
+  };
+}
+
+/** The query string of a view ("" for the default, so the plain URL stays canonical). */
+export function whaleViewSearch(view: WhaleView): string {
+  const params = new URLSearchParams();
+  if (view.outcome !== DEFAULT_WHALE_VIEW.outcome) params.set("outcome", view.outcome);
+  if (view.sort !== DEFAULT_WHALE_VIEW.sort) params.set("sort", view.sort);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+const FILTER_OUTCOME: Record<Exclude<OutcomeFilter, "all">, WhaleOutcome> = { yes: "YES", no: "NO" };
+
+/**
+ * The trades to show. Yes / No keep only YES / NO trades: a named outcome (a team, "Up") is neither,
+ * so it appears under All only. Newest sorts by time; largest by dollars traded, newest first on ties.
+ */
+export function selectTrades(trades: readonly WhaleTrade[], view: WhaleView): WhaleTrade[] {
+  const wanted = view.outcome === "all" ? null : FILTER_OUTCOME[view.outcome];
+  const kept = wanted === null ? [...trades] : trades.filter((t) => t.outcome === wanted);
+  const newest = (a: WhaleTrade, b: WhaleTrade) => b.timestamp - a.timestamp;
+  return kept.sort(
+    view.sort === "largest" ? (a, b) => tradeValue(b) - tradeValue(a) || newest(a, b) : newest,
+  );
+}
+
+// ------------------------------------------------------------------------------- refresh merge
+
+export interface WhaleFeedState {
+  snapshot: WhaleSnapshot;
+  /** The last refresh failed (after its retries); the list shown is the previous one. */
+  refreshFailed: boolean;
+}
+
+const OUTCOMES: readonly string[] = ["YES", "NO", "OTHER"];
+
+function isTrade(value: unknown): value is WhaleTrade {
+  if (typeof value !== "object" || value === null) return false;
+  const t = value as Record<string, unknown>;
+  const text = (v: unknown) => typeof v === "string";
+  const textOrNull = (v: unknown) => v === null || typeof v === "string";
+  const finite = (v: unknown) => typeof v === "number" && Number.isFinite(v);
+  return (
+    text(t.id) &&
+    text(t.marketId) &&
+    text(t.title) &&
+    typeof t.outcome === "string" &&
+    OUTCOMES.includes(t.outcome) &&
+    text(t.outcomeLabel) &&
+    (t.side === "BUY" || t.side === "SELL") &&
+    finite(t.size) &&
+    finite(t.price) &&
+    finite(t.timestamp) &&
+    text(t.trader) &&
+    textOrNull(t.pseudonym) &&
+    textOrNull(t.eventSlug) &&
+    textOrNull(t.marketSlug)
+  );
+}
+
+/**
+ * Reads a `GET /api/whales` body. Null when it is not a snapshot at all (a proxy's error page, a
+ * truncated body); rows that are malformed are dropped rather than failing the whole refresh.
+ */
+export function parseWhalesResponse(json: unknown): WhaleSnapshot | null {
+  if (typeof json !== "object" || json === null) return null;
+  const body = json as Record<string, unknown>;
+  if (!Array.isArray(body.trades) || typeof body.fetchedAt !== "string") return null;
+  if (Number.isNaN(Date.parse(body.fetchedAt))) return null;
+  return {
+    trades: body.trades.filter(isTrade),
+    fetchedAt: body.fetchedAt,
+    ...(typeof body.error === "string" ? { error: body.error } : {}),
+  };
+}
+
+/**
+ * What the page shows after a refresh. `next` is null when the request failed after its retries.
+ * A list already on screen is never blanked: a failure, or an answer with no trades while we hold
+ * some, keeps the current list and flags the failure. An answer older than what we show (another
+ * isolate's slower cache) is ignored quietly.
+ */
+export function applyRefresh(current: WhaleSnapshot, next: WhaleSnapshot | null): WhaleFeedState {
+  if (next === null) return { snapshot: current, refreshFailed: true };
+  if (current.trades.length > 0) {
+    if (next.trades.length === 0) return { snapshot: current, refreshFailed: true };
+    if (Date.parse(next.fetchedAt) < Date.parse(current.fetchedAt)) {
+      return { snapshot: current, refreshFailed: false };
+    }
+  }
+  return { snapshot: next, refreshFailed: next.error !== undefined && next.trades.length > 0 };
+}
