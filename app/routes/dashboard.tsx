@@ -147,6 +147,7 @@ function DashboardView({
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { snapshot } = loaderData;
   return (
     <>
       {loaderData.slug === null && (
@@ -157,18 +158,24 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </p>
         </noscript>
       )}
-      <Suspense
-        fallback={
-          <div className="space-y-6">
-            <SentimentDashboardSkeleton />
-            <MarketGridSkeleton />
-          </div>
-        }
-      >
-        <Await resolve={loaderData.snapshot} errorElement={<MarketGridError />}>
-          {(snapshot) => <DashboardView snapshot={snapshot} renderedAt={loaderData.renderedAt} />}
-        </Await>
-      </Suspense>
+      {snapshot instanceof Promise ? (
+        <Suspense
+          fallback={
+            <div className="space-y-6">
+              <SentimentDashboardSkeleton />
+              <MarketGridSkeleton />
+            </div>
+          }
+        >
+          <Await resolve={snapshot} errorElement={<MarketGridError />}>
+            {(resolved) => <DashboardView snapshot={resolved} renderedAt={loaderData.renderedAt} />}
+          </Await>
+        </Suspense>
+      ) : (
+        // Cached data renders in the first pass: <Await> would suspend once even on a plain value,
+        // which leaves the page to scripts (and without JavaScript, to nothing).
+        <DashboardView snapshot={snapshot} renderedAt={loaderData.renderedAt} />
+      )}
     </>
   );
 }

@@ -1,22 +1,35 @@
-import { useEffect, useState } from "react";
-import { Form, useLocation, useNavigate, useSearchParams } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, useLocation, useNavigate, useNavigationType, useSearchParams } from "react-router";
 import { isDashboardPath } from "~/lib/site";
+
+interface SearchBoxState {
+  searchBox?: boolean;
+}
 
 /**
  * SPEC §2 search box. A GET form, so it works without JavaScript. With JavaScript, typing updates
  * the `search` parameter live: the first keystroke pushes one history entry (Back returns to the
- * unfiltered page), later keystrokes replace it. The box follows the URL on back/forward.
+ * unfiltered page), later keystrokes replace it. The box follows the URL on back/forward and on
+ * links, but not on its own (possibly lagging) updates, so fast typing never loses characters.
  * Outside the dashboard pages the search applies to Trending ("/").
  */
 export function SearchBox() {
   const [params] = useSearchParams();
   const location = useLocation();
+  const navigationType = useNavigationType();
   const navigate = useNavigate();
   const urlValue = params.get("search") ?? "";
   const [value, setValue] = useState(urlValue);
+  const typing = useRef(false);
 
-  // Follow the URL when it changes from outside (back/forward, category links).
-  useEffect(() => setValue(urlValue), [urlValue]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per history entry
+  useEffect(() => {
+    const ours = (location.state as SearchBoxState | null)?.searchBox === true;
+    if (navigationType === "POP" || !ours) {
+      typing.current = false;
+      setValue(urlValue);
+    }
+  }, [location.key]);
 
   const onDashboard = isDashboardPath(location.pathname);
   const action = onDashboard ? location.pathname : "/";
@@ -27,10 +40,12 @@ export function SearchBox() {
     if (next.trim() === "") search.delete("search");
     else search.set("search", next);
     const query = search.toString();
+    const state: SearchBoxState = { searchBox: true };
     navigate(
       { pathname: action, search: query ? `?${query}` : "" },
-      { replace: onDashboard && urlValue !== "", preventScrollReset: true },
+      { replace: onDashboard && typing.current, preventScrollReset: true, state },
     );
+    typing.current = true;
   }
 
   return (

@@ -1,0 +1,242 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { parseMarketsPayload } from "../../app/.server/polymarket/gamma";
+import { CATEGORIES, filterMarkets } from "../../app/lib/categories";
+import { type FixtureServer, startFixtureServer } from "../support/fixture-server";
+import { expectNoAxeViolations, screenshotWidths } from "./axe";
+import { type Browser, launchBrowser, watchProblems } from "./browser";
+import { startWorker } from "./global-setup";
+
+const baseUrl = inject("baseUrl");
+const recorded = parseMarketsPayload(
+  JSON.parse(
+    readFileSync(
+      new URL("../../../shared/fixtures/polymarket/gamma-markets-active-100.json", import.meta.url),
+      "utf8",
+    ),
+  ),
+);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(path: string, base = baseUrl): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.context.newPage();
+  const problems = watchProblems(page);
+  const response = await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
+  expect(response?.status()).toBe(200);
+  return { page, problems };
+}
+
+const cards = (page: Page) => page.getByTestId("market");
+
+describe("dashboard routes", () => {
+  it.each([
+    { path: "/", category: undefined },
+    ...CATEGORIES.map((c) => ({ path: `/${c.slug}`, category: c })),
+  ])("$path renders the recorded markets of its category", async ({ path, category }) => {
+    const expected = filterMarkets(recorded, category, "");
+    const { page, problems } = await open(path);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Market Sentiment Intelligence");
+    expect(await cards(page).count()).toBe(expected.length);
+    if (expected.length === 0) {
+      expect(await page.getByText("No markets found matching your criteria.").count()).toBe(1);
+    } else {
+      expect(await cards(page).first().getByRole("link").first().textContent()).toContain(expected[0]?.title);
+    }
+    const current = page.getByRole("navigation", { name: "Categories" }).locator('[aria-current="page"]');
+    expect(await current.textContent()).toBe(category?.label ?? "Trending");
+    expect(await page.title()).toContain(
+      category ? `${category.label} Prediction Markets` : "Trending Prediction Markets",
+    );
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows the card figures of a recorded market", async () => {
+    const { page } = await open("/");
+    const card = cards(page).filter({ hasText: "Will Trump deport less than 250,000?" });
+    const link = card.getByRole("link", { name: /Will Trump deport less than 250,000\?/ });
+    expect(await link.getAttribute("href")).toBe(
+      "https://polymarket.com/event/how-many-people-will-trump-deport-in-2025",
+    );
+    expect(await link.getAttribute("target")).toBe("_blank");
+    expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
+    const text = await card.textContent();
+    expect(text).toContain("$1.1M vol");
+    expect(text).toContain("Yes 6¢");
+    expect(text).toContain("No 94¢");
+    expect(text).toContain("Estimated sentiment");
+    expect(text).toContain("X mentions (estimated)");
+    await page.close();
+  });
+
+  it("is accessible (axe) and looks right at phone and desktop widths", async () => {
+    const { page } = await open("/");
+    await expectNoAxeViolations(page);
+    await screenshotWidths(page, "dashboard");
+    await page.goto(`${baseUrl}/politics`, { waitUntil: "networkidle" });
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+});
+
+describe("search", () => {
+  it("filters live as you type, updates the URL and makes no request", async () => {
+    const { page, problems } = await open("/");
+    const requests: string[] = [];
+    page.on("request", (req) => requests.push(req.url()));
+    const box = page.getByRole("searchbox", { name: "Search markets" });
+    expect(await box.getAttribute("placeholder")).toBe("Search markets...");
+    await box.pressSequentially("deport", { delay: 20 });
+    await expect.poll(() => new URL(page.url()).searchParams.get("search")).toBe("deport");
+    const expected = filterMarkets(recorded, undefined, "deport").length;
+    await expect.poll(() => cards(page).count()).toBe(expected);
+    expect(requests).toEqual([]);
+    expect(await page.title()).toContain('Search Results for "deport"');
+
+    await box.fill("zzzz-no-such-market");
+    await expect.poll(() => page.getByText("No markets found matching your criteria.").count()).toBe(1);
+    await box.fill("");
+    await expect.poll(() => new URL(page.url()).searchParams.has("search")).toBe(false);
+    await expect.poll(() => cards(page).count()).toBe(recorded.length);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("follows the URL on back and forward", async () => {
+    const { page } = await open("/");
+    const box = page.getByRole("searchbox", { name: "Search markets" });
+    await box.pressSequentially("trump", { delay: 20 });
+    await expect.poll(() => new URL(page.url()).searchParams.get("search")).toBe("trump");
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+    await expect.poll(() => box.inputValue()).toBe("");
+    await expect.poll(() => cards(page).count()).toBe(recorded.length);
+    await page.goForward();
+    await expect.poll(() => box.inputValue()).toBe("trump");
+    await expect.poll(() => cards(page).count()).toBe(filterMarkets(recorded, undefined, "trump").length);
+    await page.close();
+  });
+
+  it("keeps the search when switching category", async () => {
+    const { page } = await open("/?search=trump");
+    await page
+      .getByRole("navigation", { name: "Categories" })
+      .getByRole("link", { name: "Politics" })
+      .click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/politics");
+    expect(new URL(page.url()).searchParams.get("search")).toBe("trump");
+    const politics = CATEGORIES.find((c) => c.slug === "politics");
+    await expect.poll(() => cards(page).count()).toBe(filterMarkets(recorded, politics, "trump").length);
+    await page.close();
+  });
+
+  it("works without JavaScript as a GET form", async () => {
+    const html = await (await fetch(`${baseUrl}/?search=deport`)).text();
+    expect(html).toMatch(/<form[^>]*action="\/"[^>]*method="get"/);
+    expect(html.match(/data-testid="market"/g)?.length).toBe(
+      filterMarkets(recorded, undefined, "deport").length,
+    );
+    expect(html).toContain("<noscript>");
+  });
+});
+
+describe("Refresh Data", () => {
+  it("disables and spins while loading, then confirms with a toast", async () => {
+    const { page, problems } = await open("/");
+    const button = page.getByRole("button", { name: "Refresh Data" });
+    await page.route("**/*.data*", async (route) => {
+      await new Promise((r) => setTimeout(r, 400)); // long enough to see the loading state
+      await route.continue();
+    });
+    await button.click();
+    await expect.poll(() => button.isDisabled()).toBe(true);
+    expect(await button.locator("svg").getAttribute("class")).toContain("animate-spin");
+    await expect.poll(() => page.getByText(/Market data refreshed/).count()).toBe(1);
+    expect(await button.isDisabled()).toBe(false);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("grid states with a misbehaving feed", () => {
+  let fixtures: FixtureServer;
+  let worker: Awaited<ReturnType<typeof startWorker>>;
+  const mode = (m: string, extra = "") =>
+    fetch(`${fixtures.url}/__mode?upstream=gamma&mode=${m}${extra}`, { method: "POST" });
+
+  beforeAll(async () => {
+    fixtures = await startFixtureServer(0);
+    worker = await startWorker({
+      POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
+      POLYMARKET_DATA_URL: `${fixtures.url}/data`,
+      UPSTREAM_RETRY_BASE_MS: "10",
+      FAILURE_BACKOFF_SECONDS: "0",
+    });
+  }, 120_000);
+  afterAll(async () => {
+    worker?.stop();
+    await fixtures?.close();
+  });
+
+  it("empty feed: 'No markets available', and Retry Loading Markets refetches", async () => {
+    await mode("empty");
+    const { page } = await open("/", worker.url);
+    expect(await page.getByText("No markets available").count()).toBe(1);
+    await mode("ok");
+    await page.getByRole("button", { name: "Retry Loading Markets" }).click();
+    await expect.poll(() => cards(page).count()).toBe(recorded.length);
+    await page.close();
+  });
+
+  it("cold cache with a slow feed: the skeleton streams first, then the cards", async () => {
+    await fetch(`${worker.url}/api/health`); // the cache holds data from the previous test
+    const fresh = await startFixtureServer(0);
+    await fetch(`${fresh.url}/__mode?upstream=gamma&mode=slow&ms=2500`, { method: "POST" });
+    const slow = await startWorker({
+      POLYMARKET_GAMMA_URL: `${fresh.url}/gamma`,
+      POLYMARKET_DATA_URL: `${fresh.url}/data`,
+    });
+    try {
+      const page = await browser.context.newPage();
+      await page.goto(`${slow.url}/`, { waitUntil: "commit" });
+      await page.getByRole("status", { name: "Loading markets" }).waitFor();
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+        "Market Sentiment Intelligence",
+      );
+      await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(recorded.length);
+      await page.close();
+    } finally {
+      slow.stop();
+      await fresh.close();
+    }
+  });
+
+  it("failing feed with nothing cached: the three sample markets, labelled", async () => {
+    const fresh = await startFixtureServer(0);
+    await fetch(`${fresh.url}/__mode?upstream=gamma&mode=fail-500`, { method: "POST" });
+    const failing = await startWorker({
+      POLYMARKET_GAMMA_URL: `${fresh.url}/gamma`,
+      POLYMARKET_DATA_URL: `${fresh.url}/data`,
+      UPSTREAM_RETRY_BASE_MS: "10",
+    });
+    try {
+      const { page } = await open("/", failing.url);
+      expect(await cards(page).count()).toBe(3);
+      expect(await page.getByText(/Sample data: the live market feed is unavailable/).count()).toBe(1);
+      expect(await page.getByText("Sample Markets", { exact: true }).count()).toBe(1);
+      expect(await page.getByText("Real Volume").count()).toBe(0);
+      await page.close();
+    } finally {
+      failing.stop();
+      await fresh.close();
+    }
+  });
+});
