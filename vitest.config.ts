@@ -10,7 +10,7 @@ export default defineConfig({
     teardownTimeout: 1000,
     projects: [
       {
-        test: { name: "unit", environment: "node", include: ["test/unit/**/*.test.ts"] },
+        test: { name: "unit", environment: "node", include: ["test/unit/**/*.test.{ts,tsx}"] },
         resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
       },
       {

@@ -1,0 +1,70 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { MarketGrid, MarketGridError, MarketGridSkeleton } from "~/components/markets/market-grid";
+import { toDisplayMarket } from "~/lib/display-market";
+import type { Market } from "~/lib/types";
+
+const NOW = Date.parse("2026-11-22T12:00:00Z");
+const market: Market = {
+  id: "m1",
+  title: 'Will </script><script>alert("x")</script> pass?',
+  description: "",
+  image: "javascript:alert(1)",
+  endDate: "2026-12-31T00:00:00Z",
+  totalVolume: 2_500_000,
+  volume24h: 0,
+  liquidity: 0,
+  yesPrice: 37,
+  noPrice: 63,
+  yesLabel: "Up",
+  noLabel: "Down",
+  priceChange24h: 0,
+  tags: [],
+  slug: null,
+  eventSlug: null,
+};
+const noop = () => {};
+
+describe("market grid states (SPEC §4 texts)", () => {
+  it("loading: a 9-card skeleton", () => {
+    const html = renderToString(<MarketGridSkeleton />);
+    expect(html).toContain('aria-label="Loading markets"');
+    expect(html.match(/animate-pulse rounded-md bg-slate-200 size-14/g)).toHaveLength(9);
+  });
+
+  it("error with no data: the message, or 'Unknown error occurred'", () => {
+    expect(renderToString(<MarketGridError message="API error: 500" />)).toContain("API error: 500");
+    const html = renderToString(<MarketGridError />);
+    expect(html).toContain("Failed to load market data");
+    expect(html).toContain("Unknown error occurred");
+  });
+
+  it("empty: 'No markets available' with 'Retry Loading Markets'", () => {
+    const html = renderToString(
+      <MarketGrid markets={[]} totalBeforeFilter={0} onRetry={noop} retrying={false} />,
+    );
+    expect(html).toContain("No markets available");
+    expect(html).toContain("Retry Loading Markets");
+  });
+
+  it("filtered to nothing: 'No markets found matching your criteria.'", () => {
+    const html = renderToString(
+      <MarketGrid markets={[]} totalBeforeFilter={5} onRetry={noop} retrying={false} />,
+    );
+    expect(html).toContain("No markets found matching your criteria.");
+  });
+
+  it("loaded: renders untrusted text as text, drops non-https images, links the provider's search", () => {
+    const display = toDisplayMarket(market, undefined, undefined, NOW);
+    const html = renderToString(
+      <MarketGrid markets={[display]} totalBeforeFilter={1} onRetry={noop} retrying={false} />,
+    );
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("&lt;/script&gt;");
+    expect(html).not.toContain("javascript:");
+    expect(html).toContain(`href="https://polymarket.com/search?q=${encodeURIComponent(market.title)}"`);
+    expect(html).toContain("Up<!-- --> <!-- -->37¢");
+    expect(html).toContain("$2.5M<!-- --> vol");
+    expect(html).toContain("LIVE");
+  });
+});
