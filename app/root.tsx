@@ -8,12 +8,11 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
 import { requestContext } from "./.server/context";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
-import { TooltipProvider } from "./components/ui/tooltip";
+import { LazyToaster } from "./components/ui/toaster";
 import type { RootData } from "./lib/seo";
 import { siteOrigin } from "./lib/seo";
 import "./app.css";
@@ -60,15 +59,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (
-    <TooltipProvider>
+    <>
       <SiteHeader />
       <main id="main" className="mx-auto min-h-[60vh] max-w-7xl px-4 py-6">
         {children}
       </main>
       <SiteFooter />
-      {/* SPEC §9: three toasts visible, each closes after 4000 ms. */}
-      <Toaster visibleToasts={3} duration={4000} position="bottom-right" closeButton />
-    </TooltipProvider>
+      <LazyToaster />
+    </>
   );
 }
 

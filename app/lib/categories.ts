@@ -4,6 +4,10 @@
  * "s"/"es" is allowed. The provider's tags count too when present.
  */
 
+import { matchesSearch } from "./search";
+
+export { matchesSearch };
+
 export type CategorySlug =
   | "politics"
   | "sports"
@@ -194,12 +198,6 @@ export function matchesCategory(title: string, tags: readonly string[], category
   const pattern = PATTERNS.get(category.slug);
   if (pattern?.test(title.toLowerCase())) return true;
   return tags.some((tag) => category.tags.includes(tag.toLowerCase()));
-}
-
-/** SPEC §5 search: case-insensitive substring of the title; blank matches everything. */
-export function matchesSearch(title: string, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  return needle === "" || title.toLowerCase().includes(needle);
 }
 
 /** Applies the category (if any) and the search to a list of markets. */

@@ -1,15 +1,17 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Await, type ShouldRevalidateFunctionArgs, useRevalidator, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { requestContext } from "~/.server/context";
 import { getMarketSnapshot, readMarketSnapshot } from "~/.server/snapshot";
 import { MarketGrid, MarketGridError, MarketGridSkeleton } from "~/components/markets/market-grid";
 import { MentionsStrip } from "~/components/markets/mentions-strip";
 import { SentimentDashboard, SentimentDashboardSkeleton } from "~/components/markets/sentiment-dashboard";
-import { type Category, categoryBySlug, filterMarkets, matchesSearch } from "~/lib/categories";
+import { notify } from "~/components/ui/toaster";
+import { type Category, categoryBySlug, filterMarkets } from "~/lib/categories";
 import { formatAge } from "~/lib/format";
+import { matchesSearch } from "~/lib/search";
 import { dashboardCounts } from "~/lib/sentiment";
 import { pageMeta, rootData } from "~/lib/seo";
+import { CATEGORY_LINKS } from "~/lib/site";
 import type { MarketSnapshot } from "~/lib/types";
 import { useNow } from "~/lib/use-now";
 import type { Route } from "./+types/dashboard";
@@ -65,7 +67,9 @@ const DESCRIPTIONS: Record<string, string> = {
 };
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
-  const category = categoryBySlug(loaderData?.slug ?? undefined);
+  // Labels come from the navigation list: the keyword lists stay on the server.
+  const slug = loaderData?.slug;
+  const category = slug ? CATEGORY_LINKS.find((link) => link.path === `/${slug}`) : undefined;
   const search = new URLSearchParams(location.search).get("search")?.trim();
   const topic = category ? `${category.label} Prediction Markets` : "Trending Prediction Markets";
   const description =
@@ -98,14 +102,14 @@ function DashboardView({
   // Toasts for what a visitor should know: sample data on arrival, and the result of a refresh.
   useEffect(() => {
     if (snapshot.sources.markets === "sample") {
-      toast.warning("Live market feed unavailable: showing sample markets.", { id: "sample-data" });
+      notify("warning", "Live market feed unavailable: showing sample markets.", "sample-data");
     }
   }, [snapshot.sources.markets]);
   useEffect(() => {
     if (!refreshing && requested.current) {
       requested.current = false;
-      if (snapshot.error) toast.error(`Refresh failed: ${snapshot.error}`);
-      else toast.success(`Market data refreshed (updated ${formatAge(snapshot.fetchedAt, Date.now())})`);
+      if (snapshot.error) notify("error", `Refresh failed: ${snapshot.error}`);
+      else notify("success", `Market data refreshed (updated ${formatAge(snapshot.fetchedAt, Date.now())})`);
     }
   }, [refreshing, snapshot.error, snapshot.fetchedAt]);
   const refresh = () => {

@@ -148,6 +148,21 @@ describe("search", () => {
   });
 });
 
+describe("tooltips", () => {
+  it("load on first hover and explain where a figure comes from", async () => {
+    const { page, problems } = await open("/");
+    const trigger = page.getByRole("button", { name: "About X Sentiment Tracking" });
+    await trigger.hover();
+    const tooltip = page.getByRole("tooltip");
+    await tooltip.waitFor({ timeout: 5_000 });
+    expect(await tooltip.textContent()).toContain("X mentions: estimated");
+    await page.mouse.move(0, 0);
+    await trigger.focus();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
 describe("Refresh Data", () => {
   it("disables and spins while loading, then confirms with a toast", async () => {
     const { page, problems } = await open("/");
