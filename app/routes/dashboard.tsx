@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useRef } from "react";
-import { Await, type ShouldRevalidateFunctionArgs, useRevalidator, useSearchParams } from "react-router";
+import { useEffect, useRef } from "react";
+import { type ShouldRevalidateFunctionArgs, useRevalidator, useSearchParams } from "react-router";
 import { requestContext } from "~/.server/context";
 import { getMarketSnapshot, readMarketSnapshot } from "~/.server/snapshot";
 import { MarketGrid, MarketGridError, MarketGridSkeleton } from "~/components/markets/market-grid";
 import { MentionsStrip } from "~/components/markets/mentions-strip";
 import { SentimentDashboard, SentimentDashboardSkeleton } from "~/components/markets/sentiment-dashboard";
+import { Deferred } from "~/components/ui/deferred";
 import { notify } from "~/components/ui/toaster";
 import { type Category, categoryBySlug, filterMarkets } from "~/lib/categories";
 import { formatAge } from "~/lib/format";
@@ -162,24 +163,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </p>
         </noscript>
       )}
-      {snapshot instanceof Promise ? (
-        <Suspense
-          fallback={
-            <div className="space-y-6">
-              <SentimentDashboardSkeleton />
-              <MarketGridSkeleton />
-            </div>
-          }
-        >
-          <Await resolve={snapshot} errorElement={<MarketGridError />}>
-            {(resolved) => <DashboardView snapshot={resolved} renderedAt={loaderData.renderedAt} />}
-          </Await>
-        </Suspense>
-      ) : (
-        // Cached data renders in the first pass: <Await> would suspend once even on a plain value,
-        // which leaves the page to scripts (and without JavaScript, to nothing).
-        <DashboardView snapshot={snapshot} renderedAt={loaderData.renderedAt} />
-      )}
+      <Deferred
+        value={snapshot}
+        fallback={
+          <div className="space-y-6">
+            <SentimentDashboardSkeleton />
+            <MarketGridSkeleton />
+          </div>
+        }
+        errorElement={<MarketGridError />}
+      >
+        {(resolved) => <DashboardView snapshot={resolved} renderedAt={loaderData.renderedAt} />}
+      </Deferred>
     </>
   );
 }
