@@ -47,7 +47,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** Typing a search filters in the browser: no loader call, no upstream call. */
+/** Cards rendered at first: the rest are a "Show more" away (a smaller page hydrates much faster). */
+const PAGE_SIZE = 24;
+
+function cardLimit(show: string | null): number {
+  const n = Number(show);
+  return Number.isInteger(n) && n > PAGE_SIZE ? Math.min(n, 1000) : PAGE_SIZE;
+}
+
+/** Typing a search or showing more cards happens in the browser: no loader call, no upstream call. */
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
@@ -58,6 +66,7 @@ export function shouldRevalidate({
   const strip = (url: URL) => {
     const params = new URLSearchParams(url.search);
     params.delete("search");
+    params.delete("show");
     return params.toString();
   };
   return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
@@ -118,7 +127,10 @@ function DashboardView({
     void revalidator.revalidate();
   };
 
-  const visible = snapshot.markets.filter((m) => matchesSearch(m.title, search));
+  const matching = snapshot.markets.filter((m) => matchesSearch(m.title, search));
+  const limit = cardLimit(params.get("show"));
+  const more = new URLSearchParams(params);
+  more.set("show", String(limit + PAGE_SIZE));
   return (
     <div className="space-y-6">
       <SentimentDashboard
@@ -142,7 +154,9 @@ function DashboardView({
         </p>
       )}
       <MarketGrid
-        markets={visible}
+        markets={matching.slice(0, limit)}
+        matching={matching.length}
+        moreHref={`?${more.toString()}`}
         totalBeforeFilter={snapshot.total}
         onRetry={refresh}
         retrying={refreshing}

@@ -35,6 +35,9 @@ async function open(path: string, base = baseUrl): Promise<{ page: Page; problem
 }
 
 const cards = (page: Page) => page.getByTestId("market");
+/** Cards rendered before "Show more markets". */
+const PAGE = 24;
+const shown = (n: number) => Math.min(n, PAGE);
 
 describe("dashboard routes", () => {
   it.each([
@@ -44,7 +47,7 @@ describe("dashboard routes", () => {
     const expected = filterMarkets(recorded, category, "");
     const { page, problems } = await open(path);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Market Sentiment Intelligence");
-    expect(await cards(page).count()).toBe(expected.length);
+    expect(await cards(page).count()).toBe(shown(expected.length));
     if (expected.length === 0) {
       expect(await page.getByText("No markets found matching your criteria.").count()).toBe(1);
     } else {
@@ -97,7 +100,7 @@ describe("search", () => {
     await box.pressSequentially("deport", { delay: 20 });
     await expect.poll(() => new URL(page.url()).searchParams.get("search")).toBe("deport");
     const expected = filterMarkets(recorded, undefined, "deport").length;
-    await expect.poll(() => cards(page).count()).toBe(expected);
+    await expect.poll(() => cards(page).count()).toBe(shown(expected));
     expect(requests).toEqual([]);
     expect(await page.title()).toContain('Search Results for "deport"');
 
@@ -105,7 +108,7 @@ describe("search", () => {
     await expect.poll(() => page.getByText("No markets found matching your criteria.").count()).toBe(1);
     await box.fill("");
     await expect.poll(() => new URL(page.url()).searchParams.has("search")).toBe(false);
-    await expect.poll(() => cards(page).count()).toBe(recorded.length);
+    await expect.poll(() => cards(page).count()).toBe(PAGE);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -118,10 +121,12 @@ describe("search", () => {
     await page.goBack();
     await expect.poll(() => new URL(page.url()).search).toBe("");
     await expect.poll(() => box.inputValue()).toBe("");
-    await expect.poll(() => cards(page).count()).toBe(recorded.length);
+    await expect.poll(() => cards(page).count()).toBe(PAGE);
     await page.goForward();
     await expect.poll(() => box.inputValue()).toBe("trump");
-    await expect.poll(() => cards(page).count()).toBe(filterMarkets(recorded, undefined, "trump").length);
+    await expect
+      .poll(() => cards(page).count())
+      .toBe(shown(filterMarkets(recorded, undefined, "trump").length));
     await page.close();
   });
 
@@ -134,7 +139,25 @@ describe("search", () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe("/politics");
     expect(new URL(page.url()).searchParams.get("search")).toBe("trump");
     const politics = CATEGORIES.find((c) => c.slug === "politics");
-    await expect.poll(() => cards(page).count()).toBe(filterMarkets(recorded, politics, "trump").length);
+    await expect
+      .poll(() => cards(page).count())
+      .toBe(shown(filterMarkets(recorded, politics, "trump").length));
+    await page.close();
+  });
+
+  it("shows more cards on request, without a request", async () => {
+    const { page } = await open("/");
+    expect(await page.getByText(`Showing ${PAGE} of ${recorded.length} markets`).count()).toBe(1);
+    const requests: string[] = [];
+    page.on("request", (req) => {
+      if (req.url().startsWith(baseUrl)) requests.push(req.url()); // market images come from the CDN
+    });
+    await page.getByRole("link", { name: "Show more markets" }).click();
+    await expect.poll(() => cards(page).count()).toBe(2 * PAGE);
+    expect(new URL(page.url()).searchParams.get("show")).toBe(String(2 * PAGE));
+    expect(requests).toEqual([]);
+    const all = await (await fetch(`${baseUrl}/?show=100`)).text();
+    expect(all.match(/data-testid="market"/g)?.length).toBe(recorded.length);
     await page.close();
   });
 
@@ -207,7 +230,7 @@ describe("grid states with a misbehaving feed", () => {
     expect(await page.getByText("No markets available").count()).toBe(1);
     await mode("ok");
     await page.getByRole("button", { name: "Retry Loading Markets" }).click();
-    await expect.poll(() => cards(page).count()).toBe(recorded.length);
+    await expect.poll(() => cards(page).count()).toBe(PAGE);
     await page.close();
   });
 
@@ -226,7 +249,7 @@ describe("grid states with a misbehaving feed", () => {
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
         "Market Sentiment Intelligence",
       );
-      await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(recorded.length);
+      await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(PAGE);
       await page.close();
     } finally {
       slow.stop();

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -55,12 +56,19 @@ export function MarketGridError({ message }: { message?: string }) {
 export function MarketGrid({
   markets,
   totalBeforeFilter,
+  matching = markets.length,
+  moreHref,
   onRetry,
   retrying,
 }: {
+  /** The cards to show (already filtered and limited). */
   markets: readonly DisplayMarket[];
   /** Markets in the snapshot before category and search filters. */
   totalBeforeFilter: number;
+  /** Markets that match the filters (≥ markets.length when the list is limited). */
+  matching?: number;
+  /** Link that shows more cards, when there are more. */
+  moreHref?: string;
   onRetry: () => void;
   retrying: boolean;
 }) {
@@ -82,10 +90,27 @@ export function MarketGrid({
     );
   }
   return (
-    <section aria-label="Markets" className={GRID}>
-      {markets.map((market) => (
-        <MarketCard key={market.id} market={market} />
-      ))}
-    </section>
+    <>
+      <section aria-label="Markets" className={GRID}>
+        {markets.map((market) => (
+          <MarketCard key={market.id} market={market} />
+        ))}
+      </section>
+      <div className="mt-6 flex flex-col items-center gap-3 text-sm text-slate-700">
+        <p>
+          Showing {markets.length} of {matching} markets
+        </p>
+        {moreHref && matching > markets.length && (
+          <Link
+            to={moreHref}
+            preventScrollReset
+            replace
+            className="inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-4 font-medium text-slate-900 hover:bg-slate-50"
+          >
+            Show more markets
+          </Link>
+        )}
+      </div>
+    </>
   );
 }
