@@ -73,10 +73,10 @@ function InfoCard({
           <Tooltip content={tip}>
             <button
               type="button"
-              className="rounded-full px-1 text-slate-500 hover:text-slate-800"
+              className="inline-flex size-6 items-center justify-center rounded-full text-slate-600 hover:text-slate-900"
               aria-label={`About ${title}`}
             >
-              ⓘ
+              <InfoIcon />
             </button>
           </Tooltip>
         </h2>
