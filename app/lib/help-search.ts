@@ -49,3 +49,14 @@ export function filterFaqs(categories: readonly FaqCategory[], query: string): F
 export function countFaqs(categories: readonly FaqCategory[]): number {
   return categories.reduce((sum, category) => sum + category.items.length, 0);
 }
+
+/** schema.org FAQPage `mainEntity` for the help center's structured data (every FAQ, unfiltered). */
+export function faqPageEntities(categories: readonly FaqCategory[]): Record<string, unknown>[] {
+  return categories.flatMap((category) =>
+    category.items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  );
+}

@@ -1,14 +1,18 @@
+import { useSupportEmail } from "~/components/help/support-email";
+import { LegalPage } from "~/components/legal/legal-page";
+import { COOKIE_POLICY, LEGAL_LAST_UPDATED } from "~/content/legal";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/cookie-policy";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: "Cookie Policy",
-    description: "Cookie Policy on OddsPulse.",
+    title: COOKIE_POLICY.title,
+    description: COOKIE_POLICY.description,
     origin: rootData(matches).origin,
-    path: "/cookie-policy",
+    path: COOKIE_POLICY.path,
+    structuredData: { dateModified: LEGAL_LAST_UPDATED.iso },
   });
 
 export default function Page() {
-  return <h1 className="text-3xl font-bold">Cookie Policy</h1>;
+  return <LegalPage doc={COOKIE_POLICY} supportEmail={useSupportEmail()} />;
 }

@@ -1,14 +1,29 @@
+import { HelpCenterPage } from "~/components/help/help-center-page";
+import { useSupportEmail } from "~/components/help/support-email";
+import { HELP_QUERY_PARAM } from "~/components/help/use-help-query";
+import { FAQ_CATEGORIES } from "~/content/faq";
+import { faqPageEntities } from "~/lib/help-search";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/help-center";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Help Center",
-    description: "Help Center on OddsPulse.",
-    origin: rootData(matches).origin,
-    path: "/help-center",
-  });
+/** Longest search text echoed into the title; a pasted essay must not become the tab title. */
+const TITLE_QUERY_MAX = 60;
 
-export default function Page() {
-  return <h1 className="text-3xl font-bold">Help Center</h1>;
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const query = (new URLSearchParams(location.search).get(HELP_QUERY_PARAM) ?? "").trim();
+  const shown = query.length > TITLE_QUERY_MAX ? `${query.slice(0, TITLE_QUERY_MAX)}…` : query;
+  return pageMeta({
+    title: shown ? `Search Results for "${shown}" in Help Center` : "Help Center",
+    description:
+      "Answers about OddsPulse: where the market, X and AI data come from, how often it updates, what 'estimated' and 'sample data' mean, and how to reach support.",
+    origin: rootData(matches).origin,
+    // The canonical page is the unfiltered help center, whatever the search.
+    path: "/help-center",
+    type: "FAQPage",
+    structuredData: { mainEntity: faqPageEntities(FAQ_CATEGORIES) },
+  });
+};
+
+export default function HelpCenter() {
+  return <HelpCenterPage supportEmail={useSupportEmail()} />;
 }

@@ -1,14 +1,18 @@
+import { useSupportEmail } from "~/components/help/support-email";
+import { LegalPage } from "~/components/legal/legal-page";
+import { LEGAL_LAST_UPDATED, PRIVACY_POLICY } from "~/content/legal";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/privacy-policy";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: "Privacy Policy",
-    description: "Privacy Policy on OddsPulse.",
+    title: PRIVACY_POLICY.title,
+    description: PRIVACY_POLICY.description,
     origin: rootData(matches).origin,
-    path: "/privacy-policy",
+    path: PRIVACY_POLICY.path,
+    structuredData: { dateModified: LEGAL_LAST_UPDATED.iso },
   });
 
 export default function Page() {
-  return <h1 className="text-3xl font-bold">Privacy Policy</h1>;
+  return <LegalPage doc={PRIVACY_POLICY} supportEmail={useSupportEmail()} />;
 }

@@ -1,14 +1,36 @@
+import { requestContext } from "~/.server/context";
+import { readPipelineStatus } from "~/.server/snapshot";
+import type { PipelineView } from "~/components/status/pipeline-section";
+import { StatusPage } from "~/components/status/status-page";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/status";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "System Status",
-    description: "System Status on OddsPulse.",
+    description:
+      "OddsPulse system status: when markets, whale trades, X mentions and AI sentiment were last refreshed, plus sample service, incident and maintenance information.",
     origin: rootData(matches).origin,
     path: "/status",
   });
 
-export default function Page() {
-  return <h1 className="text-3xl font-bold">System Status</h1>;
+/** The real part of the page: last successful refresh per dataset, read from KV (never calls upstreams). */
+export async function loader({ context }: Route.LoaderArgs): Promise<PipelineView> {
+  const { deps, config } = context.get(requestContext);
+  const status = await readPipelineStatus(deps);
+  return {
+    datasets: {
+      markets: { at: status.markets.fetchedAt, source: status.markets.source },
+      // A stored whale list only ever comes from the Data API (no sample trades, decision 0001).
+      whales: { at: status.whales.fetchedAt, source: status.whales.fetchedAt === null ? null : "live" },
+      mentions: { at: status.mentions.liveAt, source: status.mentions.source },
+      sentiment: { at: status.sentiment.modelAt, source: status.sentiment.source },
+    },
+    checkedAt: deps.now(),
+    freshSeconds: { markets: config.marketsFreshSeconds, whales: config.whalesFreshSeconds },
+  };
+}
+
+export default function Status({ loaderData }: Route.ComponentProps) {
+  return <StatusPage pipeline={loaderData} />;
 }

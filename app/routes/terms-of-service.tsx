@@ -1,14 +1,18 @@
+import { useSupportEmail } from "~/components/help/support-email";
+import { LegalPage } from "~/components/legal/legal-page";
+import { LEGAL_LAST_UPDATED, TERMS_OF_SERVICE } from "~/content/legal";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/terms-of-service";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: "Terms of Service",
-    description: "Terms of Service on OddsPulse.",
+    title: TERMS_OF_SERVICE.title,
+    description: TERMS_OF_SERVICE.description,
     origin: rootData(matches).origin,
-    path: "/terms-of-service",
+    path: TERMS_OF_SERVICE.path,
+    structuredData: { dateModified: LEGAL_LAST_UPDATED.iso },
   });
 
 export default function Page() {
-  return <h1 className="text-3xl font-bold">Terms of Service</h1>;
+  return <LegalPage doc={TERMS_OF_SERVICE} supportEmail={useSupportEmail()} />;
 }

@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+import { ServiceStatusBadge } from "~/components/status/status-badge";
+import { Card } from "~/components/ui/card";
+import { HELP_SYSTEM_STATUS, SUPPORT_RESPONSE_TIME } from "~/content/faq";
+import { SupportEmailLink } from "./support-email";
+
+/** Sidebar: Email Support (a mail draft to SUPPORT_EMAIL) and the static System Status list (SPEC §2). */
+export function HelpSidebar({ supportEmail }: { supportEmail: string }) {
+  return (
+    <aside aria-label="Support" className="space-y-4">
+      <Card className="p-4">
+        <section aria-labelledby="email-support">
+          <h2 id="email-support" className="text-lg font-semibold">
+            Email Support
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Questions, bugs or wrong data? Response within {SUPPORT_RESPONSE_TIME}.
+          </p>
+          <SupportEmailLink
+            email={supportEmail}
+            className="mt-3 inline-flex min-h-10 w-full items-center justify-center gap-2 rounded-md bg-blue-700 px-4 text-sm font-medium break-all text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+          >
+            <svg
+              aria-hidden="true"
+              focusable="false"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              className="size-4 shrink-0"
+            >
+              <rect x="2" y="4" width="20" height="16" rx="2" />
+              <path d="m22 7-10 6L2 7" />
+            </svg>
+            {supportEmail}
+          </SupportEmailLink>
+        </section>
+      </Card>
+      <Card className="p-4">
+        <section aria-labelledby="help-system-status">
+          <h2 id="help-system-status" className="text-lg font-semibold">
+            System Status
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {HELP_SYSTEM_STATUS.map((item) => (
+              <li key={item.name} className="flex items-center justify-between gap-2 text-sm">
+                <span>{item.name}</span>
+                <ServiceStatusBadge status={item.status} />
+              </li>
+            ))}
+          </ul>
+          <Link to="/status" className="mt-3 inline-block text-sm font-medium text-blue-800 hover:underline">
+            View status page
+          </Link>
+        </section>
+      </Card>
+    </aside>
+  );
+}

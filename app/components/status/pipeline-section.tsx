@@ -1,0 +1,122 @@
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import { type DatasetKey, PIPELINE_DATASETS, type PipelineDataset } from "~/content/status";
+import { formatAge, formatClockUtc } from "~/lib/format";
+
+/** One dataset's last successful refresh, as the status loader reads it from KV. */
+export interface DatasetStatus {
+  /** ISO time, or null when it never succeeded (or KV holds nothing yet). */
+  at: string | null;
+  /** Current provenance label from the snapshot (see docs/decisions/0001), null when nothing is stored. */
+  source: string | null;
+}
+
+export interface PipelineView {
+  datasets: Record<DatasetKey, DatasetStatus>;
+  /** Epoch ms of the loader run: ages are computed against it so server and browser render alike. */
+  checkedAt: number;
+  /** Freshness windows from the config (MARKETS_FRESH_SECONDS, WHALES_FRESH_SECONDS). */
+  freshSeconds: { markets: number; whales: number };
+}
+
+/** The provenance label of a dataset in words. Model ids are shown as they are configured. */
+export function sourceLabel(key: DatasetKey, source: string | null): string {
+  if (source === null) return "No data yet";
+  if (key === "markets") return source === "sample" ? "Sample data" : "Live (Polymarket)";
+  if (key === "whales") return "Live (Polymarket)";
+  if (key === "mentions") {
+    if (source === "live") return "Live X counts";
+    if (source === "partial") return "Partly live, partly estimated";
+    return "Estimated";
+  }
+  if (source === "estimated") return "Estimated";
+  if (source.startsWith("partial:"))
+    return `Partly model (${source.slice("partial:".length)}), partly estimated`;
+  return `Model: ${source}`;
+}
+
+function freshnessWindow(key: DatasetKey, view: PipelineView): number | null {
+  if (key === "markets") return view.freshSeconds.markets;
+  if (key === "whales") return view.freshSeconds.whales;
+  // Mentions and sentiment ride on the markets refresh; their own times only say when they were last live.
+  return null;
+}
+
+function formatWindow(seconds: number): string {
+  return seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
+}
+
+function DatasetCard({ dataset, view }: { dataset: PipelineDataset; view: PipelineView }) {
+  const status = view.datasets[dataset.key];
+  const freshFor = freshnessWindow(dataset.key, view);
+  const ageSeconds = status.at === null ? null : (view.checkedAt - Date.parse(status.at)) / 1000;
+  const headingId = `pipeline-${dataset.key}-heading`;
+  return (
+    <Card className="p-4" data-testid={`pipeline-${dataset.key}`}>
+      <section aria-labelledby={headingId}>
+        <div className="flex items-start justify-between gap-2">
+          <h3 id={headingId} className="font-semibold">
+            {dataset.label}
+          </h3>
+          {freshFor !== null && ageSeconds !== null && (
+            <Badge variant={ageSeconds <= freshFor ? "yes" : "warning"}>
+              {ageSeconds <= freshFor ? "Fresh" : "Stale"}
+            </Badge>
+          )}
+        </div>
+        <p className="text-xs text-slate-600">{dataset.upstream}</p>
+        <dl className="mt-3 space-y-2 text-sm">
+          <div>
+            <dt className="text-xs font-medium text-slate-600">{dataset.meaning}</dt>
+            <dd data-testid="pipeline-time" className="font-medium text-slate-900">
+              {status.at === null ? (
+                "never"
+              ) : (
+                <>
+                  <time dateTime={status.at}>{formatClockUtc(status.at)}</time>
+                  <span className="text-slate-600"> · {formatAge(status.at, view.checkedAt)}</span>
+                </>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium text-slate-600">Current source</dt>
+            <dd data-testid="pipeline-source">{sourceLabel(dataset.key, status.source)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium text-slate-600">Schedule</dt>
+            <dd>
+              {dataset.schedule}
+              {freshFor !== null && `; fresh for ${formatWindow(freshFor)}`}
+            </dd>
+          </div>
+        </dl>
+      </section>
+    </Card>
+  );
+}
+
+/** The one measured section of the status page: when each cached dataset last refreshed successfully. */
+export function PipelineSection({ view }: { view: PipelineView }) {
+  const checked = new Date(view.checkedAt).toISOString();
+  return (
+    <section aria-labelledby="pipeline-heading" className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id="pipeline-heading" className="text-xl font-semibold">
+          Data pipeline
+        </h2>
+        <Badge variant="default">Live</Badge>
+      </div>
+      <p className="text-sm text-slate-700">
+        Read from the Worker's cache when this page loaded (
+        <time dateTime={checked}>{formatClockUtc(checked)}</time>). Times are UTC; "never" means no successful
+        refresh is stored yet.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {PIPELINE_DATASETS.map((dataset) => (
+          <DatasetCard key={dataset.key} dataset={dataset} view={view} />
+        ))}
+      </div>
+    </section>
+  );
+}
