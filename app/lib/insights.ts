@@ -5,7 +5,7 @@
  */
 import { CATEGORIES, type Category, type CategorySlug, matchesCategory } from "./categories";
 import { formatAge, formatClockUtc } from "./format";
-import { dashboardCounts } from "./sentiment";
+import { dashboardCounts, sentimentTone } from "./sentiment";
 import type { DisplayMarket, MarketSnapshot, MentionsSource, Recommendation, SnapshotSources } from "./types";
 
 /** Length of every ranked list on the pages. */
@@ -76,10 +76,13 @@ export function mostMentioned(
 
 // ---------------------------------------------------------------- sentiment
 
-/** Highest positive scores first (score > 0 only, so a neutral market is never called bullish). */
+/**
+ * Highest scores first, among markets of positive tone only (SPEC §4: score above 20), so a neutral
+ * estimate's small seeded score (−5..5) never lands a market in the bullish list.
+ */
 export function mostBullish(markets: readonly DisplayMarket[], limit = INSIGHT_LIST_LENGTH): DisplayMarket[] {
   return markets
-    .filter((m) => m.sentiment.score > 0)
+    .filter((m) => sentimentTone(m.sentiment.score) === "positive")
     .sort(
       (a, b) =>
         b.sentiment.score - a.sentiment.score ||
@@ -89,10 +92,10 @@ export function mostBullish(markets: readonly DisplayMarket[], limit = INSIGHT_L
     .slice(0, limit);
 }
 
-/** Lowest negative scores first (score < 0 only). */
+/** Lowest scores first, among markets of negative tone only (score below −20). */
 export function mostBearish(markets: readonly DisplayMarket[], limit = INSIGHT_LIST_LENGTH): DisplayMarket[] {
   return markets
-    .filter((m) => m.sentiment.score < 0)
+    .filter((m) => sentimentTone(m.sentiment.score) === "negative")
     .sort(
       (a, b) =>
         a.sentiment.score - b.sentiment.score ||
@@ -262,6 +265,13 @@ export function formatTimeLeft(ms: number): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `in ${hours} h`;
   return `in ${Math.floor(hours / 24)} days`;
+}
+
+/** Signed percentage points, one decimal: 20 → "+20.0 pts", -0.25 → "-0.3 pts". */
+export function formatPoints(points: number): string {
+  const rounded = Math.round(finite(points) * 10) / 10;
+  const sign = rounded > 0 ? "+" : rounded < 0 ? "-" : "";
+  return `${sign}${Math.abs(rounded).toFixed(1)} pts`;
 }
 
 /** A calendar date in UTC, "Dec 31, 2026": the same on the server and in every browser. */

@@ -1,14 +1,17 @@
+import { ApiAccessView } from "~/components/api-access/api-access-view";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/api-access";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "API Access",
-    description: "API Access on OddsPulse.",
+    description:
+      "The planned OddsPulse API: prediction-market data, sentiment and signals over REST with bearer keys. Free tier 1,000 requests/month, Pro $49/month, Enterprise custom.",
     origin: rootData(matches).origin,
     path: "/api-access",
+    structuredData: { about: "Planned OddsPulse API (coming soon)" },
   });
 
-export default function Page() {
-  return <h1 className="text-3xl font-bold">API Access</h1>;
+export default function ApiAccess() {
+  return <ApiAccessView />;
 }

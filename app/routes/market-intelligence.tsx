@@ -1,14 +1,29 @@
+import { requestContext } from "~/.server/context";
+import { getMarketSnapshot, readMarketSnapshot } from "~/.server/snapshot";
+import { MarketIntelligenceView } from "~/components/insights/market-intelligence-view";
+import { marketIntelligence } from "~/lib/insights";
 import { pageMeta, rootData } from "~/lib/seo";
+import type { MarketSnapshot } from "~/lib/types";
 import type { Route } from "./+types/market-intelligence";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Market Intelligence",
-    description: "Market Intelligence on OddsPulse.",
+    description:
+      "Prediction-market analytics: volume by category, biggest 24h movers, widest gaps between AI sentiment and price, and markets closing soonest.",
     origin: rootData(matches).origin,
     path: "/market-intelligence",
+    structuredData: { about: "Prediction market analytics" },
   });
 
-export default function Page() {
-  return <h1 className="text-3xl font-bold">Market Intelligence</h1>;
+// Aggregated here so the page ships a few ranked rows, not the whole feed.
+export async function loader({ context }: Route.LoaderArgs) {
+  const { deps } = context.get(requestContext);
+  const build = (snapshot: MarketSnapshot) => marketIntelligence(snapshot, deps.now());
+  const cached = await readMarketSnapshot(deps);
+  return { intelligence: cached ? build(cached) : getMarketSnapshot(deps).then(build) };
+}
+
+export default function MarketIntelligencePage({ loaderData }: Route.ComponentProps) {
+  return <MarketIntelligenceView intelligence={loaderData.intelligence} />;
 }

@@ -1,14 +1,31 @@
+import { requestContext } from "~/.server/context";
+import { deriveKeyword } from "~/.server/mentions/keywords";
+import { getMarketSnapshot, readMarketSnapshot } from "~/.server/snapshot";
+import { SentimentAnalysisView } from "~/components/insights/sentiment-analysis-view";
+import { sentimentInsights } from "~/lib/insights";
 import { pageMeta, rootData } from "~/lib/seo";
+import type { MarketSnapshot } from "~/lib/types";
 import type { Route } from "./+types/sentiment-analysis";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Sentiment Analysis",
-    description: "Sentiment Analysis on OddsPulse.",
+    description:
+      "X mention counts and AI sentiment across live prediction markets: most-mentioned topics, most bullish and bearish markets, confidence distribution.",
     origin: rootData(matches).origin,
     path: "/sentiment-analysis",
+    structuredData: { about: "Sentiment analysis of prediction markets" },
   });
 
-export default function Page() {
-  return <h1 className="text-3xl font-bold">Sentiment Analysis</h1>;
+// The aggregates are computed here so the page ships a few ranked rows, not the whole feed.
+// deriveKeyword is the mentions pipeline's own title → topic rule, so topics match what was counted.
+export async function loader({ context }: Route.LoaderArgs) {
+  const { deps } = context.get(requestContext);
+  const build = (snapshot: MarketSnapshot) => sentimentInsights(snapshot, deriveKeyword, deps.now());
+  const cached = await readMarketSnapshot(deps);
+  return { insights: cached ? build(cached) : getMarketSnapshot(deps).then(build) };
+}
+
+export default function SentimentAnalysis({ loaderData }: Route.ComponentProps) {
+  return <SentimentAnalysisView insights={loaderData.insights} />;
 }

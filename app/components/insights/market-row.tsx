@@ -1,0 +1,38 @@
+import type { ReactNode } from "react";
+import { MarketTitleLink } from "./market-title-link";
+
+/** One ranked market: title (linked), a detail line, and the figure it is ranked by with its unit. */
+export function MarketRow({
+  title,
+  eventSlug,
+  detail,
+  figure,
+  unit,
+}: {
+  title: string;
+  eventSlug: string | null;
+  detail: ReactNode;
+  figure: string;
+  unit?: string;
+}) {
+  return (
+    <li className="flex items-start justify-between gap-3 py-2.5">
+      <div className="min-w-0">
+        <MarketTitleLink title={title} eventSlug={eventSlug} />
+        <div className="mt-0.5 text-xs text-slate-600">{detail}</div>
+      </div>
+      <div className="shrink-0 text-right tabular-nums">
+        <span className="block text-sm font-semibold text-slate-900">{figure}</span>
+        {unit && <span className="block text-xs text-slate-600">{unit}</span>}
+      </div>
+    </li>
+  );
+}
+
+export function MarketRows({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ol aria-label={label} className="divide-y divide-slate-100">
+      {children}
+    </ol>
+  );
+}

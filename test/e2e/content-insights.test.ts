@@ -1,0 +1,401 @@
+/**
+ * /sentiment-analysis, /market-intelligence, /trading-signals, /api-access in Chromium against the
+ * recorded feed (100 markets; X and the model are unreachable in this harness, so mentions and
+ * sentiment are the labelled estimates).
+ */
+import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoAxeViolations, screenshotWidths } from "./axe";
+import { type Browser, launchBrowser, watchProblems } from "./browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync("test-results", { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface TabCase {
+  /** Accessible name of the tab. */
+  name: string;
+  /** Texts its panel must show. */
+  texts: readonly string[];
+}
+
+async function open(path: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.context.newPage();
+  const problems = watchProblems(page);
+  const response = await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+  expect(response?.status()).toBe(200);
+  // Tabs only switch once React has hydrated.
+  await expect.poll(() => page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+  return { page, problems };
+}
+
+async function expectPanelTexts(page: Page, tab: TabCase): Promise<void> {
+  const panel = page.getByRole("tabpanel", { name: tab.name, exact: true });
+  for (const text of tab.texts) {
+    await expect
+      .poll(() => panel.getByText(text, { exact: true }).count(), { message: `${tab.name}: ${text}` })
+      .toBeGreaterThan(0);
+  }
+}
+
+/**
+ * Every tab by mouse (click selects it and shows its panel, axe clean each time), then by keyboard:
+ * ArrowRight from the first tab walks focus and selection through all of them and wraps round,
+ * ArrowLeft goes back.
+ */
+async function checkTabs(
+  page: Page,
+  listLabel: string,
+  tabs: readonly TabCase[],
+  shot: string,
+): Promise<void> {
+  const list = page.getByRole("tablist", { name: listLabel });
+  const names = await list.getByRole("tab").allTextContents();
+  expect(names.map((n) => n.replace(/\s+/g, " ").trim())).toEqual(tabs.map((t) => t.name));
+
+  for (const tab of tabs) {
+    const trigger = list.getByRole("tab", { name: tab.name, exact: true });
+    await trigger.click();
+    await expect.poll(() => trigger.getAttribute("aria-selected")).toBe("true");
+    await expectPanelTexts(page, tab);
+    await expectNoAxeViolations(page);
+    await screenshotAndCheckWidth(page, `${shot}-${tab.name.split(" ")[0]?.toLowerCase()}`);
+  }
+
+  const first = tabs[0];
+  const last = tabs.at(-1);
+  if (!first || !last) throw new Error("no tabs");
+  await list.getByRole("tab", { name: first.name, exact: true }).click();
+  for (const tab of [...tabs.slice(1), first]) {
+    await page.keyboard.press("ArrowRight");
+    const trigger = list.getByRole("tab", { name: tab.name, exact: true });
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => trigger.getAttribute("aria-selected")).toBe("true");
+    await expectPanelTexts(page, tab);
+  }
+  await page.keyboard.press("ArrowLeft");
+  const back = list.getByRole("tab", { name: last.name, exact: true });
+  await expect.poll(() => back.evaluate((el) => el === document.activeElement)).toBe(true);
+  await expect.poll(() => back.getAttribute("aria-selected")).toBe("true");
+  await list.getByRole("tab", { name: first.name, exact: true }).click();
+}
+
+/** Title, description, canonical and JSON-LD of the page. */
+async function expectMeta(page: Page, path: string, title: string): Promise<void> {
+  expect(await page.title()).toBe(`${title} | OddsPulse`);
+  expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${baseUrl}${path}`);
+  expect((await page.locator('meta[name="description"]').getAttribute("content"))?.length).toBeGreaterThan(
+    50,
+  );
+  const ld = await page.locator('script[type="application/ld+json"]').first().textContent();
+  expect(JSON.parse(ld ?? "{}")).toMatchObject({ "@type": "WebPage", name: `${title} | OddsPulse` });
+}
+
+/** Screenshots at 375 and 1280, and nothing wider than a phone at 375. */
+async function screenshotAndCheckWidth(page: Page, name: string): Promise<void> {
+  // From the top: scrolled, the sticky header would be drawn over the middle of a full-page shot.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshotWidths(page, name);
+  await page.setViewportSize({ width: 375, height: 900 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The server-rendered HTML of a page as a crawler gets it (whole document, no scripts run). */
+async function serverHtml(path: string): Promise<string> {
+  const res = await fetch(`${baseUrl}${path}`, { headers: { "user-agent": "Googlebot/2.1" } });
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+async function expectMarketLink(page: Page, title: string, eventSlug: string): Promise<void> {
+  const link = page.getByRole("link", { name: `${title} (opens Polymarket in a new tab)` }).first();
+  expect(await link.getAttribute("href")).toBe(`https://polymarket.com/event/${eventSlug}`);
+  expect(await link.getAttribute("target")).toBe("_blank");
+  expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
+}
+
+describe("/sentiment-analysis", () => {
+  it("server-renders the Social Sentiment tab with real aggregates", async () => {
+    const html = await serverHtml("/sentiment-analysis");
+    expect(html).toContain("Most-mentioned markets");
+    expect(html).toContain("Will bitcoin hit $1m before GTA VI?");
+    expect(html).toContain("X mention counts: estimated");
+    // Only the default panel is rendered; the others mount when chosen.
+    expect(html).not.toContain("Confidence distribution");
+  });
+
+  it("shows BETA, four tabs with real aggregates and their provenance, and is accessible", async () => {
+    const { page, problems } = await open("/sentiment-analysis");
+    await expectMeta(page, "/sentiment-analysis", "Sentiment Analysis");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Sentiment Analysis");
+    expect(await page.getByText("BETA", { exact: true }).count()).toBe(1);
+    const bar = page.getByTestId("provenance-bar");
+    for (const label of [
+      "Markets: live from Polymarket",
+      "X mention counts: estimated",
+      "Sentiment: estimated from 24h price moves",
+    ]) {
+      expect(await bar.getByText(label, { exact: true }).count()).toBe(1);
+    }
+
+    await checkTabs(
+      page,
+      "Sentiment analysis views",
+      [
+        {
+          name: "Social Sentiment",
+          // Bitcoin's estimated count leads; its only market is the lead.
+          texts: ["Most-mentioned markets", "X mention counts: estimated", "Markets covered", "100", "3,412"],
+        },
+        {
+          name: "AI Analysis",
+          texts: [
+            "Confidence distribution",
+            "Most bullish",
+            "Most bearish",
+            "Sentiment: estimated from 24h price moves",
+            "BitBoy convicted?",
+            "Will Harvey Weinstein be sentenced to between 10 and 20 years in prison?",
+            "-72",
+            "+72",
+          ],
+        },
+        { name: "Behavioral Coming Soon", texts: ["Behavioral analysis", "Coming Soon"] },
+        { name: "Technical Coming Soon", texts: ["Technical analysis", "Coming Soon"] },
+      ],
+      "sentiment-analysis",
+    );
+    await expectMarketLink(page, "Will bitcoin hit $1m before GTA VI?", "what-will-happen-before-gta-vi");
+
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("/market-intelligence", () => {
+  it("shows snapshot figures in three tabs and labels the rest Sample data", async () => {
+    const { page, problems } = await open("/market-intelligence");
+    await expectMeta(page, "/market-intelligence", "Market Intelligence");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Market Intelligence");
+
+    await checkTabs(
+      page,
+      "Market intelligence views",
+      [
+        {
+          name: "Market Analytics",
+          texts: [
+            "Markets tracked",
+            "100",
+            "Volume by category",
+            "Sports (45)",
+            "Biggest 24h movers",
+            "BitBoy convicted?",
+            "-20.0 pts",
+          ],
+        },
+        {
+          name: "Opportunities",
+          texts: [
+            "Widest gap between AI sentiment and market price",
+            "Will Harvey Weinstein be sentenced to between 10 and 20 years in prison?",
+            "+62.6 pts",
+          ],
+        },
+        { name: "Risk Analysis", texts: ["Markets closing soonest", "Risk indicators", "Sample data"] },
+        { name: "Forecasts", texts: ["Model forecasts", "Sample data"] },
+      ],
+      "market-intelligence",
+    );
+    await expectMarketLink(page, "BitBoy convicted?", "bitboy-convicted");
+
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("/trading-signals", () => {
+  it("shows the mock figures only as Sample data, in four tabs", async () => {
+    const { page, problems } = await open("/trading-signals");
+    await expectMeta(page, "/trading-signals", "Trading Signals");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Trading Signals");
+    expect(await page.getByRole("note").textContent()).toContain(
+      "Sample data: trading signals are not live. Every figure on this page is illustrative sample content, not a track record",
+    );
+
+    await checkTabs(
+      page,
+      "Trading signal views",
+      [
+        { name: "Performance", texts: ["Win rate (sample)", "89%", "Sample data", "Monthly win rate"] },
+        { name: "Active Signals", texts: ["Will Bitcoin reach $100k?", "64¢", "75¢", "58¢", "Sample data"] },
+        { name: "Alerts", texts: ["Recent alerts", "Price move", "Sample data"] },
+        { name: "History", texts: ["Closed signals", "Stopped out", "-11.4%", "Sample data"] },
+      ],
+      "trading-signals",
+    );
+    // The win rate is never shown without its sample label.
+    const winRate = page.getByText("89%", { exact: true });
+    expect(await winRate.locator("xpath=..").textContent()).toContain("Win rate (sample)");
+
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("/api-access", () => {
+  it("is a Coming Soon teaser: disabled sign-up, planned endpoints with tiers, pricing, snippets", async () => {
+    const { page, problems } = await open("/api-access");
+    const logs: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "log") logs.push(msg.text());
+    });
+    await expectMeta(page, "/api-access", "API Access");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("API Access");
+    expect(await page.getByRole("heading", { name: "Coming Soon", exact: true }).count()).toBe(1);
+
+    // Notification and waitlist cannot be used; Upgrade to Pro and Contact Sales exist and do nothing.
+    expect(await page.getByRole("button", { name: "Notify Me" }).isDisabled()).toBe(true);
+    expect(await page.getByLabel("Email address").isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Join Waitlist" }).isDisabled()).toBe(true);
+    for (const name of ["Upgrade to Pro", "Contact Sales"]) {
+      const button = page.getByRole("button", { name });
+      expect(await button.isEnabled()).toBe(true);
+      await button.click();
+    }
+    expect(page.url()).toBe(`${baseUrl}/api-access`);
+
+    // Quick start: key, free tier, bearer example, a copy button that only logs.
+    for (const text of ["Get an API key", "The free tier includes 1,000 requests/month."]) {
+      expect(await page.getByText(text, { exact: true }).count()).toBe(1);
+    }
+    const example = page.getByRole("figure").filter({ hasText: "Example request" });
+    expect(await example.locator("code").textContent()).toContain('-H "Authorization: Bearer YOUR_API_KEY"');
+    await example.getByRole("button", { name: "Copy Example request" }).click();
+    await expect.poll(() => logs.some((l) => l.includes("Authorization: Bearer YOUR_API_KEY"))).toBe(true);
+
+    // Pricing (SPEC §6).
+    const pricing: Record<string, readonly string[]> = {
+      free: ["Free Tier", "$0", "1,000 requests/month", "Market data", "Basic analytics", "Rate limited"],
+      pro: [
+        "Pro",
+        "$49",
+        "/month",
+        "50,000 requests/month",
+        "Sentiment analysis",
+        "Historical data",
+        "Priority support",
+      ],
+      enterprise: [
+        "Enterprise",
+        "Custom",
+        "Unlimited requests",
+        "Trading signals",
+        "WebSocket access",
+        "Dedicated support",
+      ],
+    };
+    for (const [id, texts] of Object.entries(pricing)) {
+      const card = page.getByTestId(`pricing-${id}`);
+      for (const text of texts) expect(await card.getByText(text, { exact: true }).count(), text).toBe(1);
+    }
+
+    // Snippets and feature cards.
+    for (const language of ["JavaScript", "Python"]) {
+      const figure = page.getByRole("figure").filter({ hasText: language });
+      expect(await figure.locator("code").textContent()).toContain("/v1/sentiment/markets");
+    }
+    for (const title of ["Market data", "Sentiment with provenance", "Simple to integrate"]) {
+      expect(await page.getByRole("heading", { level: 3, name: title }).count()).toBe(1);
+    }
+
+    await checkTabs(
+      page,
+      "API endpoint groups",
+      [
+        { name: "Markets Preview", texts: ["/v1/markets"] },
+        {
+          name: "Sentiment Preview",
+          texts: ["/v1/sentiment/markets", "/v1/sentiment/analyze", "/v1/sentiment/social"],
+        },
+        {
+          name: "Signals Preview",
+          texts: ["/v1/signals/active", "/v1/signals/history", "/v1/signals/websocket"],
+        },
+        {
+          name: "Analytics Preview",
+          texts: ["/v1/analytics/overview", "/v1/analytics/performance", "/v1/analytics/correlations"],
+        },
+      ],
+      "api-access",
+    );
+
+    // SPEC §6 endpoint tiers, row by row.
+    const tiers: ReadonlyArray<readonly [string, string, string]> = [
+      ["Markets Preview", "/v1/markets", "Free"],
+      ["Sentiment Preview", "/v1/sentiment/markets", "Pro"],
+      ["Sentiment Preview", "/v1/sentiment/analyze", "Enterprise"],
+      ["Sentiment Preview", "/v1/sentiment/social", "Pro"],
+      ["Signals Preview", "/v1/signals/active", "Enterprise"],
+      ["Signals Preview", "/v1/signals/history", "Pro"],
+      ["Signals Preview", "/v1/signals/websocket", "Enterprise"],
+      ["Analytics Preview", "/v1/analytics/overview", "Free"],
+      ["Analytics Preview", "/v1/analytics/performance", "Pro"],
+      ["Analytics Preview", "/v1/analytics/correlations", "Enterprise"],
+    ];
+    for (const [tab, path, tier] of tiers) {
+      await page.getByRole("tab", { name: tab, exact: true }).click();
+      const row = page.getByRole("tabpanel").getByRole("listitem").filter({ hasText: path });
+      expect(await row.getByText(tier, { exact: true }).count(), path).toBe(1);
+    }
+
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("client-side navigation", () => {
+  it("loads the aggregates through the router when arriving from another page", async () => {
+    const { page, problems } = await open("/trading-signals");
+    await page
+      .getByRole("navigation", { name: "Footer" })
+      .getByRole("link", { name: "Market Intelligence" })
+      .click();
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe("Market Intelligence");
+    await expectPanelTexts(page, { name: "Market Analytics", texts: ["Volume by category", "Sports (45)"] });
+    await page
+      .getByRole("navigation", { name: "Footer" })
+      .getByRole("link", { name: "Sentiment Analysis" })
+      .click();
+    await expectPanelTexts(page, { name: "Social Sentiment", texts: ["Most-mentioned markets", "3,412"] });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("shows the default tab's real figures from the server render", async () => {
+    for (const [path, text] of [
+      ["/sentiment-analysis", "Will bitcoin hit $1m before GTA VI?"],
+      ["/market-intelligence", "Sports (45)"],
+    ] as const) {
+      const page = await browser.context.newPage();
+      const cdp = await browser.context.newCDPSession(page);
+      await cdp.send("Emulation.setScriptExecutionDisabled", { value: true });
+      await page.goto(`${baseUrl}${path}`);
+      expect(await page.getByText(text, { exact: true }).first().isVisible(), path).toBe(true);
+      await page.close();
+    }
+  });
+});
