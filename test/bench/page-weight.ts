@@ -17,7 +17,9 @@ function attr(tag: string, name: string): string | null {
 }
 
 export async function pageWeight(baseUrl: string, path: string): Promise<PageWeight> {
-  const html = await (await fetch(`${baseUrl}${path}`, { headers: { "user-agent": "Mozilla/5.0 Chrome/150" } })).text();
+  const html = await (
+    await fetch(`${baseUrl}${path}`, { headers: { "user-agent": "Mozilla/5.0 Chrome/150" } })
+  ).text();
   const js = new Set<string>();
   const css = new Set<string>();
   for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
@@ -40,7 +42,13 @@ export async function pageWeight(baseUrl: string, path: string): Promise<PageWei
     }
     return total;
   };
-  return { path, jsFiles: js.size, jsGzipBytes: await size(js), cssFiles: css.size, cssGzipBytes: await size(css) };
+  return {
+    path,
+    jsFiles: js.size,
+    jsGzipBytes: await size(js),
+    cssFiles: css.size,
+    cssGzipBytes: await size(css),
+  };
 }
 
 if (process.argv[1]?.endsWith("page-weight.ts")) {
