@@ -15,7 +15,7 @@ import { SiteHeader } from "./components/layout/site-header";
 import { LazyToaster } from "./components/ui/toaster";
 import type { RootData } from "./lib/seo";
 import { siteOrigin } from "./lib/seo";
-import "./app.css";
+import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -39,6 +39,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
+        {/* First in line: the page can't paint before it, the scripts can wait. */}
+        <link rel="stylesheet" href={stylesheet} />
         <Meta />
         <Links />
       </head>
