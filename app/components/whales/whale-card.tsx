@@ -1,0 +1,114 @@
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import { Skeleton } from "~/components/ui/skeleton";
+import type { WhaleTrade } from "~/lib/types";
+import {
+  eventUrl,
+  formatOdds,
+  formatPotentialWin,
+  formatTradeAge,
+  formatTradeAmount,
+  formatTradeTime,
+  outcomeBadge,
+  payoutLabel,
+  profileUrl,
+  shortenAddress,
+  sideLabel,
+} from "~/lib/whales";
+
+const NEW_TAB = <span className="sr-only"> (opens Polymarket in a new tab)</span>;
+const LINK =
+  "text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700";
+
+/** One large trade. Every text from the feed is rendered as text; hrefs are built from checked parts. */
+export function WhaleCard({ trade, now }: { trade: WhaleTrade; now: number }) {
+  const badge = outcomeBadge(trade);
+  const side = sideLabel(trade.side);
+  const event = eventUrl(trade.eventSlug);
+  const profile = profileUrl(trade.trader);
+  const wallet = shortenAddress(trade.trader);
+  const trader = (
+    <>
+      {trade.pseudonym && <span className="font-medium">{trade.pseudonym} </span>}
+      <span className="font-mono text-xs">{wallet}</span>
+    </>
+  );
+
+  return (
+    <Card className="flex h-full min-w-0 flex-col gap-3 p-4" data-testid="whale-trade">
+      <div className="flex min-w-0 flex-wrap items-center gap-2">
+        <Badge variant={badge.variant} className="max-w-full min-w-0">
+          <span className="sr-only">Outcome: </span>
+          <span className="truncate">{badge.label}</span>
+        </Badge>
+        <Badge variant="outline">{side}</Badge>
+      </div>
+      <h3 className="text-base leading-snug font-semibold break-words text-slate-900">
+        {event ? (
+          <a href={event} target="_blank" rel="noopener noreferrer" className={LINK}>
+            {trade.title}
+            {NEW_TAB}
+          </a>
+        ) : (
+          trade.title
+        )}
+      </h3>
+      <dl className="grid grid-cols-3 gap-2 rounded-lg bg-slate-50 p-3">
+        <div className="min-w-0">
+          <dt className="text-xs text-slate-600">{side}</dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid="trade-amount">
+            {formatTradeAmount(trade)}
+          </dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs text-slate-600">{payoutLabel(trade.side)}</dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid="trade-payout">
+            {formatPotentialWin(trade)}
+          </dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs text-slate-600">Odds</dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid="trade-odds">
+            {formatOdds(trade.price)}
+          </dd>
+        </div>
+      </dl>
+      <p className="text-sm text-slate-600">
+        <time dateTime={new Date(trade.timestamp).toISOString()} data-testid="trade-time">
+          {formatTradeTime(trade.timestamp, now)}
+        </time>
+        <span aria-hidden="true"> · </span>
+        <span className="sr-only">, </span>
+        <span data-testid="trade-age">{formatTradeAge(trade.timestamp, now)}</span>
+      </p>
+      <p className="mt-auto min-w-0 text-sm break-words text-slate-700">
+        <span className="text-slate-600">Trader: </span>
+        {profile ? (
+          <a href={profile} target="_blank" rel="noopener noreferrer" className={LINK} data-testid="trader">
+            {trader}
+            {NEW_TAB}
+          </a>
+        ) : (
+          <span data-testid="trader">{trader}</span>
+        )}
+      </p>
+    </Card>
+  );
+}
+
+/** A card-shaped placeholder while the first list loads. */
+export function WhaleCardSkeleton() {
+  return (
+    <Card className="flex h-full flex-col gap-3 p-4" data-testid="whale-skeleton">
+      <div className="flex gap-2">
+        <Skeleton className="h-5 w-16 rounded-full" />
+        <Skeleton className="h-5 w-14 rounded-full" />
+      </div>
+      <Skeleton className="h-5 w-11/12" />
+      <Skeleton className="h-5 w-2/3" />
+      <Skeleton className="h-16 w-full" />
+      <Skeleton className="h-4 w-1/2" />
+      <Skeleton className="h-4 w-2/3" />
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link } from "react-router";
+import { OUTCOME_FILTERS, TRADE_SORTS, type WhaleView, whaleViewSearch } from "~/lib/whales";
+
+const PATH = "/whale-watch";
+
+interface Option<T extends string> {
+  value: T;
+  label: string;
+}
+
+/**
+ * One segmented control made of links: each is a plain GET of the page with the view in the query, so
+ * it works before (and without) JavaScript. The legend names the group; `aria-current` marks the active
+ * link for assistive tech, and a tick marks it visually besides the fill colour.
+ */
+function ViewGroup<T extends string>({
+  label,
+  options,
+  current,
+  href,
+}: {
+  label: string;
+  options: readonly Option<T>[];
+  current: T;
+  href: (value: T) => string;
+}) {
+  return (
+    <fieldset className="flex min-w-0 items-center gap-2">
+      {/* Floated, the legend is an ordinary flex item instead of sitting on the fieldset's border;
+          one width for both on phones, so the two controls line up when they stack. */}
+      <legend className="float-left w-16 text-sm font-medium text-slate-700 sm:w-auto">{label}</legend>
+      <ul className="flex gap-1 rounded-lg bg-slate-100 p-1">
+        {options.map((option) => {
+          const active = option.value === current;
+          return (
+            <li key={option.value}>
+              <Link
+                to={href(option.value)}
+                preventScrollReset
+                aria-current={active ? "true" : undefined}
+                className={`inline-flex min-h-9 items-center gap-1 rounded-md px-3 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-blue-700 ${
+                  active ? "bg-white text-slate-900 shadow-sm" : "text-slate-700 hover:bg-white/60"
+                }`}
+              >
+                {active && <span aria-hidden="true">✓</span>}
+                {option.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** Outcome filter (All / Yes / No) and sort (Newest / Largest), both kept in the URL. */
+export function WhaleFilters({ view }: { view: WhaleView }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-6 gap-y-3" data-testid="whale-filters">
+      <ViewGroup
+        label="Outcome"
+        options={OUTCOME_FILTERS}
+        current={view.outcome}
+        href={(outcome) => `${PATH}${whaleViewSearch({ ...view, outcome })}`}
+      />
+      <ViewGroup
+        label="Sort"
+        options={TRADE_SORTS}
+        current={view.sort}
+        href={(sort) => `${PATH}${whaleViewSearch({ ...view, sort })}`}
+      />
+    </div>
+  );
+}

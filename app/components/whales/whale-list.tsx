@@ -1,0 +1,132 @@
+import { Link } from "react-router";
+import { Card } from "~/components/ui/card";
+import { formatAge } from "~/lib/format";
+import type { WhaleSnapshot } from "~/lib/types";
+import { formatTradeTime, selectTrades, type WhaleView, whaleViewSearch } from "~/lib/whales";
+import { useWhaleFeed } from "./use-whale-feed";
+import { WhaleCard, WhaleCardSkeleton } from "./whale-card";
+
+// SPEC §8 / §2 texts, verbatim.
+export const WHALE_ERROR_TEXT = "Failed to load whale trades. Please try refreshing.";
+export const WHALE_EMPTY_TEXT = "No large trades found at the moment.";
+
+const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3";
+
+/** SPEC §2: six skeleton cards while the first list loads. */
+export function WhaleSkeletonGrid() {
+  return (
+    <div aria-busy="true" data-testid="whale-loading">
+      <p className="sr-only">Loading whale trades…</p>
+      <ul className={GRID}>
+        {[1, 2, 3, 4, 5, 6].map((n) => (
+          <li key={n}>
+            <WhaleCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** SPEC §8: the whale fetch failed and there is nothing to show. */
+export function WhaleErrorCard() {
+  return (
+    // Not a Card: its white background and grey border would override the error colours.
+    <div className="rounded-xl border border-rose-200 bg-rose-50 p-6 shadow-sm" data-testid="whale-error">
+      <p className="text-base font-semibold text-rose-900">{WHALE_ERROR_TEXT}</p>
+      <p className="mt-1 text-sm text-rose-900">
+        The page also tries again by itself every minute while it is open.
+      </p>
+    </div>
+  );
+}
+
+function EmptyState() {
+  return (
+    <Card className="p-6 text-center" data-testid="whale-empty">
+      <p className="text-base font-semibold text-slate-900">{WHALE_EMPTY_TEXT}</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Trades over $50K will appear here as soon as they are detected.
+      </p>
+    </Card>
+  );
+}
+
+function FilteredEmpty({ view }: { view: WhaleView }) {
+  return (
+    <Card className="p-6 text-center" data-testid="whale-filtered-empty">
+      <p className="text-base font-semibold text-slate-900">No large trades match this filter.</p>
+      <p className="mt-2 text-sm">
+        <Link
+          to={`/whale-watch${whaleViewSearch({ ...view, outcome: "all" })}`}
+          preventScrollReset
+          className="text-blue-800 underline"
+        >
+          Show all outcomes
+        </Link>
+      </p>
+    </Card>
+  );
+}
+
+/**
+ * The list in its four states (SPEC §4: loading is the Suspense fallback; error, empty, loaded), kept
+ * current by `useWhaleFeed`. A failed refresh over a list on screen is announced politely, never by
+ * emptying the list.
+ */
+export function WhaleFeedView({
+  initial,
+  serverNow,
+  view,
+}: {
+  initial: WhaleSnapshot;
+  serverNow: number;
+  view: WhaleView;
+}) {
+  const { snapshot, refreshFailed, now } = useWhaleFeed(initial, serverNow);
+  const total = snapshot.trades.length;
+  const trades = selectTrades(snapshot.trades, view);
+  const from = formatTradeTime(Date.parse(snapshot.fetchedAt), now);
+
+  return (
+    // Margins rather than a gap: the live region below is empty most of the time and takes no space.
+    <div className="flex flex-col">
+      {total > 0 && (
+        <p className="mb-4 text-sm text-slate-600" data-testid="whale-summary">
+          Showing {trades.length} of {total} {total === 1 ? "trade" : "trades"}
+          <span aria-hidden="true"> · </span>
+          <span className="sr-only">. </span>
+          <span data-testid="whale-updated">Updated {formatAge(snapshot.fetchedAt, now)}</span>
+        </p>
+      )}
+      {/* Always in the page so screen readers announce the notice when it appears. */}
+      <div role="status" aria-live="polite">
+        {refreshFailed && total > 0 && (
+          <p
+            className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-600/30"
+            data-testid="whale-refresh-notice"
+          >
+            Couldn't refresh the trades; showing trades from {from}.
+          </p>
+        )}
+      </div>
+      {total === 0 ? (
+        snapshot.error ? (
+          <WhaleErrorCard />
+        ) : (
+          <EmptyState />
+        )
+      ) : trades.length === 0 ? (
+        <FilteredEmpty view={view} />
+      ) : (
+        <ul className={GRID} data-testid="whale-list">
+          {trades.map((trade) => (
+            <li key={trade.id} className="min-w-0">
+              <WhaleCard trade={trade} now={now} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
