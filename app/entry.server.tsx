@@ -4,6 +4,17 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "./.server/context";
 
+/** Whether a loader handed React Router data that is still on its way (a cold cache). */
+async function hasPendingData(context: EntryContext): Promise<boolean> {
+  const pending = Symbol();
+  const promises = Object.values(context.staticHandlerContext.loaderData ?? {}).flatMap((data) =>
+    data && typeof data === "object" ? Object.values(data).filter((v) => v instanceof Promise) : [],
+  );
+  if (promises.length === 0) return false;
+  const first = await Promise.race([Promise.all(promises), Promise.resolve(pending)]);
+  return first === pending;
+}
+
 /** Streams the document; crawlers get the complete page, browsers get the shell first. */
 export default async function handleRequest(
   request: Request,
@@ -30,7 +41,13 @@ export default async function handleRequest(
   shellRendered = true;
 
   const userAgent = request.headers.get("user-agent");
-  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
+  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) {
+    await body.allReady;
+  } else if (await hasPendingData(routerContext)) {
+    // Something is still streaming (a cold cache). Compressing would hold the shell back until the
+    // compressor's buffer fills, i.e. until the data arrives, so this response goes uncompressed.
+    responseHeaders.set("Content-Encoding", "identity");
+  }
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status });

@@ -1,0 +1,114 @@
+/**
+ * `npm run bench`: the built Worker in workerd against the fixture upstreams, caches warmed, then wrk
+ * on loopback measures request rate and latency of the main pages, the JSON API and a hashed static
+ * asset (the physical limit here). Also: gzip JS/CSS per page, upstream requests during the load,
+ * and how fast the shell of a cold page arrives while the feed takes 3 s.
+ */
+import { startFixtureServer } from "../support/fixture-server.ts";
+import { startWorker } from "../support/worker.ts";
+import { pageWeight } from "./page-weight.ts";
+import { ensureWrk, runWrk } from "./run-wrk.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const PAGES = ["/", "/politics?search=trump", "/whale-watch", "/api/markets"];
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+async function stats(fixtureUrl: string): Promise<{ gamma: number; data: number }> {
+  return (await fetch(`${fixtureUrl}/__stats`)).json() as Promise<{ gamma: number; data: number }>;
+}
+
+/** Time until the shell (the dashboard heading) has arrived, on a cold cache with a 3 s feed. */
+async function coldShellMs(): Promise<{ shellMs: number; completeMs: number }> {
+  const fixtures = await startFixtureServer(0);
+  await fetch(`${fixtures.url}/__mode?upstream=gamma&mode=slow&ms=3000`, { method: "POST" });
+  const worker = await startWorker({
+    POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
+    POLYMARKET_DATA_URL: `${fixtures.url}/data`,
+  });
+  try {
+    const start = performance.now();
+    const res = await fetch(`${worker.url}/`, { headers: { "user-agent": "Mozilla/5.0 Chrome/150" } });
+    const reader = res.body?.getReader();
+    if (!reader) throw new Error("no body");
+    const decoder = new TextDecoder();
+    let text = "";
+    let shellMs = Number.NaN;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      if (Number.isNaN(shellMs) && text.includes("Market Sentiment Intelligence"))
+        shellMs = performance.now() - start;
+    }
+    return { shellMs, completeMs: performance.now() - start };
+  } finally {
+    worker.stop();
+    await fixtures.close();
+  }
+}
+
+await ensureWrk();
+const fixtures = await startFixtureServer(0);
+const worker = await startWorker({
+  POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
+  POLYMARKET_DATA_URL: `${fixtures.url}/data`,
+});
+try {
+  // Warm: one visit fills KV; a second run settles the isolate.
+  for (const path of [...PAGES, "/"]) await fetch(`${worker.url}${path}`);
+  const html = await (await fetch(`${worker.url}/`)).text();
+  const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+  if (!asset) throw new Error("no stylesheet found on /");
+
+  const before = await stats(fixtures.url);
+  const staticResult = await runWrk(`${worker.url}${asset}`, { seconds: SECONDS, connections: CONNECTIONS });
+  const results = [];
+  for (const path of PAGES)
+    results.push(await runWrk(`${worker.url}${path}`, { seconds: SECONDS, connections: CONNECTIONS }));
+  const after = await stats(fixtures.url);
+  const totalRequests = [staticResult, ...results].reduce((n, r) => n + r.requests, 0);
+
+  const rows = [...results, staticResult].map((r) => [
+    r === staticResult ? "static asset" : r.url.slice(worker.url.length),
+    r.rate.toFixed(0),
+    (r.rate / staticResult.rate).toFixed(2),
+    r.p50Ms.toFixed(1),
+    r.p99Ms.toFixed(1),
+    String(r.non2xx + r.socketErrors),
+  ]);
+  console.log(`\nLoad: wrk ${CONNECTIONS} connections, ${SECONDS} s each, loopback, warm cache\n`);
+  console.log(table(["target", "req/s", "× static", "p50 ms", "p99 ms", "errors"], rows));
+
+  const weights = [];
+  for (const path of ["/", "/politics", "/whale-watch"]) weights.push(await pageWeight(worker.url, path));
+  console.log("\nWhat a first visit downloads (gzip)\n");
+  console.log(
+    table(
+      ["page", "JS files", "JS KB", "CSS KB"],
+      weights.map((w) => [
+        w.path,
+        String(w.jsFiles),
+        (w.jsGzipBytes / 1024).toFixed(1),
+        (w.cssGzipBytes / 1024).toFixed(1),
+      ]),
+    ),
+  );
+  console.log(
+    `\nUpstream requests during the load: markets ${after.gamma - before.gamma}, trades ${after.data - before.data} (for ${totalRequests} requests served)`,
+  );
+} finally {
+  worker.stop();
+  await fixtures.close();
+}
+
+const cold = await coldShellMs();
+console.log(
+  `Cold cache, feed takes 3 s: shell after ${cold.shellMs.toFixed(0)} ms, complete page after ${cold.completeMs.toFixed(0)} ms`,
+);
