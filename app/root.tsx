@@ -10,12 +10,12 @@ import {
 } from "react-router";
 import { requestContext } from "./.server/context";
 import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { LazyToaster } from "./components/ui/toaster";
 import type { RootData } from "./lib/seo";
 import { siteOrigin } from "./lib/seo";
-import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
