@@ -1,10 +1,12 @@
 import { Hono } from "hono";
+import { isbot } from "isbot";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { ConfigError, getConfig } from "../app/.server/config";
 import { requestContext } from "../app/.server/context";
 import { snapshotDeps } from "../app/.server/deps";
 import { api } from "./api";
 import { runScheduled } from "./cron";
+import { HtmlCache } from "./html-cache";
 import { securityHeaders } from "./security";
 import { seo } from "./seo";
 import type { WorkerEnv } from "./types";
@@ -36,10 +38,21 @@ app.use(async (c, next) => {
 app.route("/", seo);
 app.route("/api", api);
 
-app.all("*", (c) => {
+// Pages are the same for every visitor of a URL: keep finished ones for as long as the snapshot memo.
+export const htmlCache = new HtmlCache({ ttlMs: 5_000, maxEntries: 200, maxUrlLength: 512 });
+
+app.all("*", async (c) => {
+  const nonce = c.get("nonce");
+  const userAgent = c.req.header("user-agent");
+  const key = htmlCache.key(c.req.raw, Boolean(userAgent && isbot(userAgent)));
+  const now = Date.now();
+  const cached = key ? htmlCache.get(key, nonce, now) : null;
+  if (cached) return cached;
   const context = new RouterContextProvider();
-  context.set(requestContext, { config: c.get("config"), deps: c.get("deps"), nonce: c.get("nonce") });
-  return handleRequest(c.req.raw, context);
+  context.set(requestContext, { config: c.get("config"), deps: c.get("deps"), nonce });
+  const response = await handleRequest(c.req.raw, context);
+  const ctx = c.executionCtx as ExecutionContext;
+  return key ? htmlCache.store(key, response, nonce, now, (p) => ctx.waitUntil(p)) : response;
 });
 
 app.onError((error, c) => {

@@ -4,15 +4,15 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { KV_KEYS, resetSnapshotMemory, type StoredMarkets } from "~/.server/snapshot";
+import { KV_KEYS, type StoredMarkets } from "~/.server/snapshot";
 import type { MarketSnapshot, WhaleSnapshot } from "~/lib/types";
-import { calls, FAILURE_MODES, failing, resetCalls, upstreams } from "./support/upstreams";
+import { calls, FAILURE_MODES, failing, resetCalls, resetWorkerMemory, upstreams } from "./support/upstreams";
 
 beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
 afterEach(() => upstreams.resetHandlers());
 afterAll(() => upstreams.close());
 beforeEach(async () => {
-  resetSnapshotMemory();
+  await resetWorkerMemory();
   resetCalls();
   for (const key of Object.values(KV_KEYS)) await env.CACHE.delete(key);
 });
@@ -51,7 +51,7 @@ describe("with every upstream healthy and keys configured", () => {
     if (!stored) throw new Error("expected a stored snapshot");
     stored.snapshot.fetchedAt = new Date(Date.now() - 60 * 60_000).toISOString();
     await env.CACHE.put(KV_KEYS.markets, JSON.stringify(stored));
-    resetSnapshotMemory();
+    await resetWorkerMemory();
     const { refreshMarkets } = await import("~/.server/snapshot");
     const { snapshotDeps } = await import("~/.server/deps");
     const { getConfig } = await import("~/.server/config");
@@ -88,7 +88,7 @@ describe.each(FAILURE_MODES)("Gamma %s", (mode) => {
     const old = new Date(Date.now() - 60 * 60_000).toISOString();
     stored.snapshot.fetchedAt = old;
     await env.CACHE.put(KV_KEYS.markets, JSON.stringify(stored));
-    resetSnapshotMemory();
+    await resetWorkerMemory();
     upstreams.use(failing("gamma", mode));
     const served = await marketsApi();
     expect(served.fetchedAt).toBe(old);

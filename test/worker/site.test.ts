@@ -1,14 +1,13 @@
 import { SELF } from "cloudflare:test";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetSnapshotMemory } from "~/.server/snapshot";
 import { PUBLIC_PATHS } from "~/lib/site";
-import { resetCalls, upstreams } from "./support/upstreams";
+import { calls, resetCalls, resetWorkerMemory, upstreams } from "./support/upstreams";
 
 beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
 afterEach(() => upstreams.resetHandlers());
 afterAll(() => upstreams.close());
-beforeEach(() => {
-  resetSnapshotMemory();
+beforeEach(async () => {
+  await resetWorkerMemory();
   resetCalls();
 });
 
@@ -168,5 +167,38 @@ describe("configuration", () => {
     const body = await res.text();
     expect(body).toBe("Service misconfigured. Invalid configuration: UPSTREAM_TIMEOUT_MS must be a number");
     expect(body).not.toContain("at ");
+  });
+});
+
+describe("page memory", () => {
+  it("serves a repeat visit from memory with a fresh nonce in the header and the markup", async () => {
+    const first = await SELF.fetch("https://oddspulse.example/politics", {
+      headers: { "user-agent": BROWSER_UA },
+    });
+    const firstHtml = await first.text();
+    await new Promise((r) => setTimeout(r, 50)); // the copy is stored once the first response has streamed
+    const gammaCalls = calls.gamma;
+    const second = await SELF.fetch("https://oddspulse.example/politics", {
+      headers: { "user-agent": BROWSER_UA },
+    });
+    const secondHtml = await second.text();
+    const nonceOf = (res: Response) =>
+      /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    const [a, b] = [nonceOf(first), nonceOf(second)];
+    expect(a && b && a !== b).toBe(true);
+    expect(secondHtml).toContain(`nonce="${b}"`);
+    expect(secondHtml).not.toContain(`nonce="${a}"`);
+    expect(secondHtml.replaceAll(b ?? "", "N")).toBe(firstHtml.replaceAll(a ?? "", "N"));
+    expect(calls.gamma).toBe(gammaCalls);
+  });
+});
+
+describe("security headers on every page", () => {
+  it.each(PUBLIC_PATHS.map((p) => [p]))("%s", async (path) => {
+    const res = await SELF.fetch(`https://oddspulse.example${path}`, { headers: { "user-agent": BROWSER_UA } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expectSecurityHeaders(res);
+    await res.body?.cancel();
   });
 });

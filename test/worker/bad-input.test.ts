@@ -1,0 +1,135 @@
+/** Odd input gets a clear answer: never a 500, never reflected markup (quality-bar.md, Security). */
+import { env, SELF } from "cloudflare:test";
+import { HttpResponse, http } from "msw";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { KV_KEYS } from "~/.server/snapshot";
+import { GAMMA, recordedMarkets, resetCalls, resetWorkerMemory, upstreams } from "./support/upstreams";
+
+beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
+afterEach(() => upstreams.resetHandlers());
+afterAll(() => upstreams.close());
+beforeEach(async () => {
+  await resetWorkerMemory();
+  resetCalls();
+});
+
+const ORIGIN = "https://oddspulse.example";
+const BROWSER = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
+};
+const XSS = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
+
+async function get(path: string, init: RequestInit = {}) {
+  const res = await SELF.fetch(`${ORIGIN}${path}`, { ...init, headers: { ...BROWSER, ...init.headers } });
+  return { res, body: await res.text() };
+}
+
+function expectNoInjectedMarkup(body: string) {
+  expect(body).not.toContain("<script>alert(1)</script>");
+  expect(body).not.toContain("<img src=x onerror");
+  expect(body).not.toMatch(/<script(?![^>]*\bnonce=)(?![^>]*type="application\/ld\+json")[^>]*>/);
+}
+
+describe("query strings", () => {
+  it.each([
+    ["script-like search", `/?search=${encodeURIComponent(XSS)}`],
+    ["script-like search on a category", `/politics?search=${encodeURIComponent(XSS)}`],
+    ["very long search", `/?search=${"a".repeat(20_000)}`],
+    ["repeated parameters", "/?search=trump&search=biden&search=%3Cb%3E"],
+    ["invalid percent-encoding", "/?search=%E0%A4%A&x=%ZZ&%%%"],
+    ["malformed query", "/?&&==&search&=x&;;"],
+    ["unknown parameters", "/whale-watch?outcome=%3Cscript%3E&sort=drop%20table"],
+    ["help search with markup", `/help-center?q=${encodeURIComponent(XSS)}`],
+  ])("%s: answers 200 with the markup escaped", async (_name, path) => {
+    const { res, body } = await get(path);
+    expect(res.status).toBe(200);
+    expectNoInjectedMarkup(body);
+  });
+
+  it("puts a script-like search in the title and the box as text", async () => {
+    const { body } = await get(`/?search=${encodeURIComponent(XSS)}`);
+    expect(body).toContain("Search Results for &quot;&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+});
+
+describe("paths and methods", () => {
+  it.each([
+    "/no-such-page",
+    "/politics/extra/segments",
+    "/../../etc/passwd",
+    "/%2e%2e/%2e%2e/etc/passwd",
+    "/assets/../wrangler.toml",
+    "/.dev.vars",
+    "/%E0%A4%A",
+    "/%00",
+    `/${"x".repeat(5000)}`,
+    `/${encodeURIComponent(XSS)}`,
+  ])("%s → 404 page, not a 500", async (path) => {
+    const { res, body } = await get(path);
+    expect(res.status).toBe(404);
+    expect(body).toContain("Oops! Page not found");
+    expectNoInjectedMarkup(body);
+  });
+
+  it.each([
+    ["POST", "/"],
+    ["PUT", "/politics"],
+    ["DELETE", "/whale-watch"],
+    ["PATCH", "/help-center"],
+  ])("%s %s → a clear 4xx, not a 500", async (method, path) => {
+    const { res } = await get(path, { method, body: method === "DELETE" ? undefined : "x=1" });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+
+  it.each([
+    ["POST", "/api/markets"],
+    ["DELETE", "/api/whales"],
+    ["POST", "/robots.txt"],
+  ])("%s %s → 404 or 405", async (method, path) => {
+    const { res } = await get(path, { method });
+    expect([404, 405]).toContain(res.status);
+  });
+
+  it("answers HEAD and OPTIONS without a 500", async () => {
+    expect((await get("/", { method: "HEAD" })).res.status).toBe(200);
+    expect((await get("/", { method: "OPTIONS" })).res.status).toBeLessThan(500);
+  });
+});
+
+describe("untrusted upstream text", () => {
+  const EVIL = "Will </script><script>alert(1)</script> happen\u2028\u2029 & <b>bold</b>?";
+
+  beforeEach(async () => {
+    await env.CACHE.delete(KV_KEYS.markets);
+    const [first, ...rest] = recordedMarkets as Record<string, unknown>[];
+    upstreams.use(
+      http.get(`${GAMMA}/markets`, () => HttpResponse.json([{ ...first, question: EVIL }, ...rest])),
+    );
+  });
+
+  it.each([
+    ["a browser (serialized loader data)", BROWSER],
+    ["a crawler (complete page)", { "user-agent": "Googlebot/2.1" }],
+  ])("cannot break out of any script element for %s", async (_name, headers) => {
+    const res = await SELF.fetch(`${ORIGIN}/`, { headers });
+    const body = await res.text();
+    expect(res.status).toBe(200);
+    expect(body).not.toContain("<script>alert(1)</script>");
+    // Every script element ends where it should: its content has no "</script" and no raw U+2028/9.
+    for (const [, content] of body.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
+      expect(content).not.toContain("<script");
+      expect(content).not.toMatch(/[\u2028\u2029]/);
+    }
+    // The title is shown, as text.
+    expect(body).toContain("Will &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; happen");
+  });
+
+  it("is escaped in the JSON API", async () => {
+    const res = await SELF.fetch(`${ORIGIN}/api/markets`);
+    const text = await res.text();
+    expect(res.headers.get("content-type")).toContain("application/json");
+    const data = JSON.parse(text) as { markets: { title: string }[] };
+    expect(data.markets[0]?.title).toBe(EVIL);
+  });
+});

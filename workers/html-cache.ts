@@ -1,0 +1,80 @@
+/**
+ * A few seconds of per-isolate memory for finished HTML pages. Every visitor of a URL gets the same
+ * page while the snapshot is unchanged, so rendering it once per URL per few seconds is enough; the
+ * only per-response part, the CSP nonce, is swapped in on the way out.
+ */
+
+interface Entry {
+  body: string;
+  headers: [string, string][];
+  status: number;
+  nonce: string;
+  storedAt: number;
+}
+
+export interface HtmlCacheOptions {
+  ttlMs: number;
+  maxEntries: number;
+  /** Longer URLs are rendered every time rather than filling the cache. */
+  maxUrlLength: number;
+}
+
+export class HtmlCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly options: HtmlCacheOptions) {}
+
+  /** The cache key of a request, or null when it must not be cached. */
+  key(request: Request, bot: boolean): string | null {
+    if (request.method !== "GET") return null;
+    if (request.url.length > this.options.maxUrlLength) return null;
+    return `${bot ? "bot" : "browser"} ${request.url}`;
+  }
+
+  /** A cached response for the key with `nonce` in place of the stored one, or null. */
+  get(key: string, nonce: string, now: number): Response | null {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (now - entry.storedAt > this.options.ttlMs) {
+      this.entries.delete(key);
+      return null;
+    }
+    return new Response(entry.body.replaceAll(entry.nonce, nonce), {
+      status: entry.status,
+      headers: entry.headers,
+    });
+  }
+
+  /**
+   * Passes the response through and keeps a copy once it has fully streamed, if it is a finished
+   * 200 page (not a cold page still streaming its data, which goes out uncompressed).
+   */
+  store(
+    key: string,
+    response: Response,
+    nonce: string,
+    now: number,
+    waitUntil: (p: Promise<unknown>) => void,
+  ): Response {
+    const type = response.headers.get("content-type") ?? "";
+    const streaming = response.headers.get("content-encoding") === "identity";
+    if (response.status !== 200 || !type.startsWith("text/html") || streaming || !response.body)
+      return response;
+    const [out, copy] = response.body.tee();
+    const headers = [...response.headers];
+    waitUntil(
+      new Response(copy).text().then((body) => {
+        if (this.entries.size >= this.options.maxEntries) {
+          const oldest = this.entries.keys().next().value;
+          if (oldest !== undefined) this.entries.delete(oldest);
+        }
+        this.entries.set(key, { body, headers, status: response.status, nonce, storedAt: now });
+      }),
+    );
+    return new Response(out, { status: response.status, headers: response.headers });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
