@@ -195,7 +195,9 @@ describe("page memory", () => {
 
 describe("security headers on every page", () => {
   it.each(PUBLIC_PATHS.map((p) => [p]))("%s", async (path) => {
-    const res = await SELF.fetch(`https://oddspulse.example${path}`, { headers: { "user-agent": BROWSER_UA } });
+    const res = await SELF.fetch(`https://oddspulse.example${path}`, {
+      headers: { "user-agent": BROWSER_UA },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expectSecurityHeaders(res);
