@@ -1,4 +1,15 @@
--- Prints wrk's figures as one JSON line so bench.ts can read them.
+-- Prints wrk's figures as one JSON line so the bench scripts can read them. With WRK_PATHS set
+-- (comma-separated), requests cycle through those paths instead of the URL's own.
+local paths = {}
+for p in string.gmatch(os.getenv("WRK_PATHS") or "", "([^,]+)") do paths[#paths + 1] = p end
+if #paths > 0 then
+  local i = 0
+  request = function()
+    i = i % #paths + 1
+    return wrk.format("GET", paths[i])
+  end
+end
+
 done = function(summary, latency, requests)
   local errors = summary.errors
   io.write(string.format(

@@ -21,6 +21,9 @@ const PIXEL = Buffer.from(
   "base64",
 );
 
+export const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0.0.0 Safari/537.36";
+
 export interface Browser {
   context: BrowserContext;
   close: () => Promise<void>;
@@ -33,6 +36,9 @@ export async function launchBrowser(): Promise<Browser> {
     args: CHROMIUM_ARGS,
     headless: true,
     viewport: { width: 1280, height: 900 },
+    // Headless Chromium says "HeadlessChrome", which isbot counts as a crawler (crawlers get the
+    // complete page, never the streamed shell): browse as the desktop browser it is.
+    userAgent: BROWSER_UA,
   });
   // Nothing may leave the machine: market images live on the provider's CDN, so every request
   // that is not for loopback is answered here (a 1×1 PNG for images) and never sent.

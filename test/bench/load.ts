@@ -1,0 +1,38 @@
+/**
+ * `npm run loadtest`: 50 connections for 30 s over every public page (loopback only), against the
+ * built Worker and the fixture upstreams. Passes only with zero socket errors and zero non-2xx.
+ */
+import { PUBLIC_PATHS } from "../../app/lib/site.ts";
+import { startFixtureServer } from "../support/fixture-server.ts";
+import { startWorker } from "../support/worker.ts";
+import { ensureWrk, runWrk } from "./run-wrk.ts";
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
+
+await ensureWrk();
+const fixtures = await startFixtureServer(0);
+const worker = await startWorker({
+  POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
+  POLYMARKET_DATA_URL: `${fixtures.url}/data`,
+});
+let failed = true;
+try {
+  for (const path of PUBLIC_PATHS) await fetch(`${worker.url}${path}`); // warm
+  const paths = [...PUBLIC_PATHS, "/robots.txt", "/sitemap.xml", "/api/markets", "/api/whales"];
+  process.env.WRK_PATHS = paths.join(",");
+  const result = await runWrk(`${worker.url}/`, { connections: CONNECTIONS, seconds: SECONDS });
+  const stats = (await (await fetch(`${fixtures.url}/__stats`)).json()) as { gamma: number; data: number };
+  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s, ${paths.length} paths in rotation`);
+  console.log(
+    `requests ${result.requests}, ${result.rate.toFixed(0)} req/s, p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms`,
+  );
+  console.log(`non-2xx ${result.non2xx}, socket errors ${result.socketErrors}`);
+  console.log(`upstream requests: markets ${stats.gamma}, trades ${stats.data}`);
+  failed = result.non2xx > 0 || result.socketErrors > 0;
+  console.log(failed ? "FAIL" : "PASS: zero errors, zero non-2xx");
+} finally {
+  worker.stop();
+  await fixtures.close();
+}
+process.exitCode = failed ? 1 : 0;
