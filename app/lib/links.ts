@@ -1,14 +1,28 @@
-/** Links to the provider's public pages; only https URLs are ever produced. */
+/** Links to the provider's public pages, and the https-only rule for URLs from upstream data. */
 
 const POLYMARKET = "https://polymarket.com";
+const WALLET = /^0x[0-9a-fA-F]{40}$/;
 
-/** The market's event page when the event slug is known, else the provider's search for the title. */
-export function marketUrl(title: string, eventSlug: string | null): string {
-  if (eventSlug) return `${POLYMARKET}/event/${encodeURIComponent(eventSlug)}`;
-  return `${POLYMARKET}/search?q=${encodeURIComponent(title)}`;
+/**
+ * The market's event page on Polymarket. Without an event slug there is no link: a guessed URL would
+ * often not lead to the market. The slug is encoded, so the URL is always one path segment under /event/.
+ */
+export function eventUrl(eventSlug: string | null): string | null {
+  const slug = eventSlug?.trim();
+  return slug ? `${POLYMARKET}/event/${encodeURIComponent(slug)}` : null;
 }
 
-/** A URL from upstream data, if it is https; anything else (http:, javascript:, data:) is dropped. */
+/** The trader's profile page, only for a well-formed wallet address (anything else stays plain text). */
+export function profileUrl(wallet: string): string | null {
+  return WALLET.test(wallet) ? `${POLYMARKET}/profile/${wallet.toLowerCase()}` : null;
+}
+
+/** A market card's link: the event page when the slug is known, else the provider's search for the title. */
+export function marketUrl(title: string, eventSlug: string | null): string {
+  return eventUrl(eventSlug) ?? `${POLYMARKET}/search?q=${encodeURIComponent(title)}`;
+}
+
+/** A URL from upstream data, if it is https; anything else (http:, javascript:, data:, junk) is dropped. */
 export function httpsOnly(url: string | null | undefined): string | null {
   if (!url) return null;
   try {

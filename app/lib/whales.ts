@@ -122,26 +122,6 @@ export function outcomeBadge(trade: Pick<WhaleTrade, "outcome" | "outcomeLabel">
   return { label: trade.outcomeLabel.trim() || "Other", variant: "destructive" };
 }
 
-// ----------------------------------------------------------------------------------------- links
-
-const POLYMARKET = "https://polymarket.com";
-const WALLET = /^0x[0-9a-fA-F]{40}$/;
-
-/**
- * The market's event page on Polymarket. Without an event slug there is no link (the title is plain
- * text): a guessed URL such as a search would often not lead to the market, and a dead link is worse
- * than none. The slug is encoded, so the URL is always https://polymarket.com/event/<one segment>.
- */
-export function eventUrl(eventSlug: string | null): string | null {
-  const slug = eventSlug?.trim();
-  return slug ? `${POLYMARKET}/event/${encodeURIComponent(slug)}` : null;
-}
-
-/** The trader's profile page, only for a well-formed wallet address (anything else stays plain text). */
-export function profileUrl(wallet: string): string | null {
-  return WALLET.test(wallet) ? `${POLYMARKET}/profile/${wallet.toLowerCase()}` : null;
-}
-
 // ---------------------------------------------------------------------------- filter and sort
 
 export type OutcomeFilter = "all" | "yes" | "no";

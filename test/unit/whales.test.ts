@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseTradesPayload } from "~/.server/polymarket/data-api";
+import { eventUrl, profileUrl } from "~/lib/links";
 import type { WhaleSnapshot, WhaleTrade } from "~/lib/types";
 import {
   applyRefresh,
   delayOnVisible,
-  eventUrl,
   formatOdds,
   formatPotentialWin,
   formatThousands,
@@ -16,7 +16,6 @@ import {
   parseWhalesResponse,
   parseWhaleView,
   payoutLabel,
-  profileUrl,
   selectTrades,
   shortenAddress,
   sideLabel,

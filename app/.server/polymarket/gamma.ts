@@ -1,6 +1,7 @@
 /** Polymarket Gamma API client: the active-markets feed, parsed leniently into `Market`s. */
 
 import * as v from "valibot";
+import { httpsOnly } from "~/lib/links";
 import type { Market } from "~/lib/types";
 import { fetchJson, joinUrl, UpstreamError } from "../http";
 import { LenientNumber, Text } from "./lenient";
@@ -84,15 +85,6 @@ function amount(...candidates: (number | undefined)[]): number {
   return value !== undefined && value > 0 ? value : 0;
 }
 
-function httpsUrl(value: string): string | null {
-  if (value === "") return null;
-  try {
-    return new URL(value).protocol === "https:" ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 function isoDate(value: string): string | null {
   if (value === "") return null;
   const ms = Date.parse(value);
@@ -158,7 +150,7 @@ export function normaliseGammaMarket(raw: unknown): Market | null {
     id: market.id,
     title: market.question,
     description: market.description,
-    image: httpsUrl(market.image) ?? httpsUrl(market.icon),
+    image: httpsOnly(market.image) ?? httpsOnly(market.icon),
     endDate: isoDate(market.endDate),
     totalVolume: amount(market.volumeNum, market.volume),
     volume24h: amount(market.volume24hr),

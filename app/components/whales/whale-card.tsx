@@ -1,9 +1,9 @@
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
+import { eventUrl, profileUrl } from "~/lib/links";
 import type { WhaleTrade } from "~/lib/types";
 import {
-  eventUrl,
   formatOdds,
   formatPotentialWin,
   formatTradeAge,
@@ -11,7 +11,6 @@ import {
   formatTradeTime,
   outcomeBadge,
   payoutLabel,
-  profileUrl,
   shortenAddress,
   sideLabel,
 } from "~/lib/whales";
