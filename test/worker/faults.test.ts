@@ -101,7 +101,7 @@ describe.each(FAILURE_MODES)("Gamma %s", (mode) => {
 });
 
 describe.each(FAILURE_MODES)("Data API %s", (mode) => {
-  it("answers 200 with an empty list and says why (or the last good list)", async () => {
+  it("cold cache: answers 200 with an empty list and says why", async () => {
     upstreams.use(failing("data", mode));
     const res = await SELF.fetch(`${ORIGIN}/api/whales`);
     expect(res.status).toBe(200);
@@ -109,6 +109,26 @@ describe.each(FAILURE_MODES)("Data API %s", (mode) => {
     expect(body.trades).toEqual([]);
     if (mode !== "empty" && mode !== "absurd") expect(body.error).toBeTruthy();
     expect(await env.CACHE.get(KV_KEYS.whales)).toBeNull();
+    const page = await SELF.fetch(`${ORIGIN}/whale-watch`, CRAWLER);
+    expect(page.status).toBe(200);
+  });
+
+  it("stale cache: serves the last good trades with their time and keeps them in KV", async () => {
+    const good = await (await SELF.fetch(`${ORIGIN}/api/whales`)).json<WhaleSnapshot>();
+    expect(good.trades.length).toBeGreaterThan(0);
+    const old = new Date(Date.now() - 10 * 60_000).toISOString();
+    await env.CACHE.put(KV_KEYS.whales, JSON.stringify({ snapshot: { ...good, fetchedAt: old } }));
+    await resetWorkerMemory();
+    upstreams.use(failing("data", mode));
+    const served = await (await SELF.fetch(`${ORIGIN}/api/whales`)).json<WhaleSnapshot>();
+    expect(served.fetchedAt).toBe(old);
+    expect(served.trades).toEqual(good.trades);
+    const page = await SELF.fetch(`${ORIGIN}/whale-watch`, CRAWLER);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Pozoblanco: Akira Santillan vs Izan Almazan Valiente");
+    await new Promise((r) => setTimeout(r, mode === "timeout" ? 2_000 : 100));
+    const after = await env.CACHE.get<{ snapshot: WhaleSnapshot }>(KV_KEYS.whales, "json");
+    expect(after?.snapshot.fetchedAt).toBe(old);
   });
 });
 
