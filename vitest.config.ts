@@ -40,6 +40,7 @@ export default defineConfig({
       },
       {
         // Browser end-to-end against the built Worker (npm run build first) and the fixture server.
+        resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
         test: {
           name: "e2e",
           environment: "node",

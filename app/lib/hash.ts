@@ -1,6 +1,6 @@
 /**
  * 32-bit FNV-1a hash of a string's UTF-16 code units. Estimates are seeded with it so the same
- * input always gives the same figure (never Math.random, never the clock).
+ * input always gives the same figure (never a random source, never the clock).
  */
 export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ServiceStatusBadge } from "~/components/status/status-badge";
 import { Card } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icon";
 import { HELP_SYSTEM_STATUS, SUPPORT_RESPONSE_TIME } from "~/content/faq";
 import { SupportEmailLink } from "./support-email";
 
@@ -20,20 +21,7 @@ export function HelpSidebar({ supportEmail }: { supportEmail: string }) {
             email={supportEmail}
             className="mt-3 inline-flex min-h-10 w-full items-center justify-center gap-2 rounded-md bg-blue-700 px-4 text-sm font-medium break-all text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
           >
-            <svg
-              aria-hidden="true"
-              focusable="false"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              className="size-4 shrink-0"
-            >
-              <rect x="2" y="4" width="20" height="16" rx="2" />
-              <path d="m22 7-10 6L2 7" />
-            </svg>
+            <Icon name="mail" />
             {supportEmail}
           </SupportEmailLink>
         </section>

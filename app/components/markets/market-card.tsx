@@ -1,11 +1,11 @@
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icon";
 import { formatCents, formatNumber, formatSigned, formatVolume } from "~/lib/format";
 import { httpsOnly, marketUrl } from "~/lib/links";
 import { recommendationLabel, recommendationVariant, sentimentTone, sentimentTrend } from "~/lib/sentiment";
 import type { DisplayMarket } from "~/lib/types";
-import { TrendIcon } from "./icons";
 
 const TONE_CLASS = {
   positive: "text-emerald-800",
@@ -83,7 +83,7 @@ export function MarketCard({ market }: { market: DisplayMarket }) {
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <span className={`inline-flex items-center gap-1 text-lg font-bold ${TONE_CLASS[tone]}`}>
-          <TrendIcon trend={sentimentTrend(sentiment.score)} />
+          <Icon name={sentimentTrend(sentiment.score)} />
           {formatSigned(sentiment.score)}
           <span className="sr-only"> sentiment score ({tone})</span>
         </span>

@@ -2,13 +2,13 @@ import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icon";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Tooltip } from "~/components/ui/tooltip";
 import { formatMillions, formatNumber, formatShare } from "~/lib/format";
 import { mentionsSourceText, modelOf, sentimentSourceText } from "~/lib/provenance";
 import type { DashboardCounts } from "~/lib/sentiment";
 import type { SnapshotSources } from "~/lib/types";
-import { InfoIcon, RefreshIcon } from "./icons";
 
 function Header({ refreshing, onRefresh }: { refreshing: boolean; onRefresh?: () => void }) {
   return (
@@ -25,7 +25,7 @@ function Header({ refreshing, onRefresh }: { refreshing: boolean; onRefresh?: ()
         disabled={refreshing || !onRefresh}
         aria-busy={refreshing}
       >
-        <RefreshIcon spinning={refreshing} />
+        <Icon name="refresh" className={`size-4 ${refreshing ? "animate-spin" : ""}`} />
         Refresh Data
       </Button>
     </div>
@@ -76,7 +76,7 @@ function InfoCard({
               className="inline-flex size-6 items-center justify-center rounded-full text-slate-600 hover:text-slate-900"
               aria-label={`About ${title}`}
             >
-              <InfoIcon />
+              <Icon name="info" />
             </button>
           </Tooltip>
         </h2>

@@ -1,10 +1,10 @@
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
+import { Icon, type IconName } from "~/components/ui/icon";
 import type { IncidentState, ServiceState } from "~/content/status";
-import { StatusIcon, type StatusIconName } from "./status-icon";
 
 interface StatusStyle {
   label: string;
-  icon: StatusIconName;
+  icon: IconName;
   variant: BadgeVariant;
 }
 
@@ -26,7 +26,7 @@ export const INCIDENT_STATUS_STYLE: Record<IncidentState, StatusStyle> = {
 function StyledBadge({ style }: { style: StatusStyle }) {
   return (
     <Badge variant={style.variant} className="gap-1.5">
-      <StatusIcon name={style.icon} className="size-3.5" />
+      <Icon name={style.icon} className="size-3.5" />
       {style.label}
     </Badge>
   );

@@ -1,9 +1,9 @@
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icon";
 import { HEADLINE_METRICS, OVERALL_STATUS } from "~/content/status";
 import { PipelineSection, type PipelineView } from "./pipeline-section";
 import { SampleBadge } from "./status-badge";
-import { StatusIcon } from "./status-icon";
 import { StatusTabs } from "./status-tabs";
 
 /** SPEC §2 status page: static sample content, clearly labelled, plus the real pipeline section. */
@@ -31,7 +31,7 @@ export function StatusPage({ pipeline }: { pipeline: PipelineView }) {
       </p>
 
       <div className="flex items-center gap-3 rounded-xl border border-emerald-300 bg-emerald-50 p-5 text-emerald-900 shadow-sm">
-        <StatusIcon name="check" className="size-8" />
+        <Icon name="check" className="size-8" />
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-xl font-semibold">{OVERALL_STATUS}</h2>
           <SampleBadge />

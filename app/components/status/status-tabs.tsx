@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icon";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import {
   INCIDENTS,
@@ -13,7 +14,6 @@ import {
   type ServiceStatusItem,
 } from "~/content/status";
 import { IncidentStatusBadge, SampleBadge, ServiceStatusBadge } from "./status-badge";
-import { StatusIcon } from "./status-icon";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -159,12 +159,12 @@ function PerformancePanel() {
                 <span className="text-lg font-semibold tabular-nums">{metric.value}</span>
                 {metric.meetsTarget ? (
                   <Badge variant="yes">
-                    <StatusIcon name="check" className="size-3.5" />
+                    <Icon name="check" className="size-3.5" />
                     Meets target
                   </Badge>
                 ) : (
                   <Badge variant="warning">
-                    <StatusIcon name="alert" className="size-3.5" />
+                    <Icon name="alert" className="size-3.5" />
                     Below target
                   </Badge>
                 )}
