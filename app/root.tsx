@@ -43,6 +43,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={stylesheet} />
         <Meta />
         <Links />
+        <noscript>
+          {/* Without JavaScript nothing can open an accordion: show every answer instead. */}
+          <style>{".accordion-content[hidden]{display:block}"}</style>
+        </noscript>
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <a

@@ -122,7 +122,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
         id: "no-javascript",
         question: "Does the site work without JavaScript?",
         answer:
-          "Mostly. Pages are rendered on the server, so market lists, the market search and this help search work as ordinary links and forms. Switching tabs and opening answers need JavaScript.",
+          "Mostly. Pages are rendered on the server, so market lists, the market search and this help search work as ordinary links and forms. Without JavaScript every answer is shown open; switching tabs needs JavaScript.",
       },
       {
         id: "report-problem",

@@ -29,7 +29,7 @@ export interface Browser {
   close: () => Promise<void>;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser({ javaScriptEnabled = true } = {}): Promise<Browser> {
   const dir = mkdtempSync(join(tmpdir(), "oddspulse-chromium-"));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
@@ -39,6 +39,7 @@ export async function launchBrowser(): Promise<Browser> {
     // Headless Chromium says "HeadlessChrome", which isbot counts as a crawler (crawlers get the
     // complete page, never the streamed shell): browse as the desktop browser it is.
     userAgent: BROWSER_UA,
+    javaScriptEnabled,
   });
   // Nothing may leave the machine: market images live on the provider's CDN, so every request
   // that is not for loopback is answered here (a 1×1 PNG for images) and never sent.

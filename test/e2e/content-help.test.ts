@@ -162,6 +162,18 @@ describe("help center", () => {
     await page.close();
   });
 
+  it("with JavaScript off, every answer is readable", async () => {
+    const noJs = await launchBrowser({ javaScriptEnabled: false });
+    try {
+      const page = await noJs.context.newPage();
+      await page.goto(`${baseUrl}/help-center`);
+      const answer = page.getByText("Without JavaScript every answer is shown open");
+      expect(await answer.isVisible()).toBe(true);
+    } finally {
+      await noJs.close();
+    }
+  });
+
   it("no-result category links clear the search and move focus to the category", async () => {
     const { page, problems } = await open("/help-center?q=nothing-here-at-all");
     await page.getByRole("link", { name: /^Account & Billing \(\d+\)$/ }).click();

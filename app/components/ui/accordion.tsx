@@ -31,7 +31,11 @@ export function AccordionItem({
           </RadixAccordion.Trigger>
         </h3>
       </RadixAccordion.Header>
-      <RadixAccordion.Content className="pb-3 text-sm text-slate-700">{children}</RadixAccordion.Content>
+      {/* Always in the HTML (hidden while closed), so find-in-page and visitors without JavaScript
+          (see the <noscript> style in root.tsx) can read every answer. */}
+      <RadixAccordion.Content forceMount className="accordion-content pb-3 text-sm text-slate-700">
+        {children}
+      </RadixAccordion.Content>
     </RadixAccordion.Item>
   );
 }
