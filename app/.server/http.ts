@@ -31,6 +31,19 @@ export interface HttpOptions {
 }
 
 const RETRY_CAP_MS = 30_000;
+
+const UPSTREAM_LABELS: Record<UpstreamName, string> = {
+  gamma: "the Polymarket market feed",
+  data: "the Polymarket trade feed",
+  x: "the X API",
+  llm: "the language model API",
+};
+
+/** A network failure in words a visitor can read (the runtime's own text, e.g. an internal reference, is logged). */
+function networkError(upstream: UpstreamName, cause: unknown): UpstreamError {
+  console.error(`[${upstream}] network error: ${describe(cause)}`);
+  return new UpstreamError(upstream, "network", `Could not reach ${UPSTREAM_LABELS[upstream]}`);
+}
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 function isRetryable(error: UpstreamError): boolean {
@@ -52,7 +65,7 @@ async function attempt(url: string, init: RequestInit, opts: HttpOptions): Promi
       if (controller.signal.aborted) {
         throw new UpstreamError(opts.upstream, "timeout", `Request timed out after ${opts.timeoutMs} ms`);
       }
-      throw new UpstreamError(opts.upstream, "network", `Network error: ${describe(cause)}`);
+      throw networkError(opts.upstream, cause);
     }
     const type = response.headers.get("content-type") ?? "";
     let text: string;
@@ -62,7 +75,7 @@ async function attempt(url: string, init: RequestInit, opts: HttpOptions): Promi
       if (controller.signal.aborted) {
         throw new UpstreamError(opts.upstream, "timeout", `Request timed out after ${opts.timeoutMs} ms`);
       }
-      throw new UpstreamError(opts.upstream, "network", `Network error: ${describe(cause)}`);
+      throw networkError(opts.upstream, cause);
     }
     const looksHtml = type.includes("html") || /^\s*</.test(text);
     if (!response.ok) {
