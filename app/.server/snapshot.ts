@@ -17,6 +17,7 @@ import { getMentions, type MentionCacheEntry } from "./mentions/index";
 import { deriveKeywords } from "./mentions/keywords";
 import { fetchWhaleTrades } from "./polymarket/data-api";
 import { fetchActiveMarkets } from "./polymarket/gamma";
+import type { PolymarketOptions } from "./polymarket/request";
 import { SAMPLE_MARKETS } from "./sample-markets";
 import { estimateAnalysis } from "./sentiment/estimate";
 import { getAnalyses } from "./sentiment/index";
@@ -184,6 +185,11 @@ async function readOrRefresh<T>(deps: SnapshotDeps, pipeline: Pipeline<T>): Prom
   return recentFailure(deps, pipeline.key) ?? refresh(deps, pipeline);
 }
 
+function polymarketOptions(deps: SnapshotDeps, baseUrl: string): PolymarketOptions {
+  const { timeoutMs, retries, retryBaseMs } = deps.config;
+  return { baseUrl, fetch: deps.fetch, timeoutMs, retries, retryBaseMs };
+}
+
 // ---------------------------------------------------------------- markets
 
 function sumUniqueMentions(keywords: string[], counts: MentionCount[]): number {
@@ -198,7 +204,7 @@ function sumUniqueMentions(keywords: string[], counts: MentionCount[]): number {
 }
 
 /** SPEC §8: the three built-in markets with estimated enrichment, flagged `sample`. Never cached. */
-export function buildSampleSnapshot(now: number, error: string): MarketSnapshot {
+function buildSampleSnapshot(now: number, error: string): MarketSnapshot {
   const keywords = deriveKeywords(SAMPLE_MARKETS.map((m) => m.title));
   const counts = keywords.map(estimateMentions);
   const markets = SAMPLE_MARKETS.map((m, i) => toDisplayMarket(m, estimateAnalysis(m), counts[i], now));
@@ -214,13 +220,7 @@ export function buildSampleSnapshot(now: number, error: string): MarketSnapshot 
 /** Fetches the feed and enriches it; throws UpstreamError when the feed itself fails. */
 async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null): Promise<StoredMarkets> {
   const { config } = deps;
-  const markets = await fetchActiveMarkets({
-    baseUrl: config.gammaUrl,
-    fetch: deps.fetch,
-    timeoutMs: config.timeoutMs,
-    retries: config.retries,
-    retryBaseMs: config.retryBaseMs,
-  });
+  const markets = await fetchActiveMarkets(polymarketOptions(deps, config.gammaUrl));
   const now = deps.now();
   const keywords = deriveKeywords(markets.map((m) => m.title));
 
@@ -293,14 +293,9 @@ export function refreshMarkets(deps: SnapshotDeps): Promise<StoredMarkets | Erro
   return refresh(deps, marketsPipeline);
 }
 
-/** Stored market data (fresh or stale) or null. A stale read schedules one background refresh. */
-export function readStoredMarkets(deps: SnapshotDeps): Promise<StoredMarkets | null> {
-  return readStored(deps, marketsPipeline);
-}
-
-/** The cached snapshot if there is one (no waiting on upstreams), else null. */
+/** The cached snapshot if there is one (no waiting on upstreams), else null. A stale read schedules one background refresh. */
 export async function readMarketSnapshot(deps: SnapshotDeps): Promise<MarketSnapshot | null> {
-  return (await readStoredMarkets(deps))?.snapshot ?? null;
+  return (await readStored(deps, marketsPipeline))?.snapshot ?? null;
 }
 
 /**
@@ -325,13 +320,7 @@ export async function getMarketSnapshot(deps: SnapshotDeps): Promise<MarketSnaps
 
 async function buildWhales(deps: SnapshotDeps): Promise<StoredWhales> {
   const { config } = deps;
-  const trades = await fetchWhaleTrades({
-    baseUrl: config.dataUrl,
-    fetch: deps.fetch,
-    timeoutMs: config.timeoutMs,
-    retries: config.retries,
-    retryBaseMs: config.retryBaseMs,
-  });
+  const trades = await fetchWhaleTrades(polymarketOptions(deps, config.dataUrl));
   if (trades.length === 0) {
     // SPEC §5: empty results are not cached; the previous list (with its time) stays.
     throw new UpstreamError("data", "empty", "No large trades found at the moment.");

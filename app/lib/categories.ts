@@ -6,8 +6,6 @@
 
 import { matchesSearch } from "./search";
 
-export { matchesSearch };
-
 export type CategorySlug =
   | "politics"
   | "sports"

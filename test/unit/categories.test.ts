@@ -1,14 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseMarketsPayload } from "~/.server/polymarket/gamma";
-import {
-  CATEGORIES,
-  type Category,
-  categoryBySlug,
-  filterMarkets,
-  matchesCategory,
-  matchesSearch,
-} from "~/lib/categories";
+import { CATEGORIES, type Category, categoryBySlug, filterMarkets, matchesCategory } from "~/lib/categories";
+import { matchesSearch } from "~/lib/search";
 
 function category(slug: string): Category {
   const c = categoryBySlug(slug);

@@ -2,17 +2,9 @@
 
 import * as v from "valibot";
 import type { WhaleOutcome, WhaleTrade } from "~/lib/types";
-import { fetchJson, joinUrl, UpstreamError } from "../http";
+import { UpstreamError } from "../http";
 import { LenientNumber, Text } from "./lenient";
-
-export interface DataApiOptions {
-  baseUrl: string;
-  fetch: typeof fetch;
-  timeoutMs: number;
-  retries: number;
-  retryBaseMs: number;
-  sleep?: (ms: number) => Promise<void>;
-}
+import { getPolymarketJson, type PolymarketOptions } from "./request";
 
 /** SPEC §9: a whale trade is worth over $50,000 (size × price). */
 export const WHALE_THRESHOLD_USD = 50_000;
@@ -154,19 +146,8 @@ export function parseTradesPayload(json: unknown, thresholdUsd = WHALE_THRESHOLD
 }
 
 /** Fetches the latest trades over the whale threshold from the Data API. Throws UpstreamError. */
-export async function fetchWhaleTrades(opts: DataApiOptions): Promise<WhaleTrade[]> {
-  const json = await fetchJson(
-    joinUrl(opts.baseUrl, TRADES_PATH),
-    { method: "GET", headers: { accept: "application/json" } },
-    {
-      upstream: "data",
-      fetch: opts.fetch,
-      timeoutMs: opts.timeoutMs,
-      retries: opts.retries,
-      retryBaseMs: opts.retryBaseMs,
-      sleep: opts.sleep,
-      statusMessage: () => "Failed to fetch whale trades",
-    },
+export async function fetchWhaleTrades(opts: PolymarketOptions): Promise<WhaleTrade[]> {
+  return parseTradesPayload(
+    await getPolymarketJson("data", TRADES_PATH, () => "Failed to fetch whale trades", opts),
   );
-  return parseTradesPayload(json);
 }

@@ -3,17 +3,9 @@
 import * as v from "valibot";
 import { httpsOnly } from "~/lib/links";
 import type { Market } from "~/lib/types";
-import { fetchJson, joinUrl, UpstreamError } from "../http";
+import { UpstreamError } from "../http";
 import { LenientNumber, Text } from "./lenient";
-
-export interface GammaOptions {
-  baseUrl: string;
-  fetch: typeof fetch;
-  timeoutMs: number;
-  retries: number;
-  retryBaseMs: number;
-  sleep?: (ms: number) => Promise<void>;
-}
+import { getPolymarketJson, type PolymarketOptions } from "./request";
 
 /** SPEC §9: at most 100 markets are processed. */
 const MAX_MARKETS = 100;
@@ -200,19 +192,8 @@ export function parseMarketsPayload(json: unknown): Market[] {
 }
 
 /** Fetches the 100 most-traded active markets from Gamma. Throws UpstreamError. */
-export async function fetchActiveMarkets(opts: GammaOptions): Promise<Market[]> {
-  const json = await fetchJson(
-    joinUrl(opts.baseUrl, MARKETS_PATH),
-    { method: "GET", headers: { accept: "application/json" } },
-    {
-      upstream: "gamma",
-      fetch: opts.fetch,
-      timeoutMs: opts.timeoutMs,
-      retries: opts.retries,
-      retryBaseMs: opts.retryBaseMs,
-      sleep: opts.sleep,
-      statusMessage: (status) => `API error: ${status}`,
-    },
+export async function fetchActiveMarkets(opts: PolymarketOptions): Promise<Market[]> {
+  return parseMarketsPayload(
+    await getPolymarketJson("gamma", MARKETS_PATH, (status) => `API error: ${status}`, opts),
   );
-  return parseMarketsPayload(json);
 }

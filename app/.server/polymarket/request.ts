@@ -1,0 +1,33 @@
+/** The one GET both Polymarket clients make: their base URL, timeout and retry policy, JSON back. */
+import { fetchJson, joinUrl, type UpstreamName } from "../http";
+
+export interface PolymarketOptions {
+  baseUrl: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  retries: number;
+  retryBaseMs: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** GETs `path` below the base URL as JSON. Throws UpstreamError with `statusMessage` for a non-ok status. */
+export function getPolymarketJson(
+  upstream: Extract<UpstreamName, "gamma" | "data">,
+  path: string,
+  statusMessage: (status: number) => string,
+  opts: PolymarketOptions,
+): Promise<unknown> {
+  return fetchJson(
+    joinUrl(opts.baseUrl, path),
+    { method: "GET", headers: { accept: "application/json" } },
+    {
+      upstream,
+      fetch: opts.fetch,
+      timeoutMs: opts.timeoutMs,
+      retries: opts.retries,
+      retryBaseMs: opts.retryBaseMs,
+      sleep: opts.sleep,
+      statusMessage,
+    },
+  );
+}
