@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { getMarketSnapshot, getWhaleSnapshot, readPipelineStatus } from "../app/.server/snapshot";
+import { getMarketSnapshot, getWhaleSnapshot, readHealth } from "../app/.server/snapshot";
 import type { WorkerEnv } from "./types";
 
 // Browsers poll these; a short shared cache keeps bursts off the Worker without hiding fresh data for long.
@@ -8,16 +8,33 @@ const CACHE = { "Cache-Control": "public, max-age=15" };
 /** JSON API used by the browser for refresh and polling. */
 export const api = new Hono<WorkerEnv>()
   .get("/markets", async (c) => {
-    const { markets, totalMentions, sources, fetchedAt, error } = await getMarketSnapshot(c.get("deps"));
-    return c.json({ markets, totalMentions, sources, fetchedAt, ...(error ? { error } : {}) }, 200, CACHE);
+    const snapshot = await getMarketSnapshot(c.get("deps"));
+    const { markets, totalMentions, sources, fetchedAt, error, failingSince } = snapshot;
+    return c.json(
+      {
+        markets,
+        totalMentions,
+        sources,
+        fetchedAt,
+        stale: snapshot.stale ?? false,
+        ...(error ? { error } : {}),
+        ...(failingSince ? { failingSince } : {}),
+      },
+      200,
+      CACHE,
+    );
   })
   .get("/whales", async (c) => {
-    const { trades, fetchedAt, error } = await getWhaleSnapshot(c.get("deps"));
-    return c.json({ trades, fetchedAt, ...(error ? { error } : {}) }, 200, CACHE);
+    const { trades, fetchedAt, error, failingSince } = await getWhaleSnapshot(c.get("deps"));
+    return c.json(
+      { trades, fetchedAt, ...(error ? { error } : {}), ...(failingSince ? { failingSince } : {}) },
+      200,
+      CACHE,
+    );
   })
   .get("/health", async (c) => {
-    const snapshots = await readPipelineStatus(c.get("deps"));
-    return c.json({ ok: true, snapshots }, 200, { "Cache-Control": "no-store" });
+    const health = await readHealth(c.get("deps"));
+    return c.json(health, health.ok ? 200 : 503, { "Cache-Control": "no-store" });
   })
   .all("/markets", (c) => c.json({ error: "Method Not Allowed" }, 405, { Allow: "GET, HEAD" }))
   .all("/whales", (c) => c.json({ error: "Method Not Allowed" }, 405, { Allow: "GET, HEAD" }))

@@ -12,6 +12,8 @@ export class UpstreamError extends Error {
     readonly kind: UpstreamFailure,
     message: string,
     readonly status?: number,
+    /** What the upstream asked for with `Retry-After` (on 429/503), in milliseconds. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
@@ -28,9 +30,25 @@ export interface HttpOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Message for a non-ok status (SPEC §7 texts), e.g. (s) => `Twitter API error: ${s}`. */
   statusMessage?: (status: number) => string;
+  /** Sees every response's headers (e.g. to report deprecation notices). */
+  onResponse?: (response: Response) => void;
 }
 
 const RETRY_CAP_MS = 30_000;
+/**
+ * Longest `Retry-After` waited for inside one request: a longer one ends the attempts at once (the
+ * caller's failure back-off then honours it), since the Worker's background work is cut after 30 s.
+ */
+export const RETRY_AFTER_CAP_MS = 10_000;
+
+/** `Retry-After` as milliseconds (delta-seconds or an HTTP date), or undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === "") return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
+}
 
 const UPSTREAM_LABELS: Record<UpstreamName, string> = {
   gamma: "the Polymarket market feed",
@@ -67,6 +85,7 @@ async function attempt(url: string, init: RequestInit, opts: HttpOptions): Promi
       }
       throw networkError(opts.upstream, cause);
     }
+    opts.onResponse?.(response);
     const type = response.headers.get("content-type") ?? "";
     let text: string;
     try {
@@ -80,7 +99,17 @@ async function attempt(url: string, init: RequestInit, opts: HttpOptions): Promi
     const looksHtml = type.includes("html") || /^\s*</.test(text);
     if (!response.ok) {
       const message = opts.statusMessage?.(response.status) ?? `API error: ${response.status}`;
-      throw new UpstreamError(opts.upstream, looksHtml ? "html" : "status", message, response.status);
+      const retryAfterMs =
+        response.status === 429 || response.status === 503
+          ? parseRetryAfter(response.headers.get("retry-after"))
+          : undefined;
+      throw new UpstreamError(
+        opts.upstream,
+        looksHtml ? "html" : "status",
+        message,
+        response.status,
+        retryAfterMs,
+      );
     }
     if (looksHtml) {
       throw new UpstreamError(opts.upstream, "html", "JSON parsing failed", response.status);
@@ -102,7 +131,8 @@ function describe(cause: unknown): string {
 /**
  * Fetches JSON. GET requests are retried `retries` times with a delay doubling from
  * `retryBaseMs` (capped at 30 s) on network errors, timeouts, 429 and 5xx; other methods
- * and other failures are not retried. Throws UpstreamError.
+ * and other failures are not retried. A `Retry-After` is honoured: the next attempt waits at least
+ * that long, and one beyond RETRY_AFTER_CAP_MS ends the attempts. Throws UpstreamError.
  */
 export async function fetchJson(url: string, init: RequestInit, opts: HttpOptions): Promise<unknown> {
   const method = (init.method ?? "GET").toUpperCase();
@@ -110,13 +140,17 @@ export async function fetchJson(url: string, init: RequestInit, opts: HttpOption
   const sleep = opts.sleep ?? defaultSleep;
   let lastError: UpstreamError | undefined;
   for (let i = 0; i < maxAttempts; i++) {
-    if (i > 0) await sleep(Math.min(opts.retryBaseMs * 2 ** (i - 1), RETRY_CAP_MS));
+    if (i > 0) {
+      const backoff = Math.min(opts.retryBaseMs * 2 ** (i - 1), RETRY_CAP_MS);
+      await sleep(Math.max(backoff, lastError?.retryAfterMs ?? 0));
+    }
     try {
       return await attempt(url, init, opts);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       lastError = error;
       if (!isRetryable(error)) break;
+      if ((error.retryAfterMs ?? 0) > RETRY_AFTER_CAP_MS) break;
     }
   }
   throw lastError ?? new UpstreamError(opts.upstream, "network", "No attempt made");

@@ -305,13 +305,15 @@ export interface Provenance {
   age: string;
   /** Why the last refresh failed, when it did (the data shown is older or sample). */
   error: string | null;
+  /** ISO times: since when refreshes fail, and when the data shown was fetched (null while refreshes work). */
+  failing: { since: string; fetchedAt: string } | null;
 }
 
 const PARTIAL_PREFIX = "partial:";
 
 /** What each figure on the pages is made of, in words (decision 0001's `sources`). */
 export function provenance(
-  snapshot: Pick<MarketSnapshot, "sources" | "fetchedAt" | "error">,
+  snapshot: Pick<MarketSnapshot, "sources" | "fetchedAt" | "error" | "failingSince">,
   now: number,
 ): Provenance {
   const { sources } = snapshot;
@@ -322,6 +324,10 @@ export function provenance(
     asOf: formatClockUtc(snapshot.fetchedAt),
     age: formatAge(snapshot.fetchedAt, now),
     error: snapshot.error ?? null,
+    failing:
+      snapshot.failingSince && sources.markets === "live"
+        ? { since: snapshot.failingSince, fetchedAt: snapshot.fetchedAt }
+        : null,
   };
 }
 

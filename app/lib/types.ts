@@ -102,8 +102,12 @@ export interface MarketSnapshot {
   sources: SnapshotSources;
   /** ISO time the data was fetched from the provider. */
   fetchedAt: string;
+  /** Past its freshness window (served while a refresh runs or keeps failing). */
+  stale?: boolean;
   /** Set when the last refresh failed: what went wrong (data shown is older or sample). */
   error?: string;
+  /** Set while refreshes fail: when the failures began (the data shown is from `fetchedAt`). */
+  failingSince?: string;
 }
 
 export type WhaleOutcome = "YES" | "NO" | "OTHER";
@@ -135,4 +139,6 @@ export interface WhaleSnapshot {
   trades: WhaleTrade[];
   fetchedAt: string;
   error?: string;
+  /** Set while refreshes fail and older trades are served: when the failures began. */
+  failingSince?: string;
 }

@@ -6,6 +6,7 @@ import { MarketGrid, MarketGridError, MarketGridSkeleton } from "~/components/ma
 import { MentionsStrip } from "~/components/markets/mentions-strip";
 import { SentimentDashboard, SentimentDashboardSkeleton } from "~/components/markets/sentiment-dashboard";
 import { Deferred } from "~/components/ui/deferred";
+import { RefreshNotice } from "~/components/ui/refresh-notice";
 import { notify } from "~/components/ui/toaster";
 import { type Category, categoryBySlug, filterMarkets } from "~/lib/categories";
 import { formatAge } from "~/lib/format";
@@ -143,10 +144,14 @@ function DashboardView({
       <MentionsStrip
         totalMentions={snapshot.totalMentions}
         fetchedAt={snapshot.fetchedAt}
+        failingSince={snapshot.failingSince}
         sources={snapshot.sources}
         loading={refreshing}
         now={now}
       />
+      {snapshot.failingSince && snapshot.sources.markets === "live" && (
+        <RefreshNotice failingSince={snapshot.failingSince} fetchedAt={snapshot.fetchedAt} />
+      )}
       {snapshot.error && snapshot.sources.markets === "sample" && (
         <p role="status" className="rounded-md bg-amber-50 px-4 py-2 text-sm text-amber-900">
           Sample data: the live market feed is unavailable ({snapshot.error}). These three markets are

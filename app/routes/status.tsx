@@ -1,5 +1,5 @@
 import { requestContext } from "~/.server/context";
-import { readPipelineStatus } from "~/.server/snapshot";
+import { type DatasetHealth, readPipelineStatus } from "~/.server/snapshot";
 import type { PipelineView } from "~/components/status/pipeline-section";
 import { StatusPage } from "~/components/status/status-page";
 import { pageMeta, rootData } from "~/lib/seo";
@@ -14,15 +14,28 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/status",
   });
 
+function failing(health: DatasetHealth): { since: string; error: string } | null {
+  return health.failingSince ? { since: health.failingSince, error: health.error ?? "Unknown error" } : null;
+}
+
 /** The real part of the page: last successful refresh per dataset, read from KV (never calls upstreams). */
 export async function loader({ context }: Route.LoaderArgs): Promise<PipelineView> {
   const { deps, config } = context.get(requestContext);
   const status = await readPipelineStatus(deps);
   return {
     datasets: {
-      markets: { at: status.markets.fetchedAt, source: status.markets.source },
+      markets: {
+        at: status.markets.fetchedAt,
+        source: status.markets.source,
+        route: status.markets.route,
+        failing: failing(status.markets),
+      },
       // A stored whale list only ever comes from the Data API (no sample trades, decision 0001).
-      whales: { at: status.whales.fetchedAt, source: status.whales.fetchedAt === null ? null : "live" },
+      whales: {
+        at: status.whales.fetchedAt,
+        source: status.whales.fetchedAt === null ? null : "live",
+        failing: failing(status.whales),
+      },
       mentions: { at: status.mentions.liveAt, source: status.mentions.source },
       sentiment: { at: status.sentiment.modelAt, source: status.sentiment.source },
     },

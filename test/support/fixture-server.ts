@@ -2,7 +2,8 @@
  * A small stand-in for the upstreams, serving the recorded payloads of ../shared/fixtures at the
  * upstream paths, on loopback only. Used by the browser tests, the benchmark and `npm run fixtures`.
  *
- *   GET  /gamma/markets          Gamma /markets (gamma-markets-active-100.json)
+ *   GET  /gamma/markets/keyset   Gamma's keyset list over gamma-markets-active-100.json (see gamma-keyset.ts)
+ *   GET  /gamma/markets          Gamma's deprecated offset list (same markets, with its sunset notice)
  *   GET  /data/trades            Data API /trades (the three recorded large-trade pages)
  *   GET  /__stats                request counts per upstream
  *   POST /__mode?upstream=gamma&mode=fail-500   switch an upstream's behaviour (see Mode)
@@ -12,6 +13,7 @@
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
+import { keysetAnswer, LEGACY_LIST_HEADERS } from "./gamma-keyset";
 
 export type Upstream = "gamma" | "data";
 export type Mode =
@@ -57,8 +59,14 @@ function freshState(): State {
   return { modes: { gamma: "ok", data: "ok" }, counts: { gamma: 0, data: 0 }, extraTrades: [], slowMs: 3000 };
 }
 
-function send(res: ServerResponse, status: number, body: string, type = "application/json") {
-  res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  type = "application/json",
+  headers: Record<string, string> = {},
+) {
+  res.writeHead(status, { "content-type": type, "cache-control": "no-store", ...headers });
   res.end(body);
 }
 
@@ -76,7 +84,12 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
   );
   let state = freshState();
 
-  const answer = async (res: ServerResponse, upstream: Upstream, payload: () => unknown) => {
+  const answer = async (
+    res: ServerResponse,
+    upstream: Upstream,
+    payload: () => unknown,
+    ok: { status?: number; headers?: Record<string, string> } = {},
+  ) => {
     state.counts[upstream] += 1;
     const mode = state.modes[upstream];
     if (mode === "hang") return; // never answers: the client's timeout must fire
@@ -87,15 +100,19 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
       return send(res, 403, "<!DOCTYPE html><title>Sorry, you have been blocked</title>", "text/html");
     if (mode === "invalid-json") return send(res, 200, "{ not json");
     if (mode === "wrong-shape") return send(res, 200, JSON.stringify("just a string"));
-    if (mode === "empty") return send(res, 200, "[]");
-    send(res, 200, JSON.stringify(payload()));
+    if (mode === "empty") return send(res, 200, upstream === "gamma" ? '{"markets":[]}' : "[]");
+    send(res, ok.status ?? 200, JSON.stringify(payload()), "application/json", ok.headers);
   };
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     try {
+      if (req.method === "GET" && url.pathname === "/gamma/markets/keyset") {
+        const page = keysetAnswer(markets, url.searchParams);
+        return await answer(res, "gamma", () => page.body, { status: page.status });
+      }
       if (req.method === "GET" && url.pathname === "/gamma/markets")
-        return await answer(res, "gamma", () => markets);
+        return await answer(res, "gamma", () => markets, { headers: LEGACY_LIST_HEADERS });
       if (req.method === "GET" && url.pathname === "/data/trades") {
         return await answer(res, "data", () => [...state.extraTrades, ...trades]);
       }

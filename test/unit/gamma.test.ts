@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { UpstreamError } from "~/.server/http";
 import { fetchActiveMarkets, normaliseGammaMarket, parseMarketsPayload } from "~/.server/polymarket/gamma";
 
@@ -382,18 +382,19 @@ describe("parseMarketsPayload structure", () => {
 });
 
 describe("fetchActiveMarkets", () => {
-  type Responder = () => Response;
+  type Responder = (url: URL) => Response;
 
   function harness(responders: Responder[]) {
     const urls: string[] = [];
     const methods: string[] = [];
     const delays: number[] = [];
     const fakeFetch: typeof fetch = async (input, init) => {
-      urls.push(input instanceof Request ? input.url : String(input));
+      const url = input instanceof Request ? input.url : String(input);
+      urls.push(url);
       methods.push(init?.method ?? "GET");
       const respond = responders[Math.min(urls.length - 1, responders.length - 1)];
       if (respond === undefined) throw new Error("no responder");
-      return respond();
+      return respond(new URL(url));
     };
     const opts = {
       baseUrl: "https://gamma.test/",
@@ -408,9 +409,12 @@ describe("fetchActiveMarkets", () => {
     return { urls, methods, delays, opts };
   }
 
-  const json = (body: unknown, status = 200): Responder => {
+  const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Responder => {
     return () =>
-      new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { "content-type": "application/json", ...headers },
+      });
   };
 
   async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
@@ -422,14 +426,125 @@ describe("fetchActiveMarkets", () => {
     return error;
   }
 
-  it("requests the active markets ordered by 24h volume and parses them", async () => {
-    const h = harness([json(fixture("gamma-markets-active-100.json"))]);
-    const markets = await fetchActiveMarkets(h.opts);
-    expect(h.urls).toEqual([
-      "https://gamma.test/markets?active=true&closed=false&order=volume24hr&ascending=false&limit=100",
-    ]);
+  const KEYSET =
+    "https://gamma.test/markets/keyset?active=true&closed=false&order=volume24hr&ascending=false&limit=100";
+  const LEGACY =
+    "https://gamma.test/markets?active=true&closed=false&order=volume24hr&ascending=false&limit=100";
+  const active = records(fixture("gamma-markets-active-100.json"));
+  const keysetOne = fixture("gamma-markets-keyset-1.json") as { markets: RawRecord[]; next_cursor: string };
+
+  it("asks the keyset list for the active markets by 24h volume and stops once 100 are showable", async () => {
+    const h = harness([json({ markets: active, next_cursor: "more-after-this" })]);
+    const result = await fetchActiveMarkets(h.opts);
+    expect(h.urls).toEqual([KEYSET]);
     expect(h.methods).toEqual(["GET"]);
-    expect(markets).toHaveLength(100);
+    expect(result.route).toBe("keyset");
+    expect(result.pages).toBe(1);
+    expect(result.markets).toHaveLength(100);
+  });
+
+  it("parses the recorded keyset page and follows its next_cursor with after_cursor", async () => {
+    const h = harness([json(keysetOne), json({ markets: active.slice(0, 5) })]);
+    const result = await fetchActiveMarkets(h.opts);
+    expect(h.urls).toEqual([KEYSET, `${KEYSET}&after_cursor=${encodeURIComponent(keysetOne.next_cursor)}`]);
+    expect(result.markets.map((m) => m.id)).toEqual(["540817", ...active.slice(0, 5).map((r) => r.id)]);
+    expect(result.markets[0]).toMatchObject({
+      title: "New Rihanna Album before GTA VI?",
+      slug: "new-rhianna-album-before-gta-vi-926",
+    });
+    expect(result.pages).toBe(2);
+  });
+
+  it("stops after 3 pages even when more are offered", async () => {
+    let page = 0;
+    const h = harness([
+      () => {
+        page += 1;
+        return new Response(
+          JSON.stringify({ markets: active.slice(page * 10, page * 10 + 10), next_cursor: `c${page}` }),
+          {
+            headers: { "content-type": "application/json" },
+          },
+        );
+      },
+    ]);
+    const result = await fetchActiveMarkets(h.opts);
+    expect(h.urls).toEqual([KEYSET, `${KEYSET}&after_cursor=c1`, `${KEYSET}&after_cursor=c2`]);
+    expect(result.markets).toHaveLength(30);
+    expect(result.pages).toBe(3);
+  });
+
+  it("stops when a page has no next_cursor, and never sends offset", async () => {
+    const h = harness([
+      json({ markets: active.slice(0, 10), next_cursor: "c1" }),
+      json({ markets: active.slice(10, 20) }),
+    ]);
+    await fetchActiveMarkets(h.opts);
+    expect(h.urls).toHaveLength(2);
+    for (const url of h.urls) expect(new URL(url).searchParams.has("offset")).toBe(false);
+  });
+
+  it("counts only showable markets towards 100: unusable items make it fetch the next page", async () => {
+    const broken = active.slice(0, 50).map((r) => ({ ...r, outcomePrices: '["NaN","NaN"]' }));
+    const h = harness([
+      json({ markets: [...broken, ...active.slice(50)], next_cursor: "c1" }),
+      json({ markets: active.slice(0, 50) }),
+    ]);
+    const result = await fetchActiveMarkets(h.opts);
+    expect(h.urls).toHaveLength(2);
+    expect(result.markets).toHaveLength(100);
+  });
+
+  it("keeps the markets of earlier pages when a later page fails", async () => {
+    const h = harness([
+      json({ markets: active.slice(0, 10), next_cursor: "c1" }),
+      json({ error: "bad" }, 400),
+    ]);
+    const result = await fetchActiveMarkets(h.opts);
+    expect(result.markets).toHaveLength(10);
+    expect(result.pages).toBe(1);
+  });
+
+  it.each([404, 405, 410])(
+    "falls back to the legacy list for this refresh when the keyset route answers %i",
+    async (status) => {
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      const h = harness([json({ error: "not here" }, status), json(active)]);
+      const result = await fetchActiveMarkets(h.opts);
+      expect(h.urls).toEqual([KEYSET, LEGACY]);
+      expect(result.route).toBe("legacy");
+      expect(result.markets).toHaveLength(100);
+      expect(warn.mock.calls.map((c) => String(c[0]))).toContainEqual(
+        `[gamma] /markets/keyset answered ${status}: using the legacy /markets list`,
+      );
+      warn.mockRestore();
+    },
+  );
+
+  it("does not fall back on a failure that is not a missing route", async () => {
+    const h = harness([json({ error: "boom" }, 500)]);
+    const error = await failure(fetchActiveMarkets(h.opts));
+    expect(error).toMatchObject({ kind: "status", status: 500 });
+    expect(h.urls.every((u) => u === KEYSET)).toBe(true);
+  });
+
+  it("logs sunset, deprecation and warning headers once per isolate", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const notices = {
+      sunset: "Sat, 01 May 2027 00:00:00 GMT",
+      deprecation: "@1800000000",
+      warning: '299 - "going away"',
+    };
+    const h = harness([json({ markets: active }, 200, notices)]);
+    await fetchActiveMarkets(h.opts);
+    await fetchActiveMarkets(h.opts);
+    const lines = warn.mock.calls.map((c) => String(c[0]));
+    expect(lines).toEqual([
+      `[gamma] /markets/keyset answered with sunset: ${notices.sunset}`,
+      `[gamma] /markets/keyset answered with deprecation: ${notices.deprecation}`,
+      `[gamma] /markets/keyset answered with warning: ${notices.warning}`,
+    ]);
+    warn.mockRestore();
   });
 
   it("treats an HTML 403 block page as an upstream failure of kind html", async () => {
@@ -466,25 +581,41 @@ describe("fetchActiveMarkets", () => {
     expect(h.delays).toEqual([1000, 2000]);
   });
 
-  it("does not retry a 404", async () => {
-    const h = harness([json({ error: "not found" }, 404)]);
+  it("waits as long as a 429's Retry-After asks before retrying", async () => {
+    const h = harness([json({ error: "slow down" }, 429, { "retry-after": "3" }), json({ markets: active })]);
+    const result = await fetchActiveMarkets(h.opts);
+    expect(result.markets).toHaveLength(100);
+    expect(h.delays).toEqual([3000]);
+  });
+
+  it("gives up at once on a Retry-After beyond the in-request cap, and reports it", async () => {
+    const h = harness([json({ error: "slow down" }, 429, { "retry-after": "120" })]);
     const error = await failure(fetchActiveMarkets(h.opts));
-    expect(error).toMatchObject({ kind: "status", status: 404, message: "API error: 404" });
+    expect(error).toMatchObject({ status: 429, retryAfterMs: 120_000 });
     expect(h.urls).toHaveLength(1);
     expect(h.delays).toEqual([]);
   });
 
   it("succeeds after one failed attempt", async () => {
-    const h = harness([json({ error: "unavailable" }, 503), json(fixture("gamma-markets-updown-1.json"))]);
-    const markets = await fetchActiveMarkets(h.opts);
-    expect(markets.map((m) => m.id)).toEqual(["1669969"]);
+    const h = harness([
+      json({ error: "unavailable" }, 503),
+      json({ markets: fixture("gamma-markets-updown-1.json") }),
+    ]);
+    const result = await fetchActiveMarkets(h.opts);
+    expect(result.markets.map((m) => m.id)).toEqual(["1669969"]);
     expect(h.urls).toHaveLength(2);
     expect(h.delays).toEqual([1000]);
   });
 
   it("fails with 'No markets available' on an empty list", async () => {
-    const h = harness([json([])]);
+    const h = harness([json({ markets: [] })]);
     const error = await failure(fetchActiveMarkets(h.opts));
     expect(error).toMatchObject({ kind: "empty", message: "No markets available" });
+  });
+
+  it("parses the recorded resolved keyset page (closed markets parse like open ones)", () => {
+    const resolved = fixture("gamma-markets-keyset-resolved-1.json");
+    const markets = parseMarketsPayload(resolved);
+    expect(markets.map((m) => [m.id, m.yesPrice, m.noPrice])).toEqual([["240379", 0, 100]]);
   });
 });

@@ -1,9 +1,14 @@
 /** Odd input gets a clear answer: never a 500, never reflected markup (quality-bar.md, Security). */
 import { env, SELF } from "cloudflare:test";
-import { HttpResponse, http } from "msw";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { KV_KEYS } from "~/.server/snapshot";
-import { GAMMA, recordedMarkets, resetCalls, resetWorkerMemory, upstreams } from "./support/upstreams";
+import {
+  keysetHandler,
+  recordedMarkets,
+  resetCalls,
+  resetWorkerMemory,
+  upstreams,
+} from "./support/upstreams";
 
 beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
 afterEach(() => upstreams.resetHandlers());
@@ -103,9 +108,7 @@ describe("untrusted upstream text", () => {
   beforeEach(async () => {
     await env.CACHE.delete(KV_KEYS.markets);
     const [first, ...rest] = recordedMarkets as Record<string, unknown>[];
-    upstreams.use(
-      http.get(`${GAMMA}/markets`, () => HttpResponse.json([{ ...first, question: EVIL }, ...rest])),
-    );
+    upstreams.use(keysetHandler([{ ...first, question: EVIL }, ...rest]));
   });
 
   it.each([

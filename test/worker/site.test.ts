@@ -122,10 +122,10 @@ describe("streaming on a cold cache", () => {
       release = r;
     });
     upstreams.use(
-      http.get(`${GAMMA}/markets`, async () => {
+      http.get(`${GAMMA}/markets/keyset`, async () => {
         await gate;
         await delay(10);
-        return HttpResponse.json(recordedMarkets);
+        return HttpResponse.json({ markets: recordedMarkets });
       }),
     );
     const res = await SELF.fetch("https://oddspulse.example/", { headers: { "user-agent": BROWSER_UA } });

@@ -52,10 +52,7 @@ async function storedMarkets(): Promise<StoredMarkets | null> {
 beforeEach(async () => {
   resetSnapshotMemory();
   resetCalls();
-  await env.CACHE.delete(KV_KEYS.markets);
-  await env.CACHE.delete(KV_KEYS.whales);
-  await env.CACHE.delete(KV_KEYS.marketsLock);
-  await env.CACHE.delete(KV_KEYS.whalesLock);
+  for (const key of Object.values(KV_KEYS)) await env.CACHE.delete(key);
 });
 
 describe("market snapshot", () => {

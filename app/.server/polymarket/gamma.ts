@@ -10,8 +10,6 @@ import { getPolymarketJson, type PolymarketOptions } from "./request";
 /** SPEC §9: at most 100 markets are processed. */
 const MAX_MARKETS = 100;
 
-const MARKETS_PATH = "/markets?active=true&closed=false&order=volume24hr&ascending=false&limit=100";
-
 // ---------------------------------------------------------------------------------------------
 // Schema. Gamma's field types vary between records (decimal strings vs numbers, JSON-encoded
 // lists, zero values left out), so every field is read leniently and one odd field never
@@ -155,45 +153,152 @@ export function normaliseGammaMarket(raw: unknown): Market | null {
   };
 }
 
+/** One page of a markets list: its items and, for a keyset page, the cursor of the next one. */
+interface MarketsPage {
+  items: unknown[];
+  nextCursor: string | null;
+}
+
 /**
- * Parses a markets payload: a plain array (real Gamma shape) or `{ markets: [...] }` (SPEC §3).
- * Processes the first 100 items, skips invalid ones, keeps the first of duplicated ids.
- * Throws UpstreamError kind "shape" for a wrong structure and kind "empty" when nothing is usable.
+ * Reads the structure of a markets payload: a plain array (the legacy list), or an object with a
+ * `markets` array (the keyset list `{ markets, next_cursor }`, and SPEC §3's shape).
+ * Throws UpstreamError kind "shape" for anything else.
  */
-export function parseMarketsPayload(json: unknown): Market[] {
-  let items: unknown[];
-  if (Array.isArray(json)) {
-    items = json;
-  } else if (typeof json === "object" && json !== null) {
-    const markets: unknown = (json as Record<string, unknown>).markets;
-    if (!Array.isArray(markets)) {
-      throw new UpstreamError("gamma", "shape", "Invalid response structure - no markets array");
-    }
-    items = markets;
-  } else {
+function readPage(json: unknown): MarketsPage {
+  if (Array.isArray(json)) return { items: json, nextCursor: null };
+  if (typeof json !== "object" || json === null) {
     throw new UpstreamError("gamma", "shape", "Invalid response structure - not an object");
   }
+  const record = json as Record<string, unknown>;
+  if (!Array.isArray(record.markets)) {
+    throw new UpstreamError("gamma", "shape", "Invalid response structure - no markets array");
+  }
+  const cursor = record.next_cursor;
+  return {
+    items: record.markets,
+    nextCursor: typeof cursor === "string" && cursor.trim() !== "" ? cursor : null,
+  };
+}
 
-  const seen = new Set<string>();
-  const result: Market[] = [];
-  for (const item of items.slice(0, MAX_MARKETS)) {
+/** Adds the showable markets of `items` to `into` (first of a duplicated id wins), up to 100 in all. */
+function collect(items: readonly unknown[], into: Market[], seen: Set<string>): void {
+  for (const item of items) {
+    if (into.length >= MAX_MARKETS) return;
     const market = normaliseGammaMarket(item);
     if (market === null || seen.has(market.id)) continue;
     seen.add(market.id);
-    result.push(market);
+    into.push(market);
   }
-  // Both surface as failures so callers keep their last good data instead of caching nothing. An
-  // empty list is a valid answer (SPEC §8: 'No markets available'); a list of broken items is not.
-  if (items.length === 0) throw new UpstreamError("gamma", "empty", "No markets available");
-  if (result.length === 0) {
-    throw new UpstreamError("gamma", "shape", "Invalid response structure - no valid markets");
-  }
-  return result;
 }
 
-/** Fetches the 100 most-traded active markets from Gamma. Throws UpstreamError. */
-export async function fetchActiveMarkets(opts: PolymarketOptions): Promise<Market[]> {
-  return parseMarketsPayload(
-    await getPolymarketJson("gamma", MARKETS_PATH, (status) => `API error: ${status}`, opts),
-  );
+/**
+ * Both outcomes surface as failures so callers keep their last good data instead of caching nothing.
+ * An empty list is a valid answer (SPEC §8: 'No markets available'); a list of broken items is not.
+ */
+function checkCollected(markets: Market[], itemsSeen: number): Market[] {
+  if (itemsSeen === 0) throw new UpstreamError("gamma", "empty", "No markets available");
+  if (markets.length === 0) {
+    throw new UpstreamError("gamma", "shape", "Invalid response structure - no valid markets");
+  }
+  return markets;
+}
+
+/**
+ * Parses one markets payload (legacy array or keyset object). Processes the first 100 items, skips
+ * invalid ones, keeps the first of duplicated ids. Throws UpstreamError kind "shape" for a wrong
+ * structure and kind "empty" when the list is empty.
+ */
+export function parseMarketsPayload(json: unknown): Market[] {
+  const { items } = readPage(json);
+  const markets: Market[] = [];
+  collect(items.slice(0, MAX_MARKETS), markets, new Set());
+  return checkCollected(markets, items.length);
+}
+
+/** Which Gamma list served a refresh: the supported keyset route, or the deprecated offset list. */
+export type MarketsRoute = "keyset" | "legacy";
+
+export interface ActiveMarkets {
+  markets: Market[];
+  route: MarketsRoute;
+  /** Pages requested from the list. */
+  pages: number;
+}
+
+const LIST_QUERY = "active=true&closed=false&order=volume24hr&ascending=false&limit=100";
+export const KEYSET_PATH = `/markets/keyset?${LIST_QUERY}`;
+export const LEGACY_PATH = `/markets?${LIST_QUERY}`;
+/** Keyset pages followed at most per refresh (each is a subrequest). */
+export const MAX_KEYSET_PAGES = 3;
+/** Statuses meaning "this route does not exist here" (an older mirror, or the route retired). */
+const MISSING_ROUTE = new Set([404, 405, 410]);
+const NOTICE_HEADERS = ["sunset", "deprecation", "warning"] as const;
+
+/** Deprecation notices already logged by this isolate (one line each, not one per refresh). */
+const noticesLogged = new Set<string>();
+
+function logNotices(path: string): (response: Response) => void {
+  const route = path.slice(0, path.indexOf("?"));
+  return (response) => {
+    for (const name of NOTICE_HEADERS) {
+      const value = response.headers.get(name);
+      if (value === null) continue;
+      const key = `${route} ${name}: ${value}`;
+      if (noticesLogged.has(key)) continue;
+      noticesLogged.add(key);
+      console.warn(`[gamma] ${route} answered with ${name}: ${value}`);
+    }
+  };
+}
+
+function getList(path: string, opts: PolymarketOptions): Promise<unknown> {
+  return getPolymarketJson("gamma", path, (status) => `API error: ${status}`, {
+    ...opts,
+    onResponse: logNotices(path),
+  });
+}
+
+/** The keyset list: page 1, then `after_cursor` while fewer than 100 showable markets, ≤ 3 pages. */
+async function fetchKeyset(opts: PolymarketOptions): Promise<ActiveMarkets> {
+  const markets: Market[] = [];
+  const seen = new Set<string>();
+  let itemsSeen = 0;
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const path: string =
+      cursor === null ? KEYSET_PATH : `${KEYSET_PATH}&after_cursor=${encodeURIComponent(cursor)}`;
+    let page: MarketsPage;
+    try {
+      page = readPage(await getList(path, opts));
+    } catch (error) {
+      // A later page failing still leaves a usable list: show what the first pages gave.
+      if (pages === 0 || markets.length === 0) throw error;
+      console.warn(
+        `[gamma] keyset page ${pages + 1} failed, keeping ${markets.length} markets: ${String(error)}`,
+      );
+      break;
+    }
+    pages += 1;
+    itemsSeen += page.items.length;
+    collect(page.items, markets, seen);
+    cursor = page.nextCursor;
+  } while (cursor !== null && markets.length < MAX_MARKETS && pages < MAX_KEYSET_PAGES);
+  return { markets: checkCollected(markets, itemsSeen), route: "keyset", pages };
+}
+
+/**
+ * The 100 most-traded active markets from Gamma's supported keyset list. If the keyset route itself
+ * is missing (404/405/410) the deprecated offset list serves this refresh instead (logged).
+ * Never sends `offset`. Throws UpstreamError.
+ */
+export async function fetchActiveMarkets(opts: PolymarketOptions): Promise<ActiveMarkets> {
+  try {
+    return await fetchKeyset(opts);
+  } catch (error) {
+    // kind "status" or "html": a mirror's 404 page may be HTML.
+    if (!(error instanceof UpstreamError && MISSING_ROUTE.has(error.status ?? 0))) throw error;
+    console.warn(`[gamma] /markets/keyset answered ${error.status}: using the legacy /markets list`);
+    return { markets: parseMarketsPayload(await getList(LEGACY_PATH, opts)), route: "legacy", pages: 1 };
+  }
 }

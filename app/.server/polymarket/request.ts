@@ -8,6 +8,8 @@ export interface PolymarketOptions {
   retries: number;
   retryBaseMs: number;
   sleep?: (ms: number) => Promise<void>;
+  /** Sees every response's headers (deprecation notices). */
+  onResponse?: (response: Response) => void;
 }
 
 /** GETs `path` below the base URL as JSON. Throws UpstreamError with `statusMessage` for a non-ok status. */
@@ -28,6 +30,7 @@ export function getPolymarketJson(
       retryBaseMs: opts.retryBaseMs,
       sleep: opts.sleep,
       statusMessage,
+      onResponse: opts.onResponse,
     },
   );
 }

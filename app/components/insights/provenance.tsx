@@ -1,3 +1,4 @@
+import { RefreshNotice } from "~/components/ui/refresh-notice";
 import type { Provenance, ProvenanceKind, ProvenanceLabel } from "~/lib/insights";
 
 // Live reads green, everything standing in for live data amber; the words carry the meaning.
@@ -54,10 +55,8 @@ export function ProvenanceBar({
           built-in sample markets.
         </p>
       )}
-      {provenance.error !== null && !sample && (
-        <p className="text-sm text-slate-700">
-          Last refresh failed ({provenance.error}); showing the last good data.
-        </p>
+      {provenance.failing !== null && (
+        <RefreshNotice failingSince={provenance.failing.since} fetchedAt={provenance.failing.fetchedAt} />
       )}
     </div>
   );

@@ -3,22 +3,27 @@ import { formatAge, formatClockUtc, formatNumber } from "~/lib/format";
 import { marketsSourceText } from "~/lib/provenance";
 import type { SnapshotSources } from "~/lib/types";
 
+const MENTION_STATE = { live: "Live", partial: "Partly estimated", estimated: "Estimated" } as const;
+
 /** How long the 'live' flash stays on after new mention data arrives (SPEC §4). */
 const FLASH_MS = 3000;
 
 /**
- * SPEC §2 live-mentions strip: total mentions and last-updated time. The live indicator shows when
- * mention data is live (or partly live) and not loading; it flashes for 3 s when new data arrives.
+ * SPEC §2 live-mentions strip: total mentions and last-updated time. The live indicator shows only
+ * when every count is live and nothing is loading (partly live counts say so); it flashes for 3 s
+ * when new data arrives. Sample markets never claim an update time: they say since when the feed is down.
  */
 export function MentionsStrip({
   totalMentions,
   fetchedAt,
+  failingSince,
   sources,
   loading,
   now,
 }: {
   totalMentions: number;
   fetchedAt: string;
+  failingSince?: string;
   sources: SnapshotSources;
   loading: boolean;
   now: number;
@@ -31,7 +36,7 @@ export function MentionsStrip({
     return () => clearTimeout(timer);
   }, [fetchedAt]);
 
-  const live = sources.mentions !== "estimated" && !loading;
+  const live = sources.mentions === "live" && !loading;
   return (
     <div
       className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
@@ -47,18 +52,26 @@ export function MentionsStrip({
             {flash ? "Live · new data" : "Live"}
           </span>
         ) : (
-          <span className="font-semibold text-slate-700">
-            {sources.mentions === "estimated" ? "Estimated" : "Loading"}
+          <span className="font-semibold text-amber-900">
+            {loading ? "Loading" : MENTION_STATE[sources.mentions]}
           </span>
         )}
         <span>
           <strong>{formatNumber(totalMentions)}</strong> X mentions
-          {sources.mentions === "estimated" ? " (estimated)" : ""}
+          {sources.mentions === "live" ? "" : ` (${MENTION_STATE[sources.mentions].toLowerCase()})`}
         </span>
       </p>
-      <p className="text-slate-700">
-        Last updated {formatClockUtc(fetchedAt)} ({formatAge(fetchedAt, now)}) · {marketsSourceText(sources)}
-      </p>
+      {sources.markets === "sample" ? (
+        <p className="text-slate-700">
+          Sample markets: the live feed is unavailable
+          {failingSince ? ` since ${formatClockUtc(failingSince)}` : ""}
+        </p>
+      ) : (
+        <p className="text-slate-700">
+          Last updated {formatClockUtc(fetchedAt)} ({formatAge(fetchedAt, now)}) ·{" "}
+          {marketsSourceText(sources)}
+        </p>
+      )}
     </div>
   );
 }

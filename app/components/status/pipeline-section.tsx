@@ -9,6 +9,10 @@ export interface DatasetStatus {
   at: string | null;
   /** Current provenance label from the snapshot (see docs/decisions/0001), null when nothing is stored. */
   source: string | null;
+  /** Which upstream route served the latest refresh (markets: the keyset or the legacy list). */
+  route?: string | null;
+  /** Set while refreshes fail: since when (ISO) and the latest failure. */
+  failing?: { since: string; error: string } | null;
 }
 
 export interface PipelineView {
@@ -33,6 +37,13 @@ export function sourceLabel(key: DatasetKey, source: string | null): string {
   if (source.startsWith("partial:"))
     return `Partly model (${source.slice("partial:".length)}), partly estimated`;
   return `Model: ${source}`;
+}
+
+/** The Gamma list that served the markets, in words. */
+function routeLabel(route: string): string {
+  if (route === "keyset") return "Gamma keyset list (/markets/keyset)";
+  if (route === "legacy") return "Gamma legacy list (/markets, deprecated): the keyset route was unavailable";
+  return route;
 }
 
 function freshnessWindow(key: DatasetKey, view: PipelineView): number | null {
@@ -83,6 +94,21 @@ function DatasetCard({ dataset, view }: { dataset: PipelineDataset; view: Pipeli
             <dt className="text-xs font-medium text-slate-600">Current source</dt>
             <dd data-testid="pipeline-source">{sourceLabel(dataset.key, status.source)}</dd>
           </div>
+          {status.route && (
+            <div>
+              <dt className="text-xs font-medium text-slate-600">Served by</dt>
+              <dd data-testid="pipeline-route">{routeLabel(status.route)}</dd>
+            </div>
+          )}
+          {status.failing && (
+            <div className="rounded bg-amber-50 p-2 text-amber-900" data-testid="pipeline-failing">
+              <dt className="text-xs font-medium">Refresh failing</dt>
+              <dd>
+                Since <time dateTime={status.failing.since}>{formatClockUtc(status.failing.since)}</time>:{" "}
+                {status.failing.error}
+              </dd>
+            </div>
+          )}
           <div>
             <dt className="text-xs font-medium text-slate-600">Schedule</dt>
             <dd>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
+import { RefreshNotice } from "~/components/ui/refresh-notice";
 import { formatAge } from "~/lib/format";
 import type { WhaleSnapshot } from "~/lib/types";
 import { formatTradeTime, selectTrades, type WhaleView, whaleViewSearch } from "~/lib/whales";
@@ -98,6 +99,11 @@ export function WhaleFeedView({
           <span className="sr-only">. </span>
           <span data-testid="whale-updated">Updated {formatAge(snapshot.fetchedAt, now)}</span>
         </p>
+      )}
+      {snapshot.failingSince && total > 0 && !refreshFailed && (
+        <div className="mb-4">
+          <RefreshNotice failingSince={snapshot.failingSince} fetchedAt={snapshot.fetchedAt} />
+        </div>
       )}
       {/* Always in the page so screen readers announce the notice when it appears. */}
       <div role="status" aria-live="polite">

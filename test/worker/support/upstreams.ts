@@ -1,10 +1,11 @@
 /** msw handlers serving the recorded payloads at the test upstream hosts (see vitest.config.ts). */
-import { HttpResponse, http, type JsonBodyType } from "msw";
+import { HttpResponse, type HttpResponseResolver, http, type JsonBodyType } from "msw";
 import { setupServer } from "msw/node";
 import tradesA from "../../../../shared/fixtures/polymarket/data-trades-large-a.json";
 import tradesB from "../../../../shared/fixtures/polymarket/data-trades-large-b.json";
 import tradesC from "../../../../shared/fixtures/polymarket/data-trades-large-c.json";
 import marketsFixture from "../../../../shared/fixtures/polymarket/gamma-markets-active-100.json";
+import { keysetAnswer, LEGACY_LIST_HEADERS } from "../../support/gamma-keyset";
 
 export const GAMMA = "https://gamma.test";
 export const DATA = "https://data.test";
@@ -16,12 +17,35 @@ export const recordedTrades: unknown[] = [...tradesA, ...tradesB, ...tradesC];
 
 /** Counts requests per upstream so tests can assert how often the Worker called out. */
 export const calls = { gamma: 0, data: 0, x: 0, llm: 0 };
+/** Every Gamma request URL, in order (path and parameters are part of the contract). */
+export const gammaRequests: URL[] = [];
 
 export function resetCalls(): void {
   calls.gamma = 0;
   calls.data = 0;
   calls.x = 0;
   calls.llm = 0;
+  gammaRequests.length = 0;
+}
+
+/** Gamma's keyset list over the recorded markets; `pageSize` below 100 makes the client page. */
+export function keysetHandler(markets: readonly unknown[] = recordedMarkets, pageSize = 100) {
+  return http.get(`${GAMMA}/markets/keyset`, ({ request }) => {
+    const url = new URL(request.url);
+    calls.gamma += 1;
+    gammaRequests.push(url);
+    const answer = keysetAnswer(markets, url.searchParams, pageSize);
+    return HttpResponse.json(answer.body, { status: answer.status });
+  });
+}
+
+/** The deprecated offset list, with the notices the real one sends. */
+export function legacyListHandler(markets: readonly unknown[] = recordedMarkets) {
+  return http.get(`${GAMMA}/markets`, ({ request }) => {
+    calls.gamma += 1;
+    gammaRequests.push(new URL(request.url));
+    return HttpResponse.json(markets as JsonBodyType, { headers: LEGACY_LIST_HEADERS });
+  });
 }
 
 interface LlmRequest {
@@ -48,10 +72,8 @@ function modelAnswer(body: LlmRequest) {
 }
 
 export const defaultHandlers = [
-  http.get(`${GAMMA}/markets`, () => {
-    calls.gamma += 1;
-    return HttpResponse.json(recordedMarkets);
-  }),
+  keysetHandler(),
+  legacyListHandler(),
   http.get(`${DATA}/trades`, () => {
     calls.data += 1;
     return HttpResponse.json(recordedTrades);
@@ -78,11 +100,13 @@ export type Upstream = "gamma" | "data" | "x" | "llm";
 
 /** Values no upstream should send (NaN, negative, over 100%), in each upstream's own shape. */
 const ABSURD: Record<Upstream, JsonBodyType> = {
-  gamma: [
-    { id: "1", question: "NaN market?", outcomes: '["Yes","No"]', outcomePrices: '["NaN","NaN"]' },
-    { id: "2", question: "Negative market?", outcomes: '["Yes","No"]', outcomePrices: '["-0.5","1.5"]' },
-    { id: "3", question: "Over 100%?", outcomes: '["Yes","No"]', outcomePrices: '["7","0.2"]' },
-  ],
+  gamma: {
+    markets: [
+      { id: "1", question: "NaN market?", outcomes: '["Yes","No"]', outcomePrices: '["NaN","NaN"]' },
+      { id: "2", question: "Negative market?", outcomes: '["Yes","No"]', outcomePrices: '["-0.5","1.5"]' },
+      { id: "3", question: "Over 100%?", outcomes: '["Yes","No"]', outcomePrices: '["7","0.2"]' },
+    ],
+  },
   data: [
     { proxyWallet: "0x1", transactionHash: "0xa", conditionId: "0xc", size: -5, price: 2, timestamp: 1 },
     { proxyWallet: "0x1", transactionHash: "0xb", conditionId: "0xc", size: 1e9, price: 7, timestamp: 1 },
@@ -134,7 +158,8 @@ export function failure(upstream: Upstream, mode: FailureMode) {
     case "wrong-shape":
       return () => HttpResponse.json("just a string");
     case "empty":
-      return () => HttpResponse.json(upstream === "gamma" || upstream === "data" ? [] : {});
+      if (upstream === "gamma") return () => HttpResponse.json({ markets: [] });
+      return () => HttpResponse.json(upstream === "data" ? [] : {});
     case "absurd":
       return () => HttpResponse.json(ABSURD[upstream]);
   }
@@ -153,12 +178,17 @@ export const FAILURE_MODES = [
 ] as const;
 export type FailureMode = (typeof FAILURE_MODES)[number];
 
-/** An msw handler that makes one upstream fail in one way. */
+/** An msw handler that makes one upstream fail in one way (each request still counted in `calls`). */
 export function failing(upstream: Upstream, mode: FailureMode) {
-  const resolver = failure(upstream, mode);
+  const fail = failure(upstream, mode);
+  const resolver: HttpResponseResolver = ({ request }) => {
+    calls[upstream] += 1;
+    if (upstream === "gamma") gammaRequests.push(new URL(request.url));
+    return fail();
+  };
   switch (upstream) {
     case "gamma":
-      return http.get(`${GAMMA}/markets`, resolver);
+      return http.get(`${GAMMA}/markets/keyset`, resolver);
     case "data":
       return http.get(`${DATA}/trades`, resolver);
     case "x":

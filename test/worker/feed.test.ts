@@ -1,0 +1,218 @@
+/**
+ * Gamma's supported keyset list through the whole Worker: the requests it sends, paging, the legacy
+ * fallback, what /api/health and /status say about it, and what pages say while refreshes fail.
+ */
+import { env, SELF } from "cloudflare:test";
+import { HttpResponse, http } from "msw";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { KV_KEYS, type StoredMarkets } from "~/.server/snapshot";
+import {
+  calls,
+  failing,
+  GAMMA,
+  gammaRequests,
+  keysetHandler,
+  recordedMarkets,
+  resetCalls,
+  resetWorkerMemory,
+  upstreams,
+} from "./support/upstreams";
+
+beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  upstreams.resetHandlers();
+  vi.restoreAllMocks();
+});
+afterAll(() => upstreams.close());
+beforeEach(async () => {
+  await resetWorkerMemory();
+  resetCalls();
+  for (const key of Object.values(KV_KEYS)) await env.CACHE.delete(key);
+});
+
+const ORIGIN = "https://oddspulse.example";
+const CRAWLER = { headers: { "user-agent": "Googlebot/2.1" } };
+
+interface Health {
+  ok: boolean;
+  snapshots: {
+    markets: {
+      state: string;
+      ageSeconds: number | null;
+      route: string | null;
+      failingSince: string | null;
+      error: string | null;
+    };
+    whales: { state: string };
+  };
+}
+
+async function health(): Promise<{ status: number; body: Health }> {
+  const res = await SELF.fetch(`${ORIGIN}/api/health`);
+  return { status: res.status, body: await res.json<Health>() };
+}
+
+/** Makes the stored market snapshot an hour old, as if the cron had stopped succeeding. */
+async function ageStoredMarkets(): Promise<string> {
+  const stored = await env.CACHE.get<StoredMarkets>(KV_KEYS.markets, "json");
+  if (!stored) throw new Error("expected a stored snapshot");
+  const old = new Date(Date.now() - 60 * 60_000).toISOString();
+  stored.snapshot.fetchedAt = old;
+  await env.CACHE.put(KV_KEYS.markets, JSON.stringify(stored));
+  await resetWorkerMemory();
+  return old;
+}
+
+describe("the markets list", () => {
+  it("is read from /markets/keyset with the documented parameters, never offset", async () => {
+    await SELF.fetch(`${ORIGIN}/api/markets`);
+    expect(gammaRequests.map((u) => u.pathname)).toEqual(["/markets/keyset"]);
+    const params = Object.fromEntries(gammaRequests[0]?.searchParams ?? []);
+    expect(params).toEqual({
+      active: "true",
+      closed: "false",
+      order: "volume24hr",
+      ascending: "false",
+      limit: "100",
+    });
+  });
+
+  it("follows next_cursor with after_cursor until 100 markets are collected", async () => {
+    upstreams.use(keysetHandler(recordedMarkets, 40));
+    const res = await SELF.fetch(`${ORIGIN}/api/markets`);
+    const body = await res.json<{ markets: unknown[] }>();
+    expect(body.markets).toHaveLength(100);
+    expect(gammaRequests).toHaveLength(3);
+    expect(gammaRequests[0]?.searchParams.has("after_cursor")).toBe(false);
+    expect(gammaRequests[1]?.searchParams.get("after_cursor")).toBeTruthy();
+    expect(gammaRequests[2]?.searchParams.get("after_cursor")).not.toBe(
+      gammaRequests[1]?.searchParams.get("after_cursor"),
+    );
+  });
+
+  it("stops at 3 pages when the pages are small", async () => {
+    upstreams.use(keysetHandler(recordedMarkets, 20));
+    const body = await (await SELF.fetch(`${ORIGIN}/api/markets`)).json<{ markets: unknown[] }>();
+    expect(gammaRequests).toHaveLength(3);
+    expect(body.markets).toHaveLength(60);
+  });
+
+  it("falls back to the legacy list when the keyset route is gone, and says so", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    upstreams.use(
+      http.get(`${GAMMA}/markets/keyset`, ({ request }) => {
+        gammaRequests.push(new URL(request.url));
+        return HttpResponse.json({ error: "Not Found" }, { status: 404 });
+      }),
+    );
+    const body = await (await SELF.fetch(`${ORIGIN}/api/markets`)).json<{
+      markets: unknown[];
+      sources: { markets: string };
+    }>();
+    expect(body.sources.markets).toBe("live");
+    expect(body.markets).toHaveLength(100);
+    expect(gammaRequests.map((u) => u.pathname)).toEqual(["/markets/keyset", "/markets"]);
+    const lines = warn.mock.calls.map((c) => String(c[0]));
+    expect(lines).toContain("[gamma] /markets/keyset answered 404: using the legacy /markets list");
+    // The legacy list's sunset notice is logged too.
+    expect(lines.some((l) => l.startsWith("[gamma] /markets answered with sunset:"))).toBe(true);
+
+    const { body: h } = await health();
+    expect(h.snapshots.markets.route).toBe("legacy");
+    const status = await (await SELF.fetch(`${ORIGIN}/status`, CRAWLER)).text();
+    expect(status).toContain("Gamma legacy list (/markets, deprecated)");
+  });
+
+  it("reports the keyset route on /api/health and /status after a normal refresh", async () => {
+    await SELF.fetch(`${ORIGIN}/api/markets`);
+    const { body } = await health();
+    expect(body.snapshots.markets.route).toBe("keyset");
+    const status = await (await SELF.fetch(`${ORIGIN}/status`, CRAWLER)).text();
+    expect(status).toContain("Gamma keyset list (/markets/keyset)");
+  });
+});
+
+describe("/api/health", () => {
+  it("answers 200 ok with a fresh market snapshot and its age", async () => {
+    await SELF.fetch(`${ORIGIN}/api/markets`);
+    const { status, body } = await health();
+    expect(status).toBe(200);
+    expect(body.ok).toBe(true);
+    expect(body.snapshots.markets.state).toBe("fresh");
+    expect(body.snapshots.markets.ageSeconds).toBeLessThan(60);
+  });
+
+  it("tries the feed when nothing is cached, and answers 503 when pages could only show samples", async () => {
+    upstreams.use(failing("gamma", "http-500"));
+    const { status, body } = await health();
+    expect(status).toBe(503);
+    expect(body.ok).toBe(false);
+    expect(body.snapshots.markets.state).toBe("fallback");
+    expect(body.snapshots.markets.error).toBe("API error: 500");
+    expect(calls.gamma).toBe(3); // one refresh: the first attempt and two retries
+  });
+
+  it("stays ok while stale data is served, and reports the failing refresh", async () => {
+    await SELF.fetch(`${ORIGIN}/api/markets`);
+    await ageStoredMarkets();
+    upstreams.use(failing("gamma", "http-500"));
+    // A page view serves the stale copy and refreshes in the background; that refresh fails.
+    await SELF.fetch(`${ORIGIN}/api/markets`);
+    await vi.waitFor(async () =>
+      expect(await env.CACHE.get(KV_KEYS.marketsRefresh)).toContain("API error: 500"),
+    );
+    await resetWorkerMemory();
+    const { status, body } = await health();
+    expect(status).toBe(200);
+    expect(body.ok).toBe(true);
+    expect(body.snapshots.markets.state).toBe("stale");
+    expect(body.snapshots.markets.failingSince).toBeTruthy();
+    expect(body.snapshots.markets.ageSeconds).toBeGreaterThanOrEqual(3600);
+  });
+});
+
+describe("while refreshes fail", () => {
+  it("pages and /api/markets say since when, and which data is shown", async () => {
+    await SELF.fetch(`${ORIGIN}/api/markets`);
+    const old = await ageStoredMarkets();
+    upstreams.use(failing("gamma", "http-500"));
+    await SELF.fetch(`${ORIGIN}/api/markets`);
+    await vi.waitFor(async () =>
+      expect(await env.CACHE.get(KV_KEYS.marketsRefresh)).toContain("API error: 500"),
+    );
+    await resetWorkerMemory();
+
+    const api = await (await SELF.fetch(`${ORIGIN}/api/markets`)).json<{
+      stale: boolean;
+      error?: string;
+      failingSince?: string;
+      fetchedAt: string;
+    }>();
+    expect(api).toMatchObject({ stale: true, error: "API error: 500", fetchedAt: old });
+    expect(api.failingSince).toBeTruthy();
+
+    // React separates adjacent text with <!-- --> markers; the reader sees one sentence.
+    const html = (await (await SELF.fetch(`${ORIGIN}/`, CRAWLER)).text()).replaceAll("<!-- -->", "");
+    const hhmm = (iso: string) => iso.slice(11, 16);
+    expect(html).toContain(
+      `Couldn’t refresh since ${hhmm(api.failingSince ?? "")} UTC — showing data from ${hhmm(old)} UTC`,
+    );
+  });
+
+  it("a 429's Retry-After lengthens the back-off: no new upstream call until it has passed", async () => {
+    upstreams.use(
+      http.get(`${GAMMA}/markets/keyset`, () => {
+        calls.gamma += 1;
+        return HttpResponse.json({ error: "slow down" }, { status: 429, headers: { "retry-after": "600" } });
+      }),
+    );
+    await SELF.fetch(`${ORIGIN}/api/markets`);
+    expect(calls.gamma).toBe(1); // 600 s is beyond the in-request cap: no retry
+    // FAILURE_BACKOFF_SECONDS is 30; Retry-After asked for 600, so even 2 minutes later no call is made.
+    const realNow = Date.now();
+    vi.spyOn(Date, "now").mockReturnValue(realNow + 120_000);
+    const body = await (await SELF.fetch(`${ORIGIN}/api/markets`)).json<{ sources: { markets: string } }>();
+    expect(body.sources.markets).toBe("sample");
+    expect(calls.gamma).toBe(1);
+  });
+});
