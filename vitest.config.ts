@@ -1,6 +1,9 @@
-import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+
+// D1 migrations, applied to the workerd tests' database by test/worker/support/apply-migrations.ts.
+const migrations = await readD1Migrations(new URL("./migrations", import.meta.url).pathname);
 
 // Two projects: pure logic in node, and the whole Worker inside workerd (no build needed:
 // reactRouter() resolves virtual:react-router/server-build from source).
@@ -30,13 +33,18 @@ export default defineConfig({
                 LLM_TIMEOUT_MS: "500",
                 X_BEARER_TOKEN: "canary-x-token-5f1e0c",
                 LLM_API_KEY: "canary-llm-key-9a2b7d",
+                TEST_MIGRATIONS: migrations,
               },
             },
           }),
           reactRouter(),
         ],
         resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
-        test: { name: "worker", include: ["test/worker/**/*.test.ts"] },
+        test: {
+          name: "worker",
+          include: ["test/worker/**/*.test.ts"],
+          setupFiles: ["test/worker/support/apply-migrations.ts"],
+        },
       },
       {
         // Browser end-to-end against the built Worker (npm run build first) and the fixture server.

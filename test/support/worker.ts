@@ -1,5 +1,5 @@
-/** Serves the BUILT Worker in workerd (`wrangler dev`) with an empty local KV, for tests and benchmarks. */
-import { type ChildProcess, spawn } from "node:child_process";
+/** Serves the BUILT Worker in workerd (`wrangler dev`) with an empty local KV and a migrated local D1, for tests and benchmarks. */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -53,11 +53,22 @@ export async function startWorker(vars: Record<string, string>) {
     state,
   ];
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
-  const child = spawn("npx", args, {
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  const env = {
+    ...process.env,
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    WRANGLER_SEND_METRICS: "false",
+    CI: "true",
+  };
+  // The same migrations `npm start` applies, into this run's own local D1.
+  execFileSync(
+    "npx",
+    ["wrangler", "d1", "migrations", "apply", "DB", "--local", "-c", config, "--persist-to", state],
+    {
+      env,
+      stdio: "pipe",
+    },
+  );
+  const child = spawn("npx", args, { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let log = "";
   child.stdout?.on("data", (d: Buffer) => {
     log += d.toString();

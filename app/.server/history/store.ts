@@ -1,0 +1,449 @@
+/**
+ * The history database (D1): the only module that holds SQL. Every value is a bound parameter; rows
+ * come back typed. Writes are batched (one D1 call each) and idempotent, so a repeated cron run in
+ * the same 10-minute slot adds nothing. Schema: migrations/0001_history.sql.
+ */
+import type { Recommendation, SentimentLabel, WhaleTrade } from "~/lib/types";
+
+/** Seconds one point stands for until compaction. */
+export const SLOT_SECONDS = 600;
+/** Seconds one point stands for after compaction. */
+export const HOUR_SECONDS = 3600;
+/** 10-minute points are kept this long, then thinned to one an hour. */
+export const FINE_RETENTION_SECONDS = 30 * 86_400;
+/** Upstream check records are kept this long (the status page shows 30 days). */
+export const CHECK_RETENTION_MS = 31 * 86_400_000;
+
+/** The slot (epoch seconds) an instant falls in. */
+export function slotOf(ms: number, step = SLOT_SECONDS): number {
+  return Math.floor(ms / 1000 / step) * step;
+}
+
+/** What one shown market contributes to a snapshot's history. */
+export interface MarketObservation {
+  id: string;
+  slug: string | null;
+  eventSlug: string | null;
+  conditionId: string | null;
+  question: string;
+  outcomes: readonly string[];
+  clobTokenIds: readonly string[];
+  endDate: string | null;
+  /** 0..1, aligned with `outcomes`. */
+  prices: readonly number[];
+  volume24h: number;
+  liquidity: number;
+  sentiment: {
+    label: SentimentLabel;
+    confidence: number;
+    recommendation: Recommendation;
+    /** Model id or "estimated". */
+    source: string;
+    reasoning: string;
+  };
+  mentions: { count: number; source: "live" | "estimated" };
+}
+
+export interface StoredMarket {
+  id: string;
+  slug: string | null;
+  eventSlug: string | null;
+  conditionId: string | null;
+  question: string;
+  outcomes: string[];
+  clobTokenIds: string[];
+  endDate: string | null;
+  firstSeen: number;
+  lastSeen: number;
+}
+
+export interface PricePoint {
+  /** Epoch seconds. */
+  t: number;
+  /** Seconds the point stands for (600, or 3600 after compaction). */
+  step: number;
+  prices: number[];
+  volume24h: number;
+  liquidity: number;
+  sentiment: SentimentLabel;
+  confidence: number;
+  recommendation: Recommendation;
+  sentimentSource: string;
+  mentions: number;
+  mentionsSource: "live" | "estimated";
+}
+
+export interface SentimentChange {
+  t: number;
+  sentiment: SentimentLabel;
+  confidence: number;
+  recommendation: Recommendation;
+  source: string;
+  reasoning: string;
+}
+
+export interface UpstreamCheck {
+  upstream: "gamma" | "data" | "x" | "llm";
+  checkedMs: number;
+  ok: boolean;
+  status: number | null;
+  latencyMs: number;
+  items: number | null;
+  error: string | null;
+}
+
+interface MarketRow {
+  id: string;
+  slug: string | null;
+  event_slug: string | null;
+  condition_id: string | null;
+  question: string;
+  outcomes: string;
+  clob_token_ids: string;
+  end_date: string | null;
+  first_seen: number;
+  last_seen: number;
+}
+
+interface PointRow {
+  t: number;
+  step: number;
+  prices: string;
+  volume_24h: number;
+  liquidity: number;
+  sentiment: SentimentLabel;
+  confidence: number;
+  recommendation: Recommendation;
+  sentiment_source: string;
+  mentions: number;
+  mentions_source: "live" | "estimated";
+}
+
+interface WhaleRow {
+  id: string;
+  condition_id: string;
+  market_slug: string | null;
+  event_slug: string | null;
+  title: string;
+  outcome: WhaleTrade["outcome"];
+  outcome_label: string;
+  side: WhaleTrade["side"];
+  size: number;
+  price: number;
+  traded_ms: number;
+  wallet: string;
+  pseudonym: string | null;
+}
+
+interface CheckRow {
+  upstream: UpstreamCheck["upstream"];
+  checked_ms: number;
+  ok: number;
+  status: number | null;
+  latency_ms: number;
+  items: number | null;
+  error: string | null;
+}
+
+/** A JSON array column we wrote ourselves; anything unreadable reads as empty. */
+function jsonArray<T>(text: string, item: (value: unknown) => value is T): T[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter(item) : [];
+  } catch {
+    return [];
+  }
+}
+
+const isString = (value: unknown): value is string => typeof value === "string";
+const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+function toMarket(row: MarketRow): StoredMarket {
+  return {
+    id: row.id,
+    slug: row.slug,
+    eventSlug: row.event_slug,
+    conditionId: row.condition_id,
+    question: row.question,
+    outcomes: jsonArray(row.outcomes, isString),
+    clobTokenIds: jsonArray(row.clob_token_ids, isString),
+    endDate: row.end_date,
+    firstSeen: row.first_seen,
+    lastSeen: row.last_seen,
+  };
+}
+
+function toPoint(row: PointRow): PricePoint {
+  return {
+    t: row.t,
+    step: row.step,
+    prices: jsonArray(row.prices, isNumber),
+    volume24h: row.volume_24h,
+    liquidity: row.liquidity,
+    sentiment: row.sentiment,
+    confidence: row.confidence,
+    recommendation: row.recommendation,
+    sentimentSource: row.sentiment_source,
+    mentions: row.mentions,
+    mentionsSource: row.mentions_source,
+  };
+}
+
+function toTrade(row: WhaleRow): WhaleTrade {
+  return {
+    id: row.id,
+    marketId: row.condition_id,
+    title: row.title,
+    outcome: row.outcome,
+    outcomeLabel: row.outcome_label,
+    side: row.side,
+    size: row.size,
+    price: row.price,
+    timestamp: row.traded_ms,
+    trader: row.wallet,
+    pseudonym: row.pseudonym,
+    eventSlug: row.event_slug,
+    marketSlug: row.market_slug,
+  };
+}
+
+function toCheck(row: CheckRow): UpstreamCheck {
+  return {
+    upstream: row.upstream,
+    checkedMs: row.checked_ms,
+    ok: row.ok === 1,
+    status: row.status,
+    latencyMs: row.latency_ms,
+    items: row.items,
+    error: row.error,
+  };
+}
+
+function changes(results: readonly D1Result[]): number {
+  return results.reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
+}
+
+/** Reads and writes of the history database. Construct one per request or cron run. */
+export class HistoryStore {
+  constructor(private readonly db: D1Database) {}
+
+  /**
+   * Appends one point per market for the 10-minute slot of `atMs`, keeps each market's metadata
+   * current and records a sentiment change where the label or recommendation differs from the last
+   * one stored. Idempotent per slot. Returns the number of points added.
+   */
+  async recordSnapshot(markets: readonly MarketObservation[], atMs: number): Promise<number> {
+    if (markets.length === 0) return 0;
+    const t = slotOf(atMs);
+    const upsertMarket = this.db.prepare(
+      `INSERT INTO markets (id, slug, event_slug, condition_id, question, outcomes, clob_token_ids, end_date, first_seen, last_seen)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)
+       ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, event_slug = excluded.event_slug,
+         condition_id = excluded.condition_id, question = excluded.question, outcomes = excluded.outcomes,
+         clob_token_ids = excluded.clob_token_ids, end_date = excluded.end_date,
+         last_seen = MAX(markets.last_seen, excluded.last_seen)`,
+    );
+    const insertPoint = this.db.prepare(
+      `INSERT INTO market_points (market_id, t, step, prices, volume_24h, liquidity, sentiment, confidence,
+         recommendation, sentiment_source, mentions, mentions_source)
+       VALUES (?1, ?2, ${SLOT_SECONDS}, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+       ON CONFLICT (market_id, t) DO NOTHING`,
+    );
+    const insertChange = this.db.prepare(
+      `INSERT INTO sentiment_changes (market_id, t, sentiment, confidence, recommendation, source, reasoning)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
+       WHERE NOT EXISTS (
+         SELECT 1 FROM (SELECT sentiment, recommendation FROM sentiment_changes
+                        WHERE market_id = ?1 AND t <= ?2 ORDER BY t DESC LIMIT 1) AS last
+         WHERE last.sentiment = ?3 AND last.recommendation = ?5)
+       ON CONFLICT (market_id, t) DO NOTHING`,
+    );
+    const statements: D1PreparedStatement[] = [];
+    const pointIndexes: number[] = [];
+    for (const m of markets) {
+      statements.push(
+        upsertMarket.bind(
+          m.id,
+          m.slug,
+          m.eventSlug,
+          m.conditionId,
+          m.question,
+          JSON.stringify(m.outcomes),
+          JSON.stringify(m.clobTokenIds),
+          m.endDate,
+          t,
+        ),
+      );
+      pointIndexes.push(statements.length);
+      statements.push(
+        insertPoint.bind(
+          m.id,
+          t,
+          JSON.stringify(m.prices),
+          m.volume24h,
+          m.liquidity,
+          m.sentiment.label,
+          Math.round(m.sentiment.confidence),
+          m.sentiment.recommendation,
+          m.sentiment.source,
+          Math.round(m.mentions.count),
+          m.mentions.source,
+        ),
+      );
+      statements.push(
+        insertChange.bind(
+          m.id,
+          t,
+          m.sentiment.label,
+          Math.round(m.sentiment.confidence),
+          m.sentiment.recommendation,
+          m.sentiment.source,
+          m.sentiment.reasoning,
+        ),
+      );
+    }
+    const results = await this.db.batch(statements);
+    return changes(pointIndexes.map((i) => results[i]).filter((r): r is D1Result => r !== undefined));
+  }
+
+  /** Stores each trade once (keyed by transaction hash and fill). Returns how many were new. */
+  async recordWhaleTrades(trades: readonly WhaleTrade[]): Promise<number> {
+    if (trades.length === 0) return 0;
+    const insert = this.db.prepare(
+      `INSERT INTO whale_trades (id, condition_id, market_slug, event_slug, title, outcome, outcome_label, side,
+         size, price, traded_ms, wallet, pseudonym)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+       ON CONFLICT (id) DO NOTHING`,
+    );
+    const results = await this.db.batch(
+      trades.map((trade) =>
+        insert.bind(
+          trade.id,
+          trade.marketId,
+          trade.marketSlug,
+          trade.eventSlug,
+          trade.title,
+          trade.outcome,
+          trade.outcomeLabel,
+          trade.side,
+          trade.size,
+          trade.price,
+          trade.timestamp,
+          trade.trader.toLowerCase(),
+          trade.pseudonym,
+        ),
+      ),
+    );
+    return changes(results);
+  }
+
+  /** Records what a cron run saw of each upstream. */
+  async recordChecks(checks: readonly UpstreamCheck[]): Promise<void> {
+    if (checks.length === 0) return;
+    const insert = this.db.prepare(
+      `INSERT INTO upstream_checks (upstream, checked_ms, ok, status, latency_ms, items, error)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+       ON CONFLICT (upstream, checked_ms) DO NOTHING`,
+    );
+    await this.db.batch(
+      checks.map((c) =>
+        insert.bind(
+          c.upstream,
+          c.checkedMs,
+          c.ok ? 1 : 0,
+          c.status,
+          Math.round(c.latencyMs),
+          c.items,
+          c.error,
+        ),
+      ),
+    );
+  }
+
+  /**
+   * Retention: 10-minute points older than 30 days are thinned to the first point of each hour (and
+   * marked as hourly); check records older than 31 days are dropped. Returns the rows removed.
+   */
+  async compact(nowMs: number): Promise<number> {
+    const cutoff = slotOf(nowMs - FINE_RETENTION_SECONDS * 1000, HOUR_SECONDS);
+    const results = await this.db.batch([
+      this.db
+        .prepare(
+          `DELETE FROM market_points
+           WHERE step = ${SLOT_SECONDS} AND t < ?1 AND EXISTS (
+             SELECT 1 FROM market_points AS earlier
+             WHERE earlier.market_id = market_points.market_id
+               AND earlier.t >= (market_points.t / ${HOUR_SECONDS}) * ${HOUR_SECONDS}
+               AND earlier.t < market_points.t)`,
+        )
+        .bind(cutoff),
+      this.db
+        .prepare(`UPDATE market_points SET step = ${HOUR_SECONDS} WHERE step = ${SLOT_SECONDS} AND t < ?1`)
+        .bind(cutoff),
+      this.db.prepare("DELETE FROM upstream_checks WHERE checked_ms < ?1").bind(nowMs - CHECK_RETENTION_MS),
+    ]);
+    const [points, , checks] = results;
+    return (points?.meta.changes ?? 0) + (checks?.meta.changes ?? 0);
+  }
+
+  /** A market by its slug (the latest seen with it), or null. */
+  async marketBySlug(slug: string): Promise<StoredMarket | null> {
+    const row = await this.db
+      .prepare("SELECT * FROM markets WHERE slug = ?1 ORDER BY last_seen DESC LIMIT 1")
+      .bind(slug)
+      .first<MarketRow>();
+    return row ? toMarket(row) : null;
+  }
+
+  /** A market's points from `sinceT` (epoch seconds) on, oldest first. */
+  async points(marketId: string, sinceT: number): Promise<PricePoint[]> {
+    const { results } = await this.db
+      .prepare(
+        `SELECT t, step, prices, volume_24h, liquidity, sentiment, confidence, recommendation, sentiment_source,
+           mentions, mentions_source
+         FROM market_points WHERE market_id = ?1 AND t >= ?2 ORDER BY t`,
+      )
+      .bind(marketId, sinceT)
+      .all<PointRow>();
+    return results.map(toPoint);
+  }
+
+  /** Each recorded change of a market's sentiment label or recommendation, newest first. */
+  async sentimentChanges(marketId: string, limit = 50): Promise<SentimentChange[]> {
+    const { results } = await this.db
+      .prepare(
+        `SELECT t, sentiment, confidence, recommendation, source, reasoning
+         FROM sentiment_changes WHERE market_id = ?1 ORDER BY t DESC LIMIT ?2`,
+      )
+      .bind(marketId, limit)
+      .all<SentimentChange>();
+    return results;
+  }
+
+  /** Stored whale trades in a market (by condition id), newest first. */
+  async whaleTradesForMarket(conditionId: string, limit = 50): Promise<WhaleTrade[]> {
+    const { results } = await this.db
+      .prepare("SELECT * FROM whale_trades WHERE condition_id = ?1 ORDER BY traded_ms DESC, id LIMIT ?2")
+      .bind(conditionId, limit)
+      .all<WhaleRow>();
+    return results.map(toTrade);
+  }
+
+  /** Stored whale trades of a wallet, newest first. */
+  async whaleTradesForWallet(wallet: string, limit = 50): Promise<WhaleTrade[]> {
+    const { results } = await this.db
+      .prepare("SELECT * FROM whale_trades WHERE wallet = ?1 ORDER BY traded_ms DESC, id LIMIT ?2")
+      .bind(wallet.toLowerCase(), limit)
+      .all<WhaleRow>();
+    return results.map(toTrade);
+  }
+
+  /** Upstream checks since `sinceMs`, oldest first. */
+  async checksSince(sinceMs: number): Promise<UpstreamCheck[]> {
+    const { results } = await this.db
+      .prepare("SELECT * FROM upstream_checks WHERE checked_ms >= ?1 ORDER BY checked_ms")
+      .bind(sinceMs)
+      .all<CheckRow>();
+    return results.map(toCheck);
+  }
+}
