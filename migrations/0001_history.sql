@@ -11,8 +11,7 @@ CREATE TABLE markets (
   outcomes TEXT NOT NULL,                   -- JSON array of outcome labels, in Gamma's order
   clob_token_ids TEXT NOT NULL DEFAULT '[]', -- JSON array aligned with outcomes
   end_date TEXT,                            -- ISO time or NULL
-  first_seen INTEGER NOT NULL,              -- t of the first point
-  last_seen INTEGER NOT NULL                -- t of the latest point
+  first_seen INTEGER NOT NULL               -- t of the first point (the latest is MAX(market_points.t))
 );
 CREATE INDEX markets_slug ON markets (slug);
 CREATE INDEX markets_condition ON markets (condition_id);

@@ -68,10 +68,10 @@ beforeEach(async () => {
 describe("recordSnapshot", () => {
   it("adds one point per market per 10-minute slot, and nothing when the slot is repeated", async () => {
     const markets = [observation(), observation({ id: "2", slug: "two", prices: [0.1, 0.9] })];
-    expect(await store.recordSnapshot(markets, T0)).toBe(2);
-    expect(await store.recordSnapshot(markets, T0 + 5 * MIN)).toBe(0); // 12:08, same slot as 12:03
+    expect((await store.recordSnapshot(markets, T0)).points).toBe(2);
+    expect((await store.recordSnapshot(markets, T0 + 5 * MIN)).points).toBe(0); // 12:08, same slot as 12:03
     expect(await count("market_points")).toBe(2);
-    expect(await store.recordSnapshot(markets, T0 + 10 * MIN)).toBe(2);
+    expect((await store.recordSnapshot(markets, T0 + 10 * MIN)).points).toBe(2);
     expect(await count("market_points")).toBe(4);
     expect(await count("markets")).toBe(2);
   });
@@ -97,11 +97,14 @@ describe("recordSnapshot", () => {
     expect(market).toMatchObject({ id: "517310", outcomes: ["A", "B", "C"], clobTokenIds: ["111", "222"] });
   });
 
-  it("keeps a market's metadata current and its first sighting", async () => {
-    await store.recordSnapshot([observation()], T0);
-    await store.recordSnapshot([observation({ question: "Renamed?" })], T0 + DAY);
+  it("keeps a market's metadata current and its first sighting, writing it only when it changed", async () => {
+    expect((await store.recordSnapshot([observation()], T0)).marketsWritten).toBe(1);
+    expect((await store.recordSnapshot([observation()], T0 + 10 * MIN)).marketsWritten).toBe(0);
+    expect(
+      (await store.recordSnapshot([observation({ question: "Renamed?" })], T0 + DAY)).marketsWritten,
+    ).toBe(1);
     const market = await store.marketBySlug("will-trump-deport-less-than-250000");
-    expect(market).toMatchObject({ question: "Renamed?", firstSeen: slotOf(T0), lastSeen: slotOf(T0 + DAY) });
+    expect(market).toMatchObject({ question: "Renamed?", firstSeen: slotOf(T0) });
   });
 
   it("records a sentiment change only when the label or the recommendation changes", async () => {

@@ -54,7 +54,6 @@ export interface StoredMarket {
   clobTokenIds: string[];
   endDate: string | null;
   firstSeen: number;
-  lastSeen: number;
 }
 
 export interface PricePoint {
@@ -102,7 +101,6 @@ interface MarketRow {
   clob_token_ids: string;
   end_date: string | null;
   first_seen: number;
-  last_seen: number;
 }
 
 interface PointRow {
@@ -169,7 +167,6 @@ function toMarket(row: MarketRow): StoredMarket {
     clobTokenIds: jsonArray(row.clob_token_ids, isString),
     endDate: row.end_date,
     firstSeen: row.first_seen,
-    lastSeen: row.last_seen,
   };
 }
 
@@ -230,18 +227,25 @@ export class HistoryStore {
   /**
    * Appends one point per market for the 10-minute slot of `atMs`, keeps each market's metadata
    * current and records a sentiment change where the label or recommendation differs from the last
-   * one stored. Idempotent per slot. Returns the number of points added.
+   * one stored. Idempotent per slot. Returns how many points were added and market rows written.
    */
-  async recordSnapshot(markets: readonly MarketObservation[], atMs: number): Promise<number> {
-    if (markets.length === 0) return 0;
+  async recordSnapshot(
+    markets: readonly MarketObservation[],
+    atMs: number,
+  ): Promise<{ points: number; marketsWritten: number }> {
+    if (markets.length === 0) return { points: 0, marketsWritten: 0 };
     const t = slotOf(atMs);
+    // Metadata is rewritten only when it changed: an unchanged market costs no row write per slot.
     const upsertMarket = this.db.prepare(
-      `INSERT INTO markets (id, slug, event_slug, condition_id, question, outcomes, clob_token_ids, end_date, first_seen, last_seen)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)
+      `INSERT INTO markets (id, slug, event_slug, condition_id, question, outcomes, clob_token_ids, end_date, first_seen)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
        ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, event_slug = excluded.event_slug,
          condition_id = excluded.condition_id, question = excluded.question, outcomes = excluded.outcomes,
-         clob_token_ids = excluded.clob_token_ids, end_date = excluded.end_date,
-         last_seen = MAX(markets.last_seen, excluded.last_seen)`,
+         clob_token_ids = excluded.clob_token_ids, end_date = excluded.end_date
+       WHERE markets.slug IS NOT excluded.slug OR markets.event_slug IS NOT excluded.event_slug
+         OR markets.condition_id IS NOT excluded.condition_id OR markets.question IS NOT excluded.question
+         OR markets.outcomes IS NOT excluded.outcomes OR markets.clob_token_ids IS NOT excluded.clob_token_ids
+         OR markets.end_date IS NOT excluded.end_date`,
     );
     const insertPoint = this.db.prepare(
       `INSERT INTO market_points (market_id, t, step, prices, volume_24h, liquidity, sentiment, confidence,
@@ -260,7 +264,9 @@ export class HistoryStore {
     );
     const statements: D1PreparedStatement[] = [];
     const pointIndexes: number[] = [];
+    const marketIndexes: number[] = [];
     for (const m of markets) {
+      marketIndexes.push(statements.length);
       statements.push(
         upsertMarket.bind(
           m.id,
@@ -303,7 +309,9 @@ export class HistoryStore {
       );
     }
     const results = await this.db.batch(statements);
-    return changes(pointIndexes.map((i) => results[i]).filter((r): r is D1Result => r !== undefined));
+    const pick = (indexes: number[]) =>
+      changes(indexes.map((i) => results[i]).filter((r): r is D1Result => r !== undefined));
+    return { points: pick(pointIndexes), marketsWritten: pick(marketIndexes) };
   }
 
   /** Stores each trade once (keyed by transaction hash and fill). Returns how many were new. */
@@ -389,7 +397,7 @@ export class HistoryStore {
   /** A market by its slug (the latest seen with it), or null. */
   async marketBySlug(slug: string): Promise<StoredMarket | null> {
     const row = await this.db
-      .prepare("SELECT * FROM markets WHERE slug = ?1 ORDER BY last_seen DESC LIMIT 1")
+      .prepare("SELECT * FROM markets WHERE slug = ?1 ORDER BY first_seen DESC LIMIT 1")
       .bind(slug)
       .first<MarketRow>();
     return row ? toMarket(row) : null;

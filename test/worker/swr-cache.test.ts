@@ -1,0 +1,200 @@
+/** The generic stale-while-revalidate cache against real miniflare KV, with its own clock. */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { type Dataset, type RefreshRecord, SwrCache } from "~/.server/cache/swr-cache";
+
+const T0 = Date.parse("2026-11-22T12:00:00Z");
+const MIN = 60_000;
+
+interface Value {
+  n: number;
+  fetchedAt: string;
+}
+
+let keys = 0;
+
+/** A dataset with its own KV keys whose build can be told to fail; counts its builds. */
+function harness(options: { kv?: KVNamespace; freshMs?: number; backoffMs?: number } = {}) {
+  keys += 1;
+  let now = T0;
+  const background: Promise<unknown>[] = [];
+  const logs: string[] = [];
+  const state = { builds: 0, fail: null as Error | null, retryAfterMs: undefined as number | undefined };
+  const dataset: Dataset<Value> = {
+    key: `test:value:${keys}`,
+    lockKey: `test:lock:${keys}`,
+    recordKey: `test:record:${keys}`,
+    freshMs: options.freshMs ?? 15 * MIN,
+    backoffMs: options.backoffMs ?? 30_000,
+    fetchedAt: (value) => value.fetchedAt,
+    build: async (previous) => {
+      state.builds += 1;
+      await Promise.resolve();
+      if (state.fail) throw state.fail;
+      return { n: (previous?.n ?? 0) + 1, fetchedAt: new Date(now).toISOString() };
+    },
+    isEmptyAnswer: (error) => error.message === "empty",
+    retryAfterMs: () => state.retryAfterMs,
+  };
+  const makeCache = () =>
+    new SwrCache({ kv: options.kv ?? env.CACHE, now: () => now, log: (line) => logs.push(line) });
+  return {
+    dataset,
+    state,
+    logs,
+    makeCache,
+    cache: makeCache(),
+    waitUntil: (p: Promise<unknown>) => {
+      background.push(p);
+    },
+    background,
+    settle: () => Promise.all(background.splice(0)),
+    setNow: (t: number) => {
+      now = t;
+    },
+    stored: () => env.CACHE.get<Value>(dataset.key, "json"),
+    record: () => env.CACHE.get<RefreshRecord>(dataset.recordKey, "json"),
+  };
+}
+
+describe("SwrCache", () => {
+  it("builds once on a cold key, stores the value and a success record; a new isolate reads KV", async () => {
+    const h = harness();
+    const first = await h.cache.readOrRefresh(h.dataset, h.waitUntil);
+    expect(first).toEqual({
+      value: { n: 1, fetchedAt: new Date(T0).toISOString() },
+      stale: false,
+      failure: null,
+    });
+    expect(h.state.builds).toBe(1);
+    expect(await h.stored()).toEqual({ n: 1, fetchedAt: new Date(T0).toISOString() });
+    expect(await h.record()).toEqual({
+      attemptAt: new Date(T0).toISOString(),
+      successAt: new Date(T0).toISOString(),
+      failingSince: null,
+      error: null,
+    });
+    const other = h.makeCache();
+    expect((await other.readOrRefresh(h.dataset, h.waitUntil)) as { value: Value }).toMatchObject({
+      value: { n: 1 },
+    });
+    expect(h.state.builds).toBe(1);
+  });
+
+  it("serves a fresh value without scheduling work, and a stale one while refreshing it once", async () => {
+    const h = harness();
+    await h.cache.readOrRefresh(h.dataset, h.waitUntil);
+    h.setNow(T0 + 14 * MIN);
+    await h.makeCache().read(h.dataset, h.waitUntil);
+    expect(h.background).toHaveLength(0);
+
+    h.setNow(T0 + 16 * MIN);
+    const reader = h.makeCache();
+    const results = await Promise.all(Array.from({ length: 20 }, () => reader.read(h.dataset, h.waitUntil)));
+    expect(results.every((r) => r?.stale === true && r.value.n === 1)).toBe(true);
+    expect(h.background).toHaveLength(1);
+    await h.settle();
+    expect(h.state.builds).toBe(2);
+    expect((await h.stored())?.n).toBe(2);
+  });
+
+  it("makes one build for many concurrent cold readers", async () => {
+    const h = harness();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => h.cache.readOrRefresh(h.dataset, h.waitUntil)),
+    );
+    expect(new Set(results.map((r) => (r instanceof Error ? "error" : r.value.fetchedAt))).size).toBe(1);
+    expect(h.state.builds).toBe(1);
+  });
+
+  it("keeps the stored value when a refresh fails, records since when, and clears it on success", async () => {
+    const h = harness();
+    await h.cache.readOrRefresh(h.dataset, h.waitUntil);
+    h.state.fail = new Error("API error: 500");
+    h.setNow(T0 + 20 * MIN);
+    expect(await h.cache.refresh(h.dataset)).toEqual(h.state.fail);
+    expect((await h.stored())?.n).toBe(1);
+    h.setNow(T0 + 30 * MIN);
+    await h.makeCache().refresh(h.dataset);
+    expect(await h.record()).toEqual({
+      attemptAt: new Date(T0 + 30 * MIN).toISOString(),
+      successAt: new Date(T0).toISOString(),
+      failingSince: new Date(T0 + 20 * MIN).toISOString(),
+      error: "API error: 500",
+    });
+    expect(h.logs).toContain(`refresh of ${h.dataset.key} failed, keeping previous data: API error: 500`);
+    const served = await h.makeCache().read(h.dataset, () => {});
+    expect(served?.failure).toEqual({
+      error: "API error: 500",
+      failingSince: new Date(T0 + 20 * MIN).toISOString(),
+    });
+
+    h.state.fail = null;
+    await h.makeCache().refresh(h.dataset);
+    expect((await h.record())?.failingSince).toBeNull();
+    expect((await h.makeCache().read(h.dataset, () => {}))?.failure).toBeNull();
+  });
+
+  it("does not rebuild within the back-off after a failure, and does after it", async () => {
+    const h = harness({ backoffMs: 30_000 });
+    h.state.fail = new Error("API error: 500");
+    expect(await h.cache.readOrRefresh(h.dataset, h.waitUntil)).toBeInstanceOf(Error);
+    h.setNow(T0 + 29_000);
+    expect(await h.cache.readOrRefresh(h.dataset, h.waitUntil)).toBeInstanceOf(Error);
+    expect(h.state.builds).toBe(1);
+    h.setNow(T0 + 31_000);
+    await h.cache.readOrRefresh(h.dataset, h.waitUntil);
+    expect(h.state.builds).toBe(2);
+  });
+
+  it("lengthens the back-off to what the failure asks for (Retry-After)", async () => {
+    const h = harness({ backoffMs: 30_000 });
+    h.state.fail = new Error("API error: 429");
+    h.state.retryAfterMs = 600_000;
+    await h.cache.readOrRefresh(h.dataset, h.waitUntil);
+    h.setNow(T0 + 599_000);
+    await h.cache.readOrRefresh(h.dataset, h.waitUntil);
+    expect(h.state.builds).toBe(1);
+    h.setNow(T0 + 601_000);
+    await h.cache.readOrRefresh(h.dataset, h.waitUntil);
+    expect(h.state.builds).toBe(2);
+  });
+
+  it("does not record an empty answer as a failing refresh", async () => {
+    const h = harness();
+    h.state.fail = new Error("empty");
+    await h.cache.readOrRefresh(h.dataset, h.waitUntil);
+    expect(await h.stored()).toBeNull();
+    expect(await h.record()).toMatchObject({ failingSince: null, error: null });
+  });
+
+  it("skips the background refresh while another isolate holds the lock", async () => {
+    const h = harness();
+    await h.cache.readOrRefresh(h.dataset, h.waitUntil);
+    h.setNow(T0 + 20 * MIN);
+    await env.CACHE.put(h.dataset.lockKey, String(T0 + 20 * MIN - 1000), { expirationTtl: 60 });
+    await h.makeCache().read(h.dataset, h.waitUntil);
+    await h.settle();
+    expect(h.state.builds).toBe(1);
+  });
+
+  it("trusts its memory for a few seconds, then reads KV again", async () => {
+    const h = harness();
+    await h.cache.readOrRefresh(h.dataset, h.waitUntil);
+    await env.CACHE.put(h.dataset.key, JSON.stringify({ n: 99, fetchedAt: new Date(T0).toISOString() }));
+    expect((await h.cache.read(h.dataset, h.waitUntil))?.value.n).toBe(1);
+    h.setNow(T0 + 6_000);
+    expect((await h.cache.read(h.dataset, h.waitUntil))?.value.n).toBe(99);
+  });
+
+  it("still answers when KV fails on every call", async () => {
+    const broken = {
+      get: () => Promise.reject(new Error("KV down")),
+      put: () => Promise.reject(new Error("KV down")),
+    } as unknown as KVNamespace;
+    const h = harness({ kv: broken });
+    const result = await h.cache.readOrRefresh(h.dataset, h.waitUntil);
+    expect(result).toMatchObject({ value: { n: 1 } });
+    expect(h.logs.some((line) => line.startsWith(`KV write of ${h.dataset.key} failed`))).toBe(true);
+  });
+});
