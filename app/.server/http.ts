@@ -1,6 +1,6 @@
 /** Shared outbound HTTP: timeout, bounded retries for idempotent failures, typed errors. */
 
-export type UpstreamName = "gamma" | "data" | "x" | "llm";
+export type UpstreamName = "gamma" | "data" | "clob" | "x" | "llm";
 
 export type UpstreamFailure = "network" | "timeout" | "status" | "html" | "invalid-json" | "shape" | "empty";
 
@@ -53,6 +53,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 const UPSTREAM_LABELS: Record<UpstreamName, string> = {
   gamma: "the Polymarket market feed",
   data: "the Polymarket trade feed",
+  clob: "the Polymarket price history",
   x: "the X API",
   llm: "the language model API",
 };

@@ -1,4 +1,4 @@
-/** The one GET both Polymarket clients make: their base URL, timeout and retry policy, JSON back. */
+/** The one GET every Polymarket client makes: its base URL, timeout and retry policy, JSON back. */
 import { fetchJson, joinUrl, type UpstreamName } from "../http";
 
 export interface PolymarketOptions {
@@ -14,7 +14,7 @@ export interface PolymarketOptions {
 
 /** GETs `path` below the base URL as JSON. Throws UpstreamError with `statusMessage` for a non-ok status. */
 export function getPolymarketJson(
-  upstream: Extract<UpstreamName, "gamma" | "data">,
+  upstream: Extract<UpstreamName, "gamma" | "data" | "clob">,
   path: string,
   statusMessage: (status: number) => string,
   opts: PolymarketOptions,
