@@ -7,11 +7,13 @@
 import { startFixtureServer } from "../support/fixture-server.ts";
 import { startWorker } from "../support/worker.ts";
 import { pageWeight } from "./page-weight.ts";
-import { ensureWrk, runWrk } from "./run-wrk.ts";
+import { ensureWrk, runWrk, type WrkResult } from "./run-wrk.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PAGES = ["/", "/politics?search=trump", "/whale-watch", "/api/markets"];
+/** Pages also measured with a new URL per request: the render itself, the snapshot warm. */
+const UNCACHED = ["/", "/politics", "/whale-watch"];
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
@@ -69,14 +71,23 @@ try {
 
   const before = await stats(fixtures.url);
   const staticResult = await runWrk(`${worker.url}${asset}`, { seconds: SECONDS, connections: CONNECTIONS });
-  const results = [];
+  const results: WrkResult[] = [];
   for (const path of PAGES)
     results.push(await runWrk(`${worker.url}${path}`, { seconds: SECONDS, connections: CONNECTIONS }));
+  const uncached: WrkResult[] = [];
+  for (const path of UNCACHED)
+    uncached.push(
+      await runWrk(`${worker.url}${path}`, { seconds: SECONDS, connections: CONNECTIONS, unique: true }),
+    );
   const after = await stats(fixtures.url);
-  const totalRequests = [staticResult, ...results].reduce((n, r) => n + r.requests, 0);
+  const totalRequests = [staticResult, ...results, ...uncached].reduce((n, r) => n + r.requests, 0);
 
-  const rows = [...results, staticResult].map((r) => [
-    r === staticResult ? "static asset" : r.url.slice(worker.url.length),
+  const label = (r: WrkResult) =>
+    r === staticResult
+      ? "static asset"
+      : `${r.url.slice(worker.url.length)}${uncached.includes(r) ? " (uncached)" : ""}`;
+  const rows = [...results, ...uncached, staticResult].map((r) => [
+    label(r),
     r.rate.toFixed(0),
     (r.rate / staticResult.rate).toFixed(2),
     r.p50Ms.toFixed(1),
@@ -88,12 +99,13 @@ try {
 
   const weights = [];
   for (const path of ["/", "/politics", "/whale-watch"]) weights.push(await pageWeight(worker.url, path));
-  console.log("\nWhat a first visit downloads (gzip)\n");
+  console.log("\nWhat a first visit downloads (HTML before compression; JS and CSS gzip)\n");
   console.log(
     table(
-      ["page", "JS files", "JS KB", "CSS KB"],
+      ["page", "HTML KB", "JS files", "JS KB", "CSS KB"],
       weights.map((w) => [
         w.path,
+        (w.htmlBytes / 1024).toFixed(1),
         String(w.jsFiles),
         (w.jsGzipBytes / 1024).toFixed(1),
         (w.cssGzipBytes / 1024).toFixed(1),

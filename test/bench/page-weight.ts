@@ -1,11 +1,13 @@
 /**
- * The JavaScript and CSS a page loads, gzip-compressed: every module script and modulepreload,
+ * The HTML of a page (uncompressed) and the JavaScript and CSS it loads, gzip-compressed: every module script and modulepreload,
  * and every stylesheet, as referenced by the server-rendered HTML (what a first visit downloads).
  */
 import { gzipSync } from "node:zlib";
 
 export interface PageWeight {
   path: string;
+  /** The HTML document, before compression. */
+  htmlBytes: number;
   jsFiles: number;
   jsGzipBytes: number;
   cssFiles: number;
@@ -44,6 +46,7 @@ export async function pageWeight(baseUrl: string, path: string): Promise<PageWei
   };
   return {
     path,
+    htmlBytes: Buffer.byteLength(html),
     jsFiles: js.size,
     jsGzipBytes: await size(js),
     cssFiles: css.size,

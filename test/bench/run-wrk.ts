@@ -36,7 +36,15 @@ export function runWrk(
     seconds = 10,
     threads = 2,
     script = REPORT,
-  }: { connections?: number; seconds?: number; threads?: number; script?: string } = {},
+    unique = false,
+  }: {
+    connections?: number;
+    seconds?: number;
+    threads?: number;
+    script?: string;
+    /** Every request gets a URL never asked before (a full render each time). */
+    unique?: boolean;
+  } = {},
 ): Promise<WrkResult> {
   if (!/^http:\/\/127\.0\.0\.1[:/]/.test(url))
     throw new Error(`refusing to load anything but loopback: ${url}`);
@@ -55,7 +63,7 @@ export function runWrk(
         "User-Agent: Mozilla/5.0 (bench) Chrome/150",
         url,
       ],
-      { timeout: (seconds + 30) * 1000 },
+      { timeout: (seconds + 30) * 1000, env: { ...process.env, ...(unique ? { WRK_UNIQUE: "1" } : {}) } },
       (error, stdout) => {
         if (error) return reject(error);
         const line = stdout.split("\n").find((l) => l.startsWith("{"));

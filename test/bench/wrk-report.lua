@@ -1,12 +1,30 @@
 -- Prints wrk's figures as one JSON line so the bench scripts can read them. With WRK_PATHS set
--- (comma-separated), requests cycle through those paths instead of the URL's own.
+-- (comma-separated), requests cycle through those paths instead of the URL's own. With WRK_UNIQUE set,
+-- every request's URL is new (a `u` parameter is added), so no page memory can answer it: each one
+-- is a full render.
 local paths = {}
 for p in string.gmatch(os.getenv("WRK_PATHS") or "", "([^,]+)") do paths[#paths + 1] = p end
-if #paths > 0 then
-  local i = 0
+local unique = os.getenv("WRK_UNIQUE") ~= nil
+local i = 0
+local n = 0
+local salt = 0
+setup = function(thread)
+  salt = salt + 1
+  thread:set("salt", salt)
+end
+if #paths > 0 or unique then
   request = function()
-    i = i % #paths + 1
-    return wrk.format("GET", paths[i])
+    local path = wrk.path
+    if #paths > 0 then
+      i = i % #paths + 1
+      path = paths[i]
+    end
+    if unique then
+      n = n + 1
+      local sep = string.find(path, "?", 1, true) and "&" or "?"
+      path = path .. sep .. "u=" .. tostring(salt) .. "-" .. tostring(n)
+    end
+    return wrk.format("GET", path)
   end
 end
 

@@ -13,7 +13,7 @@
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
-import { keysetAnswer, LEGACY_LIST_HEADERS } from "./gamma-keyset";
+import { keysetAnswer, LEGACY_LIST_HEADERS } from "./gamma-keyset.ts";
 
 export type Upstream = "gamma" | "data";
 export type Mode =
