@@ -1,0 +1,97 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { buildPriceChart, mergeHistory } from "~/.server/charts/price-chart";
+import { parsePriceHistory } from "~/.server/polymarket/clob";
+import { parseChartRange } from "~/lib/chart";
+
+const history = parsePriceHistory(
+  JSON.parse(
+    readFileSync(
+      new URL("../../../shared/fixtures/polymarket/clob-prices-history-1w-f5.json", import.meta.url),
+      "utf8",
+    ),
+  ),
+);
+const NOW = 1770480499; // the recording's last point
+
+describe("buildPriceChart", () => {
+  it("draws the recorded week of the CLOB history with axes, readout and a sentence", () => {
+    const yes = mergeHistory([], history);
+    const no = yes.map((p) => ({ ...p, p: Math.round((1 - p.p) * 1000) / 1000 }));
+    const chart = buildPriceChart(
+      [
+        { label: "Yes", points: yes },
+        { label: "No", points: no },
+      ],
+      "1w",
+      NOW,
+    );
+    if (!chart) throw new Error("expected a chart");
+    expect(chart.lines.map((l) => l.label)).toEqual(["Yes", "No"]);
+    expect(chart.lines[0]?.d.startsWith("M")).toBe(true);
+    // Thinned to at most ~160 points per line: a few KB of path data, not 2,013 points.
+    expect(chart.lines[0]?.d.split("L").length).toBeLessThanOrEqual(162);
+    expect(chart.xTicks.length).toBeGreaterThanOrEqual(3);
+    expect(chart.yTicks.every((t) => /¢$/.test(t.label))).toBe(true);
+    expect(chart.readout).toHaveLength(96);
+    expect(chart.readout.at(-1)?.values).toEqual([0.225, 0.775]);
+    expect(chart.summary).toEqual([
+      "Yes fell from 27¢ to 23¢ this week.",
+      "No rose from 74¢ to 78¢ this week.",
+    ]);
+    expect(chart.sources).toEqual({ ours: 0, clob: 2 * history.length, oursFrom: null });
+  });
+
+  it("keeps only the range asked for", () => {
+    const chart = buildPriceChart([{ label: "Yes", points: mergeHistory([], history) }], "1d", NOW);
+    expect(chart?.readout[0]?.t).toBeGreaterThanOrEqual(NOW - 86_400);
+  });
+
+  it("says a flat line held", () => {
+    const flat = [
+      { t: NOW - 100, p: 0.58, source: "ours" as const },
+      { t: NOW, p: 0.581, source: "ours" as const },
+    ];
+    expect(buildPriceChart([{ label: "Yes", points: flat }], "1d", NOW)?.summary).toEqual([
+      "Yes held at 58¢ over the last day.",
+    ]);
+  });
+
+  it("has nothing to draw without two points in range", () => {
+    expect(
+      buildPriceChart([{ label: "Yes", points: [{ t: NOW, p: 0.5, source: "ours" }] }], "1w", NOW),
+    ).toBeNull();
+    expect(buildPriceChart([], "1w", NOW)).toBeNull();
+  });
+});
+
+describe("mergeHistory", () => {
+  it("extends our points back with the CLOB's where ours are shorter, each point with its source", () => {
+    const merged = mergeHistory(
+      [
+        { t: 300, p: 0.4 },
+        { t: 400, p: 0.5 },
+      ],
+      [
+        { t: 100, p: 0.2 },
+        { t: 200, p: 0.3 },
+        { t: 300, p: 0.9 },
+        { t: 350, p: 0.9 },
+      ],
+    );
+    expect(merged).toEqual([
+      { t: 100, p: 0.2, source: "clob" },
+      { t: 200, p: 0.3, source: "clob" },
+      { t: 300, p: 0.4, source: "ours" },
+      { t: 400, p: 0.5, source: "ours" },
+    ]);
+  });
+});
+
+describe("parseChartRange", () => {
+  it("defaults to a week and refuses anything else", () => {
+    expect(parseChartRange(null)).toBe("1w");
+    expect(parseChartRange("1m")).toBe("1m");
+    expect(parseChartRange("10y")).toBeNull();
+  });
+});
