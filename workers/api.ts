@@ -1,5 +1,7 @@
 import { Hono } from "hono";
-import { getMarketSnapshot, getWhaleSnapshot, readHealth } from "../app/.server/snapshot";
+import { getMarketSnapshot } from "../app/.server/snapshots/markets";
+import { readHealth } from "../app/.server/snapshots/status";
+import { getWhaleSnapshot } from "../app/.server/snapshots/whales";
 import type { WorkerEnv } from "./types";
 
 // Browsers poll these; a short shared cache keeps bursts off the Worker without hiding fresh data for long.

@@ -3,10 +3,10 @@ import { isbot } from "isbot";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { ConfigError, getConfig } from "../app/.server/config";
 import { requestContext } from "../app/.server/context";
-import { snapshotDeps } from "../app/.server/deps";
+import { snapshotDeps } from "../app/.server/snapshots/deps";
 import { api } from "./api";
 import { runScheduled } from "./cron";
-import { HtmlCache } from "./html-cache";
+import { isolateFor } from "./isolate";
 import { securityHeaders } from "./security";
 import { seo } from "./seo";
 import type { WorkerEnv } from "./types";
@@ -26,7 +26,7 @@ app.use(async (c, next) => {
   try {
     const config = getConfig(c.env);
     c.set("config", config);
-    c.set("deps", snapshotDeps(c.env, c.executionCtx as ExecutionContext, config));
+    c.set("deps", snapshotDeps(isolateFor(c.env).cache, c.executionCtx as ExecutionContext, config));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
@@ -38,21 +38,19 @@ app.use(async (c, next) => {
 app.route("/", seo);
 app.route("/api", api);
 
-// Pages are the same for every visitor of a URL: keep finished ones for as long as the snapshot memo.
-export const htmlCache = new HtmlCache({ ttlMs: 5_000, maxEntries: 200, maxUrlLength: 512 });
-
 app.all("*", async (c) => {
   const nonce = c.get("nonce");
   const userAgent = c.req.header("user-agent");
-  const key = htmlCache.key(c.req.raw, Boolean(userAgent && isbot(userAgent)));
+  const { pages } = isolateFor(c.env);
+  const key = pages.key(c.req.raw, Boolean(userAgent && isbot(userAgent)));
   const now = Date.now();
-  const cached = key ? htmlCache.get(key, nonce, now) : null;
+  const cached = key ? pages.get(key, nonce, now) : null;
   if (cached) return cached;
   const context = new RouterContextProvider();
   context.set(requestContext, { config: c.get("config"), deps: c.get("deps"), nonce });
   const response = await handleRequest(c.req.raw, context);
   const ctx = c.executionCtx as ExecutionContext;
-  return key ? htmlCache.store(key, response, nonce, now, (p) => ctx.waitUntil(p)) : response;
+  return key ? pages.store(key, response, nonce, now, (p) => ctx.waitUntil(p)) : response;
 });
 
 app.onError((error, c) => {

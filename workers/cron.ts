@@ -1,6 +1,8 @@
 import { getConfig } from "../app/.server/config";
-import { snapshotDeps } from "../app/.server/deps";
-import { refreshMarkets, refreshWhales } from "../app/.server/snapshot";
+import { snapshotDeps } from "../app/.server/snapshots/deps";
+import { refreshMarkets } from "../app/.server/snapshots/markets";
+import { refreshWhales } from "../app/.server/snapshots/whales";
+import { isolateFor } from "./isolate";
 
 /** Cron expressions of wrangler.toml [triggers]. */
 export const MARKETS_CRON = "*/10 * * * *";
@@ -11,7 +13,7 @@ export const WHALES_CRON = "* * * * *";
  * whales every minute. An unknown expression refreshes both. Failures keep the previous data.
  */
 export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext): Promise<void> {
-  const deps = snapshotDeps(env, ctx, getConfig(env));
+  const deps = snapshotDeps(isolateFor(env).cache, ctx, getConfig(env));
   const jobs: Promise<unknown>[] = [];
   if (cron !== WHALES_CRON) jobs.push(refreshMarkets(deps));
   if (cron !== MARKETS_CRON) jobs.push(refreshWhales(deps));

@@ -1,7 +1,7 @@
 /**
  * A few seconds of per-isolate memory for finished HTML pages. Every visitor of a URL gets the same
  * page while the snapshot is unchanged, so rendering it once per URL per few seconds is enough; the
- * only per-response part, the CSP nonce, is swapped in on the way out.
+ * only per-response part, the CSP nonce, is swapped in on the way out. `X-Cache` says which it was.
  */
 
 interface Entry {
@@ -39,10 +39,12 @@ export class HtmlCache {
       this.entries.delete(key);
       return null;
     }
-    return new Response(entry.body.replaceAll(entry.nonce, nonce), {
+    const response = new Response(entry.body.replaceAll(entry.nonce, nonce), {
       status: entry.status,
       headers: entry.headers,
     });
+    response.headers.set("X-Cache", "HIT");
+    return response;
   }
 
   /**
@@ -58,8 +60,9 @@ export class HtmlCache {
   ): Response {
     const type = response.headers.get("content-type") ?? "";
     const streaming = response.headers.get("content-encoding") === "identity";
-    if (response.status !== 200 || !type.startsWith("text/html") || streaming || !response.body)
-      return response;
+    if (!type.startsWith("text/html")) return response;
+    response.headers.set("X-Cache", "MISS");
+    if (response.status !== 200 || streaming || !response.body) return response;
     const [out, copy] = response.body.tee();
     const headers = [...response.headers];
     waitUntil(

@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import type { Config } from "./config";
-import type { SnapshotDeps } from "./snapshot";
+import type { SnapshotDeps } from "./snapshots/deps";
 
 /** What the Worker hands every loader and the document render. */
 export interface RequestContext {

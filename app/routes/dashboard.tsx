@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { type ShouldRevalidateFunctionArgs, useRevalidator, useSearchParams } from "react-router";
 import { requestContext } from "~/.server/context";
-import { getMarketSnapshot, readMarketSnapshot } from "~/.server/snapshot";
+import { marketSnapshotView } from "~/.server/snapshots/markets";
 import { MarketGrid, MarketGridError, MarketGridSkeleton } from "~/components/markets/market-grid";
 import { MentionsStrip } from "~/components/markets/mentions-strip";
 import { SentimentDashboard, SentimentDashboardSkeleton } from "~/components/markets/sentiment-dashboard";
@@ -37,14 +37,10 @@ function forCategory(
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);
   const category = categoryOf(new URL(request.url).pathname);
-  const cached = await readMarketSnapshot(deps);
   return {
     slug: category?.slug ?? null,
     renderedAt: deps.now(),
-    // Cached: render with data at once. Cold: stream the shell now and the data when it arrives.
-    snapshot: cached
-      ? forCategory(cached, category)
-      : getMarketSnapshot(deps).then((s) => forCategory(s, category)),
+    snapshot: (await marketSnapshotView(deps, (snapshot) => forCategory(snapshot, category))).value,
   };
 }
 

@@ -1,5 +1,5 @@
 import { requestContext } from "~/.server/context";
-import { getMarketSnapshot, readMarketSnapshot } from "~/.server/snapshot";
+import { marketSnapshotView } from "~/.server/snapshots/markets";
 import { MarketIntelligenceView } from "~/components/insights/market-intelligence-view";
 import { marketIntelligence } from "~/lib/insights";
 import { pageMeta, rootData } from "~/lib/seo";
@@ -19,9 +19,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 // Aggregated here so the page ships a few ranked rows, not the whole feed.
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);
-  const build = (snapshot: MarketSnapshot) => marketIntelligence(snapshot, deps.now());
-  const cached = await readMarketSnapshot(deps);
-  return { intelligence: cached ? build(cached) : getMarketSnapshot(deps).then(build) };
+  const view = (snapshot: MarketSnapshot) => marketIntelligence(snapshot, deps.now());
+  return { intelligence: (await marketSnapshotView(deps, view)).value };
 }
 
 export default function MarketIntelligencePage({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { requestContext } from "~/.server/context";
 import { deriveKeyword } from "~/.server/mentions/keywords";
-import { getMarketSnapshot, readMarketSnapshot } from "~/.server/snapshot";
+import { marketSnapshotView } from "~/.server/snapshots/markets";
 import { SentimentAnalysisView } from "~/components/insights/sentiment-analysis-view";
 import { sentimentInsights } from "~/lib/insights";
 import { pageMeta, rootData } from "~/lib/seo";
@@ -21,9 +21,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 // deriveKeyword is the mentions pipeline's own title → topic rule, so topics match what was counted.
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);
-  const build = (snapshot: MarketSnapshot) => sentimentInsights(snapshot, deriveKeyword, deps.now());
-  const cached = await readMarketSnapshot(deps);
-  return { insights: cached ? build(cached) : getMarketSnapshot(deps).then(build) };
+  const view = (snapshot: MarketSnapshot) => sentimentInsights(snapshot, deriveKeyword, deps.now());
+  return { insights: (await marketSnapshotView(deps, view)).value };
 }
 
 export default function SentimentAnalysis({ loaderData }: Route.ComponentProps) {

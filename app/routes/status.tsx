@@ -1,5 +1,5 @@
 import { requestContext } from "~/.server/context";
-import { type DatasetHealth, readPipelineStatus } from "~/.server/snapshot";
+import { type DatasetHealth, readPipelineStatus } from "~/.server/snapshots/status";
 import type { PipelineView } from "~/components/status/pipeline-section";
 import { StatusPage } from "~/components/status/status-page";
 import { pageMeta, rootData } from "~/lib/seo";

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { requestContext } from "~/.server/context";
-import { getWhaleSnapshot, readWhaleSnapshot } from "~/.server/snapshot";
+import { whaleSnapshotView } from "~/.server/snapshots/whales";
 import { WhaleFilters } from "~/components/whales/whale-filters";
 import { WhaleErrorCard, WhaleFeedView, WhaleSkeletonGrid } from "~/components/whales/whale-list";
 import { pageMeta, rootData } from "~/lib/seo";
@@ -33,8 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);
-  const cached = await readWhaleSnapshot(deps);
-  return { now: deps.now(), snapshot: cached ?? getWhaleSnapshot(deps) };
+  return { now: deps.now(), snapshot: (await whaleSnapshotView(deps)).value };
 }
 
 /**

@@ -329,7 +329,7 @@ describe("status page", () => {
     for (const name of names) {
       const tab = page.getByRole("tab", { name });
       await tab.click();
-      expect(await tab.getAttribute("aria-selected")).toBe("true");
+      await expect.poll(() => tab.getAttribute("aria-selected")).toBe("true");
       expect(await page.getByRole("tabpanel").getByText("Sample data", { exact: true }).count()).toBe(1);
     }
 
@@ -351,11 +351,11 @@ describe("status page", () => {
       await expect.poll(() => page.getByRole("tab", { name }).getAttribute("aria-selected")).toBe("true");
     }
     await page.keyboard.press("Home");
-    expect(await first.getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => first.getAttribute("aria-selected")).toBe("true");
     await page.keyboard.press("End");
-    expect(await page.getByRole("tab", { name: "Performance Metrics" }).getAttribute("aria-selected")).toBe(
-      "true",
-    );
+    await expect
+      .poll(() => page.getByRole("tab", { name: "Performance Metrics" }).getAttribute("aria-selected"))
+      .toBe("true");
     expect(await page.getByRole("tabpanel").getByText("Meets target").count()).toBe(5);
     expect(problems).toEqual([]);
     await page.close();

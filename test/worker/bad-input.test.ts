@@ -1,31 +1,20 @@
 /** Odd input gets a clear answer: never a 500, never reflected markup (quality-bar.md, Security). */
-import { env, SELF } from "cloudflare:test";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { KV_KEYS } from "~/.server/snapshot";
-import {
-  keysetHandler,
-  recordedMarkets,
-  resetCalls,
-  resetWorkerMemory,
-  upstreams,
-} from "./support/upstreams";
+import { keysetHandler, recordedMarkets, resetCalls, upstreams } from "./support/upstreams";
+import { BROWSER, clearKv, type TestWorker, testWorker } from "./support/worker";
 
 beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
 afterEach(() => upstreams.resetHandlers());
 afterAll(() => upstreams.close());
-beforeEach(async () => {
-  await resetWorkerMemory();
+let worker: TestWorker;
+beforeEach(() => {
+  worker = testWorker();
   resetCalls();
 });
-
-const ORIGIN = "https://oddspulse.example";
-const BROWSER = {
-  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
-};
 const XSS = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
 
 async function get(path: string, init: RequestInit = {}) {
-  const res = await SELF.fetch(`${ORIGIN}${path}`, { ...init, headers: { ...BROWSER, ...init.headers } });
+  const res = await worker.fetch(path, { ...init, headers: { ...BROWSER, ...init.headers } });
   return { res, body: await res.text() };
 }
 
@@ -106,7 +95,7 @@ describe("untrusted upstream text", () => {
   const EVIL = "Will </script><script>alert(1)</script> happen\u2028\u2029 & <b>bold</b>?";
 
   beforeEach(async () => {
-    await env.CACHE.delete(KV_KEYS.markets);
+    await clearKv();
     const [first, ...rest] = recordedMarkets as Record<string, unknown>[];
     upstreams.use(keysetHandler([{ ...first, question: EVIL }, ...rest]));
   });
@@ -115,7 +104,7 @@ describe("untrusted upstream text", () => {
     ["a browser (serialized loader data)", BROWSER],
     ["a crawler (complete page)", { "user-agent": "Googlebot/2.1" }],
   ])("cannot break out of any script element for %s", async (_name, headers) => {
-    const res = await SELF.fetch(`${ORIGIN}/`, { headers });
+    const res = await worker.fetch("/", { headers });
     const body = await res.text();
     expect(res.status).toBe(200);
     expect(body).not.toContain("<script>alert(1)</script>");
@@ -129,7 +118,7 @@ describe("untrusted upstream text", () => {
   });
 
   it("is escaped in the JSON API", async () => {
-    const res = await SELF.fetch(`${ORIGIN}/api/markets`);
+    const res = await worker.fetch("/api/markets");
     const text = await res.text();
     expect(res.headers.get("content-type")).toContain("application/json");
     const data = JSON.parse(text) as { markets: { title: string }[] };

@@ -2,63 +2,93 @@
  * Fault injection through the whole Worker: each upstream × each failure of quality-bar.md.
  * Every page and API answers 200, with the last good data or the labelled fallback.
  */
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { KV_KEYS, type StoredMarkets } from "~/.server/snapshot";
+import type { RefreshRecord } from "~/.server/cache/swr-cache";
+import { KV_KEYS } from "~/.server/snapshots/keys";
+import type { StoredMarkets } from "~/.server/snapshots/markets";
 import type { MarketSnapshot, WhaleSnapshot } from "~/lib/types";
-import { calls, FAILURE_MODES, failing, resetCalls, resetWorkerMemory, upstreams } from "./support/upstreams";
+import { calls, FAILURE_MODES, failing, resetCalls, upstreams } from "./support/upstreams";
+import { CRAWLER, clearKv, type TestWorker, testWorker } from "./support/worker";
 
 beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
 afterEach(() => upstreams.resetHandlers());
 afterAll(() => upstreams.close());
+
+let worker: TestWorker;
 beforeEach(async () => {
-  await resetWorkerMemory();
+  worker = testWorker();
   resetCalls();
-  for (const key of Object.values(KV_KEYS)) await env.CACHE.delete(key);
+  await clearKv();
 });
 
-const ORIGIN = "https://oddspulse.example";
-const CRAWLER = { headers: { "user-agent": "Googlebot/2.1" } };
-
 async function marketsApi(): Promise<MarketSnapshot> {
-  const res = await SELF.fetch(`${ORIGIN}/api/markets`);
+  const res = await worker.fetch("/api/markets");
   expect(res.status).toBe(200);
   return res.json<MarketSnapshot>();
 }
 
+async function storedMarkets(): Promise<StoredMarkets> {
+  const stored = await env.CACHE.get<StoredMarkets>(KV_KEYS.markets, "json");
+  if (!stored) throw new Error("expected a stored snapshot");
+  return stored;
+}
+
+/** Ages the stored market snapshot by an hour; the next reader (a new isolate) must refresh it. */
+async function ageMarkets(): Promise<string> {
+  const stored = await storedMarkets();
+  const old = new Date(Date.now() - 60 * 60_000).toISOString();
+  stored.snapshot.fetchedAt = old;
+  await env.CACHE.put(KV_KEYS.markets, JSON.stringify(stored));
+  await env.CACHE.delete(KV_KEYS.marketsLock); // an hour later, any earlier refresh lock is long gone
+  worker = testWorker();
+  return old;
+}
+
+async function refreshRecord(key: string): Promise<RefreshRecord | null> {
+  return env.CACHE.get<RefreshRecord>(key, "json");
+}
+
+// The recorded 100 markets have 68 distinct X keywords; X_MAX_REQUESTS is 25 (the default).
+const KEYWORDS = 68;
+const X_CAP = 25;
+
 describe("with every upstream healthy and keys configured", () => {
-  it("labels live X counts and model analyses as such", async () => {
+  it("calls X for exactly 25 keywords and labels the rest of the counts estimated", async () => {
     const snapshot = await marketsApi();
     expect(snapshot.sources.markets).toBe("live");
-    // 25 X requests per refresh at most (Workers subrequest budget): the rest are labelled estimates.
-    expect(calls.x).toBeLessThanOrEqual(25);
+    expect(calls.x).toBe(X_CAP);
+    const live = snapshot.markets.filter((m) => m.mentionsSource === "live");
+    // The 25 keywords fetched cover 51 of the 100 markets; the other 49 show estimates.
+    expect(live).toHaveLength(51);
+    expect(live.every((m) => m.sentiment.twitterBuzz === 820 && m.isTwitterLive)).toBe(true);
     expect(snapshot.sources.mentions).toBe("partial");
     expect(snapshot.sources.sentiment).toBe("grok-4-fast-non-reasoning");
     const first = snapshot.markets[0];
     expect(first?.sentiment.source).toBe("grok-4-fast-non-reasoning");
     expect(first?.sentiment.grokAnalysis).toBe("Model view on 517310.");
     expect(first?.sentiment.recommendation).toBe("BUY_NO"); // 5.8¢: the mock model says buy_no
-    expect(snapshot.markets.some((m) => m.mentionsSource === "live" && m.sentiment.twitterBuzz === 820)).toBe(
-      true,
-    );
   });
 
-  it("re-uses analyses and mention counts on the next refresh instead of calling again", async () => {
+  it("re-uses analyses and cached counts on the next refreshes, fetching only uncached keywords", async () => {
     await marketsApi();
-    const first = { x: calls.x, llm: calls.llm };
-    // Force a refresh with an unchanged feed: only uncached keywords may be fetched, no market re-analysed.
-    const stored = await env.CACHE.get<StoredMarkets>(KV_KEYS.markets, "json");
-    if (!stored) throw new Error("expected a stored snapshot");
-    stored.snapshot.fetchedAt = new Date(Date.now() - 60 * 60_000).toISOString();
-    await env.CACHE.put(KV_KEYS.markets, JSON.stringify(stored));
-    await resetWorkerMemory();
-    const { refreshMarkets } = await import("~/.server/snapshot");
-    const { snapshotDeps } = await import("~/.server/deps");
-    const { getConfig } = await import("~/.server/config");
-    const ctx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
-    await refreshMarkets(snapshotDeps(env, ctx, getConfig(env)));
-    expect(calls.llm).toBe(first.llm);
-    expect(calls.x - first.x).toBeLessThanOrEqual(25);
+    const llmAfterFirst = calls.llm;
+    expect(llmAfterFirst).toBeGreaterThan(0);
+
+    await ageMarkets();
+    await marketsApi(); // serves the stale copy and refreshes it in the background
+    await worker.settle();
+    expect(calls.llm).toBe(llmAfterFirst); // unchanged prices: no market re-analysed
+    expect(calls.x).toBe(2 * X_CAP); // the next 25 keywords, none of the first 25 again
+    expect((await storedMarkets()).snapshot.markets.filter((m) => m.mentionsSource === "live")).toHaveLength(
+      81,
+    );
+
+    await ageMarkets();
+    await marketsApi();
+    await worker.settle();
+    expect(calls.x).toBe(KEYWORDS); // the last 18
+    expect((await storedMarkets()).snapshot.sources.mentions).toBe("live");
   });
 });
 
@@ -66,7 +96,8 @@ describe.each(FAILURE_MODES)("Gamma %s", (mode) => {
   it("cold cache: the pages answer 200 with the three labelled sample markets (or the empty state)", async () => {
     upstreams.use(failing("gamma", mode));
     const snapshot = await marketsApi();
-    const page = await SELF.fetch(`${ORIGIN}/`, CRAWLER);
+    expect(calls.gamma).toBeGreaterThan(0);
+    const page = await worker.fetch("/", { headers: CRAWLER });
     expect(page.status).toBe(200);
     const html = await page.text();
     if (mode === "empty") {
@@ -81,52 +112,63 @@ describe.each(FAILURE_MODES)("Gamma %s", (mode) => {
     expect(await env.CACHE.get(KV_KEYS.markets)).toBeNull();
   });
 
-  it("stale cache: serves the last good data and keeps it in KV", async () => {
+  it("stale cache: serves the last good data, and the failed refresh leaves it in KV", async () => {
     const good = await marketsApi();
-    const stored = await env.CACHE.get<StoredMarkets>(KV_KEYS.markets, "json");
-    if (!stored) throw new Error("expected a stored snapshot");
-    const old = new Date(Date.now() - 60 * 60_000).toISOString();
-    stored.snapshot.fetchedAt = old;
-    await env.CACHE.put(KV_KEYS.markets, JSON.stringify(stored));
-    await resetWorkerMemory();
+    const old = await ageMarkets();
     upstreams.use(failing("gamma", mode));
+    const callsBefore = calls.gamma;
     const served = await marketsApi();
     expect(served.fetchedAt).toBe(old);
     expect(served.markets).toHaveLength(good.markets.length);
-    // Let the background refresh fail, then check it did not overwrite anything.
-    await new Promise((r) => setTimeout(r, mode === "timeout" ? 2_000 : 100));
-    const after = await env.CACHE.get<StoredMarkets>(KV_KEYS.markets, "json");
-    expect(after?.snapshot.fetchedAt).toBe(old);
+
+    await worker.settle(); // the background refresh has run to its end
+    expect(calls.gamma).toBeGreaterThan(callsBefore);
+    const record = await refreshRecord(KV_KEYS.marketsRefresh);
+    if (mode === "empty") {
+      // An empty answer is the feed working: recorded as answered, the good data kept.
+      expect(record).toMatchObject({ failingSince: null, error: null });
+    } else {
+      expect(record?.failingSince).toBeTruthy();
+      expect(record?.error).toBeTruthy();
+    }
+    expect((await storedMarkets()).snapshot.fetchedAt).toBe(old);
   });
 });
 
 describe.each(FAILURE_MODES)("Data API %s", (mode) => {
   it("cold cache: answers 200 with an empty list and says why", async () => {
     upstreams.use(failing("data", mode));
-    const res = await SELF.fetch(`${ORIGIN}/api/whales`);
+    const res = await worker.fetch("/api/whales");
     expect(res.status).toBe(200);
     const body = await res.json<WhaleSnapshot>();
     expect(body.trades).toEqual([]);
     if (mode !== "empty" && mode !== "absurd") expect(body.error).toBeTruthy();
     expect(await env.CACHE.get(KV_KEYS.whales)).toBeNull();
-    const page = await SELF.fetch(`${ORIGIN}/whale-watch`, CRAWLER);
+    const page = await worker.fetch("/whale-watch", { headers: CRAWLER });
     expect(page.status).toBe(200);
   });
 
-  it("stale cache: serves the last good trades with their time and keeps them in KV", async () => {
-    const good = await (await SELF.fetch(`${ORIGIN}/api/whales`)).json<WhaleSnapshot>();
+  it("stale cache: serves the last good trades with their time, and the failed refresh keeps them", async () => {
+    const good = await (await worker.fetch("/api/whales")).json<WhaleSnapshot>();
     expect(good.trades.length).toBeGreaterThan(0);
     const old = new Date(Date.now() - 10 * 60_000).toISOString();
     await env.CACHE.put(KV_KEYS.whales, JSON.stringify({ snapshot: { ...good, fetchedAt: old } }));
-    await resetWorkerMemory();
+    worker = testWorker();
     upstreams.use(failing("data", mode));
-    const served = await (await SELF.fetch(`${ORIGIN}/api/whales`)).json<WhaleSnapshot>();
+    const callsBefore = calls.data;
+    const served = await (await worker.fetch("/api/whales")).json<WhaleSnapshot>();
     expect(served.fetchedAt).toBe(old);
     expect(served.trades).toEqual(good.trades);
-    const page = await SELF.fetch(`${ORIGIN}/whale-watch`, CRAWLER);
+    const page = await worker.fetch("/whale-watch", { headers: CRAWLER });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Pozoblanco: Akira Santillan vs Izan Almazan Valiente");
-    await new Promise((r) => setTimeout(r, mode === "timeout" ? 2_000 : 100));
+
+    await worker.settle();
+    expect(calls.data).toBeGreaterThan(callsBefore);
+    const record = await refreshRecord(KV_KEYS.whalesRefresh);
+    // Empty and absurd answers (every trade dropped) are an empty list: nothing stored, nothing failing.
+    if (mode === "empty" || mode === "absurd") expect(record?.failingSince).toBeNull();
+    else expect(record?.failingSince).toBeTruthy();
     const after = await env.CACHE.get<{ snapshot: WhaleSnapshot }>(KV_KEYS.whales, "json");
     expect(after?.snapshot.fetchedAt).toBe(old);
   });
@@ -136,6 +178,7 @@ describe.each(FAILURE_MODES)("X counts %s", (mode) => {
   it("keeps the live markets and labels the mention counts estimated", async () => {
     upstreams.use(failing("x", mode));
     const snapshot = await marketsApi();
+    expect(calls.x).toBeGreaterThan(0);
     expect(snapshot.sources.markets).toBe("live");
     expect(snapshot.sources.mentions).toBe("estimated");
     for (const m of snapshot.markets) {
@@ -150,6 +193,7 @@ describe.each(FAILURE_MODES)("LLM %s", (mode) => {
   it("keeps the live markets and labels the sentiment estimated", async () => {
     upstreams.use(failing("llm", mode));
     const snapshot = await marketsApi();
+    expect(calls.llm).toBeGreaterThan(0);
     expect(snapshot.sources.markets).toBe("live");
     expect(snapshot.sources.sentiment).toBe("estimated");
     for (const m of snapshot.markets) {
@@ -163,15 +207,12 @@ describe.each(FAILURE_MODES)("LLM %s", (mode) => {
 
 describe("KV failing", () => {
   it("still renders the page and the API", async () => {
-    const original = { get: env.CACHE.get, put: env.CACHE.put };
     const fail = () => Promise.reject(new Error("KV unavailable"));
-    Object.assign(env.CACHE, { get: fail, put: fail });
-    try {
-      const page = await SELF.fetch(`${ORIGIN}/`, CRAWLER);
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain("Will Trump deport less than 250,000?");
-    } finally {
-      Object.assign(env.CACHE, original);
-    }
+    const broken = { get: fail, put: fail, delete: fail } as unknown as KVNamespace;
+    worker = testWorker({ CACHE: broken });
+    const page = await worker.fetch("/", { headers: CRAWLER });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Will Trump deport less than 250,000?");
+    expect(calls.gamma).toBe(1);
   });
 });

@@ -2,10 +2,11 @@
  * Gamma's supported keyset list through the whole Worker: the requests it sends, paging, the legacy
  * fallback, what /api/health and /status say about it, and what pages say while refreshes fail.
  */
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { KV_KEYS, type StoredMarkets } from "~/.server/snapshot";
+import { KV_KEYS } from "~/.server/snapshots/keys";
+import type { StoredMarkets } from "~/.server/snapshots/markets";
 import {
   calls,
   failing,
@@ -14,9 +15,9 @@ import {
   keysetHandler,
   recordedMarkets,
   resetCalls,
-  resetWorkerMemory,
   upstreams,
 } from "./support/upstreams";
+import { CRAWLER, clearKv, type TestWorker, testWorker } from "./support/worker";
 
 beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
@@ -24,14 +25,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 afterAll(() => upstreams.close());
+let worker: TestWorker;
 beforeEach(async () => {
-  await resetWorkerMemory();
+  worker = testWorker();
   resetCalls();
-  for (const key of Object.values(KV_KEYS)) await env.CACHE.delete(key);
+  await clearKv();
 });
-
-const ORIGIN = "https://oddspulse.example";
-const CRAWLER = { headers: { "user-agent": "Googlebot/2.1" } };
 
 interface Health {
   ok: boolean;
@@ -48,7 +47,7 @@ interface Health {
 }
 
 async function health(): Promise<{ status: number; body: Health }> {
-  const res = await SELF.fetch(`${ORIGIN}/api/health`);
+  const res = await worker.fetch("/api/health");
   return { status: res.status, body: await res.json<Health>() };
 }
 
@@ -59,13 +58,13 @@ async function ageStoredMarkets(): Promise<string> {
   const old = new Date(Date.now() - 60 * 60_000).toISOString();
   stored.snapshot.fetchedAt = old;
   await env.CACHE.put(KV_KEYS.markets, JSON.stringify(stored));
-  await resetWorkerMemory();
+  worker = testWorker(); // a new isolate: it reads the aged copy from KV
   return old;
 }
 
 describe("the markets list", () => {
   it("is read from /markets/keyset with the documented parameters, never offset", async () => {
-    await SELF.fetch(`${ORIGIN}/api/markets`);
+    await worker.fetch("/api/markets");
     expect(gammaRequests.map((u) => u.pathname)).toEqual(["/markets/keyset"]);
     const params = Object.fromEntries(gammaRequests[0]?.searchParams ?? []);
     expect(params).toEqual({
@@ -79,7 +78,7 @@ describe("the markets list", () => {
 
   it("follows next_cursor with after_cursor until 100 markets are collected", async () => {
     upstreams.use(keysetHandler(recordedMarkets, 40));
-    const res = await SELF.fetch(`${ORIGIN}/api/markets`);
+    const res = await worker.fetch("/api/markets");
     const body = await res.json<{ markets: unknown[] }>();
     expect(body.markets).toHaveLength(100);
     expect(gammaRequests).toHaveLength(3);
@@ -92,7 +91,7 @@ describe("the markets list", () => {
 
   it("stops at 3 pages when the pages are small", async () => {
     upstreams.use(keysetHandler(recordedMarkets, 20));
-    const body = await (await SELF.fetch(`${ORIGIN}/api/markets`)).json<{ markets: unknown[] }>();
+    const body = await (await worker.fetch("/api/markets")).json<{ markets: unknown[] }>();
     expect(gammaRequests).toHaveLength(3);
     expect(body.markets).toHaveLength(60);
   });
@@ -105,7 +104,7 @@ describe("the markets list", () => {
         return HttpResponse.json({ error: "Not Found" }, { status: 404 });
       }),
     );
-    const body = await (await SELF.fetch(`${ORIGIN}/api/markets`)).json<{
+    const body = await (await worker.fetch("/api/markets")).json<{
       markets: unknown[];
       sources: { markets: string };
     }>();
@@ -119,22 +118,22 @@ describe("the markets list", () => {
 
     const { body: h } = await health();
     expect(h.snapshots.markets.route).toBe("legacy");
-    const status = await (await SELF.fetch(`${ORIGIN}/status`, CRAWLER)).text();
+    const status = await (await worker.fetch("/status", { headers: CRAWLER })).text();
     expect(status).toContain("Gamma legacy list (/markets, deprecated)");
   });
 
   it("reports the keyset route on /api/health and /status after a normal refresh", async () => {
-    await SELF.fetch(`${ORIGIN}/api/markets`);
+    await worker.fetch("/api/markets");
     const { body } = await health();
     expect(body.snapshots.markets.route).toBe("keyset");
-    const status = await (await SELF.fetch(`${ORIGIN}/status`, CRAWLER)).text();
+    const status = await (await worker.fetch("/status", { headers: CRAWLER })).text();
     expect(status).toContain("Gamma keyset list (/markets/keyset)");
   });
 });
 
 describe("/api/health", () => {
   it("answers 200 ok with a fresh market snapshot and its age", async () => {
-    await SELF.fetch(`${ORIGIN}/api/markets`);
+    await worker.fetch("/api/markets");
     const { status, body } = await health();
     expect(status).toBe(200);
     expect(body.ok).toBe(true);
@@ -153,15 +152,14 @@ describe("/api/health", () => {
   });
 
   it("stays ok while stale data is served, and reports the failing refresh", async () => {
-    await SELF.fetch(`${ORIGIN}/api/markets`);
+    await worker.fetch("/api/markets");
     await ageStoredMarkets();
     upstreams.use(failing("gamma", "http-500"));
     // A page view serves the stale copy and refreshes in the background; that refresh fails.
-    await SELF.fetch(`${ORIGIN}/api/markets`);
-    await vi.waitFor(async () =>
-      expect(await env.CACHE.get(KV_KEYS.marketsRefresh)).toContain("API error: 500"),
-    );
-    await resetWorkerMemory();
+    await worker.fetch("/api/markets");
+    await worker.settle(); // the background refresh ran, and failed
+    expect(await env.CACHE.get(KV_KEYS.marketsRefresh)).toContain("API error: 500");
+    worker = testWorker(); // another isolate reads the record from KV
     const { status, body } = await health();
     expect(status).toBe(200);
     expect(body.ok).toBe(true);
@@ -173,16 +171,15 @@ describe("/api/health", () => {
 
 describe("while refreshes fail", () => {
   it("pages and /api/markets say since when, and which data is shown", async () => {
-    await SELF.fetch(`${ORIGIN}/api/markets`);
+    await worker.fetch("/api/markets");
     const old = await ageStoredMarkets();
     upstreams.use(failing("gamma", "http-500"));
-    await SELF.fetch(`${ORIGIN}/api/markets`);
-    await vi.waitFor(async () =>
-      expect(await env.CACHE.get(KV_KEYS.marketsRefresh)).toContain("API error: 500"),
-    );
-    await resetWorkerMemory();
+    await worker.fetch("/api/markets");
+    await worker.settle(); // the background refresh ran, and failed
+    expect(await env.CACHE.get(KV_KEYS.marketsRefresh)).toContain("API error: 500");
+    worker = testWorker(); // another isolate reads the record from KV
 
-    const api = await (await SELF.fetch(`${ORIGIN}/api/markets`)).json<{
+    const api = await (await worker.fetch("/api/markets")).json<{
       stale: boolean;
       error?: string;
       failingSince?: string;
@@ -192,7 +189,7 @@ describe("while refreshes fail", () => {
     expect(api.failingSince).toBeTruthy();
 
     // React separates adjacent text with <!-- --> markers; the reader sees one sentence.
-    const html = (await (await SELF.fetch(`${ORIGIN}/`, CRAWLER)).text()).replaceAll("<!-- -->", "");
+    const html = (await (await worker.fetch("/", { headers: CRAWLER })).text()).replaceAll("<!-- -->", "");
     const hhmm = (iso: string) => iso.slice(11, 16);
     expect(html).toContain(
       `Couldn’t refresh since ${hhmm(api.failingSince ?? "")} UTC — showing data from ${hhmm(old)} UTC`,
@@ -206,12 +203,12 @@ describe("while refreshes fail", () => {
         return HttpResponse.json({ error: "slow down" }, { status: 429, headers: { "retry-after": "600" } });
       }),
     );
-    await SELF.fetch(`${ORIGIN}/api/markets`);
+    await worker.fetch("/api/markets");
     expect(calls.gamma).toBe(1); // 600 s is beyond the in-request cap: no retry
     // FAILURE_BACKOFF_SECONDS is 30; Retry-After asked for 600, so even 2 minutes later no call is made.
     const realNow = Date.now();
     vi.spyOn(Date, "now").mockReturnValue(realNow + 120_000);
-    const body = await (await SELF.fetch(`${ORIGIN}/api/markets`)).json<{ sources: { markets: string } }>();
+    const body = await (await worker.fetch("/api/markets")).json<{ sources: { markets: string } }>();
     expect(body.sources.markets).toBe("sample");
     expect(calls.gamma).toBe(1);
   });

@@ -1,18 +1,17 @@
-import { SELF } from "cloudflare:test";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PUBLIC_PATHS } from "~/lib/site";
-import { calls, resetCalls, resetWorkerMemory, upstreams } from "./support/upstreams";
+import { calls, resetCalls, upstreams } from "./support/upstreams";
+import { BROWSER, clearKv, type TestWorker, testWorker } from "./support/worker";
 
 beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
 afterEach(() => upstreams.resetHandlers());
 afterAll(() => upstreams.close());
+let worker: TestWorker;
 beforeEach(async () => {
-  await resetWorkerMemory();
+  worker = testWorker();
   resetCalls();
+  await clearKv();
 });
-
-const BROWSER_UA =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 
 function expectSecurityHeaders(res: Response) {
   const csp = res.headers.get("content-security-policy") ?? "";
@@ -27,7 +26,7 @@ function expectSecurityHeaders(res: Response) {
 
 describe("plain routes", () => {
   it("serves robots.txt as text with the sitemap's absolute URL", async () => {
-    const res = await SELF.fetch("https://oddspulse.example/robots.txt");
+    const res = await worker.fetch("/robots.txt");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     const body = await res.text();
@@ -38,7 +37,7 @@ describe("plain routes", () => {
   });
 
   it("lists every public path of SPEC §2 in sitemap.xml with absolute URLs", async () => {
-    const res = await SELF.fetch("https://oddspulse.example/sitemap.xml");
+    const res = await worker.fetch("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     const body = await res.text();
@@ -51,7 +50,7 @@ describe("plain routes", () => {
   });
 
   it("answers health with the pipeline status as JSON", async () => {
-    const res = await SELF.fetch("https://oddspulse.example/api/health");
+    const res = await worker.fetch("/api/health");
     expect(res.status).toBe(200);
     const body = await res.json<{ ok: boolean; snapshots: { markets: { fetchedAt: string | null } } }>();
     expect(body.ok).toBe(true);
@@ -60,16 +59,16 @@ describe("plain routes", () => {
   });
 
   it("rejects unexpected methods on the API with 405 and unknown API paths with 404", async () => {
-    const post = await SELF.fetch("https://oddspulse.example/api/markets", { method: "POST" });
+    const post = await worker.fetch("/api/markets", { method: "POST" });
     expect(post.status).toBe(405);
-    const unknown = await SELF.fetch("https://oddspulse.example/api/nope");
+    const unknown = await worker.fetch("/api/nope");
     expect(unknown.status).toBe(404);
   });
 });
 
 describe("server-rendered pages", () => {
   it("renders the home page with the recorded markets for a crawler", async () => {
-    const res = await SELF.fetch("https://oddspulse.example/", {
+    const res = await worker.fetch("/", {
       headers: { "user-agent": "Googlebot/2.1" },
     });
     expect(res.status).toBe(200);
@@ -82,7 +81,7 @@ describe("server-rendered pages", () => {
   });
 
   it("puts the response's nonce on every script element", async () => {
-    const res = await SELF.fetch("https://oddspulse.example/", { headers: { "user-agent": BROWSER_UA } });
+    const res = await worker.fetch("/", { headers: BROWSER });
     const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
     expect(nonce).toBeTruthy();
     const html = await res.text();
@@ -95,13 +94,13 @@ describe("server-rendered pages", () => {
   });
 
   it("uses a different nonce for every response", async () => {
-    const a = await SELF.fetch("https://oddspulse.example/robots.txt");
-    const b = await SELF.fetch("https://oddspulse.example/robots.txt");
+    const a = await worker.fetch("/robots.txt");
+    const b = await worker.fetch("/robots.txt");
     expect(a.headers.get("content-security-policy")).not.toBe(b.headers.get("content-security-policy"));
   });
 
   it("answers an unknown path with the 404 page and status", async () => {
-    const res = await SELF.fetch("https://oddspulse.example/no/such/page");
+    const res = await worker.fetch("/no/such/page");
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain("Oops! Page not found");
@@ -112,9 +111,6 @@ describe("server-rendered pages", () => {
 
 describe("streaming on a cold cache", () => {
   it("sends the shell before the slow feed answers, then streams the markets", async () => {
-    const { env } = await import("cloudflare:test");
-    const { KV_KEYS } = await import("~/.server/snapshot");
-    await env.CACHE.delete(KV_KEYS.markets);
     const { delay, http, HttpResponse } = await import("msw");
     const { recordedMarkets, GAMMA } = await import("./support/upstreams");
     let release: () => void = () => {};
@@ -128,7 +124,7 @@ describe("streaming on a cold cache", () => {
         return HttpResponse.json({ markets: recordedMarkets });
       }),
     );
-    const res = await SELF.fetch("https://oddspulse.example/", { headers: { "user-agent": BROWSER_UA } });
+    const res = await worker.fetch("/", { headers: BROWSER });
     expect(res.status).toBe(200);
     const reader = res.body?.getReader();
     if (!reader) throw new Error("no body");
@@ -137,7 +133,7 @@ describe("streaming on a cold cache", () => {
     let shell = "";
     while (!shell.includes("Loading markets")) {
       const { value, done } = await reader.read();
-      if (done) throw new Error("stream ended before the loading state");
+      if (done) throw new Error(`stream ended before the loading state: ${shell.slice(-3000)}`);
       shell += decoder.decode(value);
     }
     expect(shell).toContain("Market Sentiment Intelligence");
@@ -172,16 +168,15 @@ describe("configuration", () => {
 
 describe("page memory", () => {
   it("serves a repeat visit from memory with a fresh nonce in the header and the markup", async () => {
-    const first = await SELF.fetch("https://oddspulse.example/politics", {
-      headers: { "user-agent": BROWSER_UA },
-    });
+    await worker.fetch("/api/markets"); // data cached: the page renders whole, so it can be kept
+    const first = await worker.fetch("/politics", { headers: BROWSER });
     const firstHtml = await first.text();
-    await new Promise((r) => setTimeout(r, 50)); // the copy is stored once the first response has streamed
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    await worker.settle(); // the copy is kept once the first response has streamed
     const gammaCalls = calls.gamma;
-    const second = await SELF.fetch("https://oddspulse.example/politics", {
-      headers: { "user-agent": BROWSER_UA },
-    });
+    const second = await worker.fetch("/politics", { headers: BROWSER });
     const secondHtml = await second.text();
+    expect(second.headers.get("x-cache")).toBe("HIT");
     const nonceOf = (res: Response) =>
       /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
     const [a, b] = [nonceOf(first), nonceOf(second)];
@@ -195,9 +190,7 @@ describe("page memory", () => {
 
 describe("security headers on every page", () => {
   it.each(PUBLIC_PATHS.map((p) => [p]))("%s", async (path) => {
-    const res = await SELF.fetch(`https://oddspulse.example${path}`, {
-      headers: { "user-agent": BROWSER_UA },
-    });
+    const res = await worker.fetch(path, { headers: BROWSER });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expectSecurityHeaders(res);

@@ -1,47 +1,51 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+/** The market and whale snapshots on real miniflare KV, each test with its own cache and clock. */
+import { env } from "cloudflare:test";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SwrCache } from "~/.server/cache/swr-cache";
 import { parseConfig } from "~/.server/config";
-import {
-  getMarketSnapshot,
-  getWhaleSnapshot,
-  KV_KEYS,
-  readMarketSnapshot,
-  resetSnapshotMemory,
-  type SnapshotDeps,
-  type StoredMarkets,
-} from "~/.server/snapshot";
-import worker from "../../workers/app";
+import type { SnapshotDeps } from "~/.server/snapshots/deps";
+import { KV_KEYS } from "~/.server/snapshots/keys";
+import { getMarketSnapshot, readMarketSnapshot, type StoredMarkets } from "~/.server/snapshots/markets";
+import { getWhaleSnapshot } from "~/.server/snapshots/whales";
 import { calls, failing, resetCalls, upstreams } from "./support/upstreams";
+import { clearKv, testWorker } from "./support/worker";
 
 beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
 afterEach(() => upstreams.resetHandlers());
 afterAll(() => upstreams.close());
+beforeEach(async () => {
+  resetCalls();
+  await clearKv();
+});
 
 const T0 = Date.parse("2026-11-22T12:00:00Z");
 const MIN = 60_000;
 
-/** Snapshot deps on the test KV with a settable clock and collected background work. */
-function testDeps(overrides: Partial<SnapshotDeps> = {}) {
+/** Snapshot deps on the test KV with a settable clock, collected background work and its own isolate cache. */
+function testDeps(kv: KVNamespace = env.CACHE) {
   let now = T0;
   const background: Promise<unknown>[] = [];
+  const clock = () => now;
   const deps: SnapshotDeps = {
-    kv: env.CACHE,
+    cache: new SwrCache({ kv, now: clock }),
     // Without secrets: these tests are about the feed; the mentions/sentiment paths have their own.
     config: parseConfig({ ...env, X_BEARER_TOKEN: "", LLM_API_KEY: "" }),
     fetch: (input, init) => globalThis.fetch(input, init),
-    now: () => now,
+    now: clock,
     waitUntil: (p) => {
       background.push(p);
     },
-    ...overrides,
   };
   return {
     deps,
+    /** The same clock and KV seen from a new isolate (empty memory). */
+    newIsolate: () => {
+      deps.cache = new SwrCache({ kv, now: clock });
+    },
     setNow: (t: number) => {
       now = t;
     },
     settle: () => Promise.all(background.splice(0)),
-    background,
   };
 }
 
@@ -49,78 +53,55 @@ async function storedMarkets(): Promise<StoredMarkets | null> {
   return env.CACHE.get<StoredMarkets>(KV_KEYS.markets, "json");
 }
 
-beforeEach(async () => {
-  resetSnapshotMemory();
-  resetCalls();
-  for (const key of Object.values(KV_KEYS)) await env.CACHE.delete(key);
-});
-
 describe("market snapshot", () => {
   it("fetches once on a cold cache, stores it in KV with its fetch time, then serves from cache", async () => {
-    const { deps } = testDeps();
+    const { deps, newIsolate } = testDeps();
     const first = await getMarketSnapshot(deps);
     expect(first.markets).toHaveLength(100);
     expect(first.sources).toEqual({ markets: "live", mentions: "estimated", sentiment: "estimated" });
     expect(first.fetchedAt).toBe(new Date(T0).toISOString());
+    expect(first.stale).toBe(false);
     expect(calls.gamma).toBe(1);
     expect((await storedMarkets())?.snapshot.fetchedAt).toBe(first.fetchedAt);
+    expect((await storedMarkets())?.feedRoute).toBe("keyset");
 
-    resetSnapshotMemory(); // a new isolate: must come from KV, not memory
+    newIsolate(); // must come from KV, not memory
     const second = await getMarketSnapshot(deps);
     expect(second.fetchedAt).toBe(first.fetchedAt);
     expect(calls.gamma).toBe(1);
   });
 
-  it("stays fresh for 15 minutes without refetching", async () => {
-    const { deps, setNow, background } = testDeps();
-    await getMarketSnapshot(deps);
-    setNow(T0 + 14 * MIN);
-    resetSnapshotMemory();
-    await readMarketSnapshot(deps);
-    expect(background).toHaveLength(0);
-    expect(calls.gamma).toBe(1);
-  });
-
-  it("serves a stale snapshot at once and refreshes it in the background", async () => {
-    const { deps, setNow, settle } = testDeps();
+  it("serves a stale snapshot at once, marked stale, and refreshes it in the background", async () => {
+    const { deps, setNow, settle, newIsolate } = testDeps();
     await getMarketSnapshot(deps);
     setNow(T0 + 16 * MIN);
-    resetSnapshotMemory();
-    const stale = await getMarketSnapshot(deps);
-    expect(stale.fetchedAt).toBe(new Date(T0).toISOString());
+    newIsolate();
+    const stale = await readMarketSnapshot(deps);
+    expect(stale?.fetchedAt).toBe(new Date(T0).toISOString());
+    expect(stale?.stale).toBe(true);
     await settle();
     expect(calls.gamma).toBe(2);
     expect((await storedMarkets())?.snapshot.fetchedAt).toBe(new Date(T0 + 16 * MIN).toISOString());
   });
 
-  it("triggers a single refresh for many concurrent stale readers", async () => {
-    const { deps, setNow, settle } = testDeps();
-    await getMarketSnapshot(deps);
-    setNow(T0 + 20 * MIN);
-    resetSnapshotMemory();
-    await Promise.all(Array.from({ length: 20 }, () => readMarketSnapshot(deps)));
-    await settle();
-    expect(calls.gamma).toBe(2);
-  });
-
-  it("makes one upstream call for many concurrent cold readers", async () => {
-    const { deps } = testDeps();
-    const results = await Promise.all(Array.from({ length: 10 }, () => getMarketSnapshot(deps)));
-    expect(new Set(results.map((r) => r.fetchedAt)).size).toBe(1);
-    expect(calls.gamma).toBe(1);
-  });
-
-  it("keeps the good data when a refresh fails", async () => {
-    const { deps, setNow, settle } = testDeps();
+  it("keeps the good data when a refresh fails, and says since when refreshes fail", async () => {
+    const { deps, setNow, settle, newIsolate } = testDeps();
     const good = await getMarketSnapshot(deps);
     upstreams.use(failing("gamma", "http-500"));
     setNow(T0 + 30 * MIN);
-    resetSnapshotMemory();
-    const served = await getMarketSnapshot(deps);
+    newIsolate();
+    await getMarketSnapshot(deps);
     await settle();
-    expect(served.fetchedAt).toBe(good.fetchedAt);
-    expect(served.sources.markets).toBe("live");
     expect((await storedMarkets())?.snapshot.fetchedAt).toBe(good.fetchedAt);
+    newIsolate();
+    const served = await getMarketSnapshot(deps);
+    expect(served).toMatchObject({
+      fetchedAt: good.fetchedAt,
+      stale: true,
+      error: "API error: 500",
+      failingSince: new Date(T0 + 30 * MIN).toISOString(),
+    });
+    expect(served.sources.markets).toBe("live");
   });
 
   it("falls back to the three sample markets, flagged, when nothing good is held", async () => {
@@ -129,6 +110,7 @@ describe("market snapshot", () => {
     const snapshot = await getMarketSnapshot(deps);
     expect(snapshot.sources.markets).toBe("sample");
     expect(snapshot.error).toBe("API error: 500");
+    expect(snapshot.failingSince).toBe(new Date(T0).toISOString());
     expect(snapshot.markets.map((m) => m.title)).toEqual([
       "Russia x Ukraine ceasefire in 2025?",
       "Will Bitcoin reach $100k?",
@@ -150,23 +132,12 @@ describe("market snapshot", () => {
     expect(await storedMarkets()).toBeNull();
   });
 
-  it("keeps cached data when the feed turns empty", async () => {
-    const { deps, setNow, settle } = testDeps();
-    const good = await getMarketSnapshot(deps);
-    upstreams.use(failing("gamma", "empty"));
-    setNow(T0 + 30 * MIN);
-    resetSnapshotMemory();
-    expect((await getMarketSnapshot(deps)).fetchedAt).toBe(good.fetchedAt);
-    await settle();
-    expect((await storedMarkets())?.snapshot.fetchedAt).toBe(good.fetchedAt);
-  });
-
   it("still answers when KV fails on every call", async () => {
     const broken = {
       get: () => Promise.reject(new Error("KV down")),
       put: () => Promise.reject(new Error("KV down")),
     } as unknown as KVNamespace;
-    const { deps } = testDeps({ kv: broken });
+    const { deps } = testDeps(broken);
     const snapshot = await getMarketSnapshot(deps);
     expect(snapshot.markets).toHaveLength(100);
     expect(snapshot.sources.markets).toBe("live");
@@ -175,17 +146,17 @@ describe("market snapshot", () => {
 
 describe("whale snapshot", () => {
   it("keeps only trades over $50,000 and caches them for 60 s", async () => {
-    const { deps, setNow, settle } = testDeps();
+    const { deps, setNow, settle, newIsolate } = testDeps();
     const first = await getWhaleSnapshot(deps);
     expect(first.trades.length).toBeGreaterThan(0);
     for (const t of first.trades) expect(t.size * t.price).toBeGreaterThan(50_000);
     setNow(T0 + 59_000);
-    resetSnapshotMemory();
+    newIsolate();
     await getWhaleSnapshot(deps);
     await settle();
     expect(calls.data).toBe(1);
     setNow(T0 + 61_000);
-    resetSnapshotMemory();
+    newIsolate();
     await getWhaleSnapshot(deps);
     await settle();
     expect(calls.data).toBe(2);
@@ -202,26 +173,18 @@ describe("whale snapshot", () => {
 
 describe("cron", () => {
   it("the market schedule writes the market snapshot to KV", async () => {
-    const ctx = createExecutionContext();
-    await worker.scheduled(
-      { cron: "*/10 * * * *", scheduledTime: T0, noRetry: () => {} } as ScheduledController,
-      env,
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
+    const worker = testWorker();
+    await worker.scheduled("*/10 * * * *", T0);
+    await worker.settle();
     expect((await storedMarkets())?.snapshot.markets).toHaveLength(100);
     expect(calls.gamma).toBe(1);
     expect(calls.data).toBe(0);
   });
 
   it("the minute schedule writes the whale snapshot to KV", async () => {
-    const ctx = createExecutionContext();
-    await worker.scheduled(
-      { cron: "* * * * *", scheduledTime: T0, noRetry: () => {} } as ScheduledController,
-      env,
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
+    const worker = testWorker();
+    await worker.scheduled("* * * * *", T0);
+    await worker.settle();
     expect(await env.CACHE.get(KV_KEYS.whales)).not.toBeNull();
     expect(calls.data).toBe(1);
     expect(calls.gamma).toBe(0);

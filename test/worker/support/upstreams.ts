@@ -197,13 +197,3 @@ export function failing(upstream: Upstream, mode: FailureMode) {
       return http.post(`${LLM}/chat/completions`, resolver);
   }
 }
-
-/** Forgets everything an isolate remembers between requests (snapshot memo, failures, cached pages). */
-export async function resetWorkerMemory(): Promise<void> {
-  const [{ resetSnapshotMemory }, { htmlCache }] = await Promise.all([
-    import("~/.server/snapshot"),
-    import("../../../workers/app"),
-  ]);
-  resetSnapshotMemory();
-  htmlCache.clear();
-}

@@ -1,0 +1,37 @@
+import type { SwrCache, WaitUntil } from "../cache/swr-cache";
+import type { Config } from "../config";
+import type { PolymarketOptions } from "../polymarket/request";
+
+/** What the snapshot modules need: the isolate's cache, the config, and the request's fetch, clock and waitUntil. */
+export interface SnapshotDeps {
+  cache: SwrCache;
+  config: Config;
+  fetch: typeof fetch;
+  /** Epoch milliseconds. */
+  now: () => number;
+  /** Keeps background refreshes alive after the response (ctx.waitUntil). */
+  waitUntil: WaitUntil;
+}
+
+/** Wires the snapshot modules to the Worker's bindings for one request or cron run. */
+export function snapshotDeps(cache: SwrCache, ctx: ExecutionContext, config: Config): SnapshotDeps {
+  return {
+    cache,
+    config,
+    // Looked up per call so test interceptors that patch globalThis.fetch see every request.
+    fetch: (input, init) => globalThis.fetch(input, init),
+    now: () => Date.now(),
+    waitUntil: (promise) => ctx.waitUntil(promise),
+  };
+}
+
+/** Options for a Polymarket client from the config. */
+export function polymarketOptions(deps: SnapshotDeps, baseUrl: string): PolymarketOptions {
+  const { timeoutMs, retries, retryBaseMs } = deps.config;
+  return { baseUrl, fetch: deps.fetch, timeoutMs, retries, retryBaseMs };
+}
+
+/** A failure in words for a visitor (upstream errors already carry the SPEC texts). */
+export function failureMessage(error: unknown): string {
+  return error instanceof Error ? error.message : "Unknown error occurred";
+}

@@ -1,0 +1,184 @@
+/**
+ * The market snapshot: Gamma's list enriched with X mention counts and sentiment, cached through the
+ * SWR cache. Loaders, the JSON API and cron read it here; nothing else builds it.
+ */
+import { toDisplayMarket } from "~/lib/display-market";
+import type { MarketAnalysis, MarketSnapshot, MentionCount, SnapshotSources } from "~/lib/types";
+import type { Cached, Dataset } from "../cache/swr-cache";
+import { UpstreamError } from "../http";
+import { estimateMentions } from "../mentions/estimate";
+import { getMentions, type MentionCacheEntry } from "../mentions/index";
+import { deriveKeywords } from "../mentions/keywords";
+import { fetchActiveMarkets, type MarketsRoute } from "../polymarket/gamma";
+import { SAMPLE_MARKETS } from "../sample-markets";
+import { estimateAnalysis } from "../sentiment/estimate";
+import { getAnalyses } from "../sentiment/index";
+import { failureMessage, polymarketOptions, type SnapshotDeps } from "./deps";
+import { KV_KEYS } from "./keys";
+import { cachedOrPending } from "./loader-data";
+
+/** What KV holds for markets: the public snapshot plus the caches that keep upstream calls flat. */
+export interface StoredMarkets {
+  snapshot: MarketSnapshot;
+  analyses: Record<string, MarketAnalysis>;
+  mentionCache: Record<string, MentionCacheEntry>;
+  /** Last time mention counts / model analyses were obtained live (status page). */
+  mentionsLiveAt: string | null;
+  sentimentModelAt: string | null;
+  /** Which Gamma list served this snapshot (absent in records written before the keyset client). */
+  feedRoute?: MarketsRoute;
+}
+
+function log(message: string, error: unknown): void {
+  console.error(`[markets] ${message}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+function sumUniqueMentions(keywords: string[], counts: MentionCount[]): number {
+  const seen = new Map<string, number>();
+  keywords.forEach((keyword, i) => {
+    const count = counts[i];
+    if (count && !seen.has(keyword)) seen.set(keyword, count.mentions);
+  });
+  let total = 0;
+  for (const n of seen.values()) total += n;
+  return total;
+}
+
+/** SPEC §8: the three built-in markets with estimated enrichment, flagged `sample`. Never cached. */
+function buildSampleSnapshot(now: number, error: string): MarketSnapshot {
+  const keywords = deriveKeywords(SAMPLE_MARKETS.map((m) => m.title));
+  const counts = keywords.map(estimateMentions);
+  const markets = SAMPLE_MARKETS.map((m, i) => toDisplayMarket(m, estimateAnalysis(m), counts[i], now));
+  return {
+    markets,
+    totalMentions: sumUniqueMentions(keywords, counts),
+    sources: { markets: "sample", mentions: "estimated", sentiment: "estimated" },
+    fetchedAt: new Date(now).toISOString(),
+    error,
+  };
+}
+
+/** Fetches the feed and enriches it; throws UpstreamError when the feed itself fails. */
+async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null): Promise<StoredMarkets> {
+  const { config } = deps;
+  const { markets, route } = await fetchActiveMarkets(polymarketOptions(deps, config.gammaUrl));
+  const now = deps.now();
+  const keywords = deriveKeywords(markets.map((m) => m.title));
+
+  // Mentions and sentiment run in parallel and fail independently (SPEC §7).
+  const [mentions, sentiment] = await Promise.all([
+    getMentions(keywords, {
+      token: config.xBearerToken,
+      baseUrl: config.xApiUrl,
+      fetch: deps.fetch,
+      timeoutMs: config.timeoutMs,
+      maxRequests: config.xMaxRequests,
+      cacheSeconds: config.xCacheSeconds,
+      now,
+      cache: previous?.mentionCache ?? {},
+    }).catch((error: unknown) => {
+      log("mentions failed, using estimates", error);
+      return { counts: keywords.map(estimateMentions), cache: {}, source: "estimated" as const };
+    }),
+    getAnalyses(markets, previous?.analyses ?? {}, {
+      apiKey: config.llmApiKey,
+      baseUrl: config.llmApiUrl,
+      model: config.llmModel,
+      fetch: deps.fetch,
+      timeoutMs: config.llmTimeoutMs,
+      batchSize: config.llmBatchSize,
+    }).catch((error: unknown) => {
+      log("sentiment failed, using estimates", error);
+      return { analyses: markets.map(estimateAnalysis), source: "estimated" };
+    }),
+  ]);
+
+  const fetchedAt = new Date(now).toISOString();
+  const sources: SnapshotSources = {
+    markets: "live",
+    mentions: mentions.source,
+    sentiment: sentiment.source,
+  };
+  const analyses: Record<string, MarketAnalysis> = {};
+  markets.forEach((m, i) => {
+    const analysis = sentiment.analyses[i];
+    if (analysis) analyses[m.id] = analysis;
+  });
+  return {
+    snapshot: {
+      markets: markets.map((m, i) => toDisplayMarket(m, sentiment.analyses[i], mentions.counts[i], now)),
+      totalMentions: sumUniqueMentions(keywords, mentions.counts),
+      sources,
+      fetchedAt,
+    },
+    analyses,
+    mentionCache: mentions.cache,
+    mentionsLiveAt: mentions.source === "estimated" ? (previous?.mentionsLiveAt ?? null) : fetchedAt,
+    sentimentModelAt: sentiment.source === "estimated" ? (previous?.sentimentModelAt ?? null) : fetchedAt,
+    feedRoute: route,
+  };
+}
+
+/** The markets dataset for the SWR cache. */
+export function marketsDataset(deps: SnapshotDeps): Dataset<StoredMarkets> {
+  return {
+    key: KV_KEYS.markets,
+    lockKey: KV_KEYS.marketsLock,
+    recordKey: KV_KEYS.marketsRefresh,
+    freshMs: deps.config.marketsFreshSeconds * 1000,
+    backoffMs: deps.config.failureBackoffSeconds * 1000,
+    fetchedAt: (stored) => stored.snapshot.fetchedAt,
+    build: (previous) => buildMarkets(deps, previous),
+    isEmptyAnswer: (error) => error instanceof UpstreamError && error.kind === "empty",
+    retryAfterMs: (error) => (error instanceof UpstreamError ? error.retryAfterMs : undefined),
+  };
+}
+
+/** The snapshot as pages see it: with its staleness and the current refresh failure, if any. */
+function present({ value, stale, failure }: Cached<StoredMarkets>): MarketSnapshot {
+  return { ...value.snapshot, stale, ...(failure ?? {}) };
+}
+
+/**
+ * Refreshes the market snapshot once (single flight). On success it is stored and returned;
+ * on failure the stored data is left untouched and the error is returned.
+ */
+export function refreshMarkets(deps: SnapshotDeps): Promise<StoredMarkets | Error> {
+  return deps.cache.refresh(marketsDataset(deps));
+}
+
+/** The cached snapshot if there is one (no waiting on upstreams), else null. A stale read schedules one background refresh. */
+export async function readMarketSnapshot(deps: SnapshotDeps): Promise<MarketSnapshot | null> {
+  const cached = await deps.cache.read(marketsDataset(deps), deps.waitUntil);
+  return cached ? present(cached) : null;
+}
+
+/**
+ * The market snapshot: cached if possible, else fetched now. An empty feed gives an empty snapshot
+ * (SPEC §8 'No markets available', not stored); any other failure the labelled sample fallback.
+ */
+export async function getMarketSnapshot(deps: SnapshotDeps): Promise<MarketSnapshot> {
+  const dataset = marketsDataset(deps);
+  const result = await deps.cache.readOrRefresh(dataset, deps.waitUntil);
+  if (!(result instanceof Error)) return present(result);
+  if (result instanceof UpstreamError && result.kind === "empty") {
+    return {
+      markets: [],
+      totalMentions: 0,
+      sources: { markets: "live", mentions: "estimated", sentiment: "estimated" },
+      fetchedAt: new Date(deps.now()).toISOString(),
+    };
+  }
+  const failure = await deps.cache.currentFailure(dataset, null);
+  const sample = buildSampleSnapshot(deps.now(), failureMessage(result));
+  return { ...sample, failingSince: failure?.failingSince ?? sample.fetchedAt };
+}
+
+/** The snapshot through `view`: at once when cached, else a promise a loader streams (cold cache). */
+export function marketSnapshotView<T>(deps: SnapshotDeps, view: (snapshot: MarketSnapshot) => T) {
+  return cachedOrPending(
+    () => readMarketSnapshot(deps),
+    () => getMarketSnapshot(deps),
+    view,
+  );
+}

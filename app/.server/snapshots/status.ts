@@ -1,0 +1,99 @@
+/** Pipeline status: each snapshot's state and age and its latest refresh outcome (status page, /api/health). */
+import type { RefreshRecord } from "../cache/swr-cache";
+import type { MarketsRoute } from "../polymarket/gamma";
+import type { SnapshotDeps } from "./deps";
+import { KV_KEYS } from "./keys";
+import { getMarketSnapshot, type StoredMarkets } from "./markets";
+import type { StoredWhales } from "./whales";
+
+/**
+ * fresh: stored and within its freshness window; stale: stored but older (served while refreshing);
+ * fallback: nothing stored and the latest refresh failed (markets: pages show the sample markets);
+ * missing: nothing stored and no failure on record (never refreshed yet).
+ */
+export type SnapshotState = "fresh" | "stale" | "fallback" | "missing";
+
+export interface DatasetHealth {
+  state: SnapshotState;
+  /** When the data in hand was fetched, null when there is none. */
+  fetchedAt: string | null;
+  ageSeconds: number | null;
+  freshSeconds: number;
+  lastAttemptAt: string | null;
+  /** Set while refreshes fail: since when, and the latest failure. */
+  failingSince: string | null;
+  error: string | null;
+}
+
+export interface PipelineStatus {
+  markets: DatasetHealth & {
+    source: "live" | "sample" | null;
+    /** Which Gamma list served the latest successful refresh. */
+    route: MarketsRoute | null;
+  };
+  whales: DatasetHealth;
+  mentions: { liveAt: string | null; source: string | null };
+  sentiment: { modelAt: string | null; source: string | null };
+}
+
+function datasetHealth(
+  now: number,
+  fetchedAt: string | null,
+  freshSeconds: number,
+  record: RefreshRecord | null,
+): DatasetHealth {
+  const at = fetchedAt === null ? Number.NaN : Date.parse(fetchedAt);
+  const age = Number.isFinite(at) ? now - at : null;
+  const failing = record?.failingSince ?? null;
+  let state: SnapshotState;
+  if (fetchedAt !== null) state = age !== null && age <= freshSeconds * 1000 ? "fresh" : "stale";
+  else state = failing !== null ? "fallback" : "missing";
+  return {
+    state,
+    fetchedAt,
+    ageSeconds: age === null ? null : Math.max(0, Math.round(age / 1000)),
+    freshSeconds,
+    lastAttemptAt: record?.attemptAt ?? null,
+    failingSince: failing,
+    error: failing !== null ? (record?.error ?? null) : null,
+  };
+}
+
+/** Each snapshot's state and age and its latest refresh outcome. Never calls upstreams. */
+export async function readPipelineStatus(deps: SnapshotDeps): Promise<PipelineStatus> {
+  const { cache, config } = deps;
+  const [markets, whales, marketsRecord, whalesRecord] = await Promise.all([
+    cache.get<StoredMarkets>(KV_KEYS.markets),
+    cache.get<StoredWhales>(KV_KEYS.whales),
+    cache.get<RefreshRecord>(KV_KEYS.marketsRefresh),
+    cache.get<RefreshRecord>(KV_KEYS.whalesRefresh),
+  ]);
+  const now = deps.now();
+  return {
+    markets: {
+      ...datasetHealth(now, markets?.snapshot.fetchedAt ?? null, config.marketsFreshSeconds, marketsRecord),
+      source: markets?.snapshot.sources.markets ?? null,
+      route: markets?.feedRoute ?? null,
+    },
+    whales: datasetHealth(now, whales?.snapshot.fetchedAt ?? null, config.whalesFreshSeconds, whalesRecord),
+    mentions: { liveAt: markets?.mentionsLiveAt ?? null, source: markets?.snapshot.sources.mentions ?? null },
+    sentiment: {
+      modelAt: markets?.sentimentModelAt ?? null,
+      source: markets?.snapshot.sources.sentiment ?? null,
+    },
+  };
+}
+
+/**
+ * The health check: every snapshot's state; `ok` is false when pages can only show the sample markets
+ * (the feed is failing and nothing is cached). With nothing cached and nothing on record it tries
+ * one refresh first (as the first page view would), under the usual single flight and back-off.
+ */
+export async function readHealth(deps: SnapshotDeps): Promise<{ ok: boolean; snapshots: PipelineStatus }> {
+  let snapshots = await readPipelineStatus(deps);
+  if (snapshots.markets.state === "missing") {
+    await getMarketSnapshot(deps);
+    snapshots = await readPipelineStatus(deps);
+  }
+  return { ok: snapshots.markets.state !== "fallback", snapshots };
+}

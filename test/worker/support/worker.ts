@@ -1,0 +1,54 @@
+/**
+ * The whole Worker as a test talks to it: each `testWorker()` has its own env object, hence its own
+ * isolate state (snapshot memo, single flight, failure back-off, page memory), so no test resets globals.
+ * KV and D1 are the test run's real miniflare storage.
+ */
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { KV_KEYS } from "~/.server/snapshots/keys";
+import worker from "../../../workers/app";
+
+export const ORIGIN = "https://oddspulse.example";
+export const BROWSER = {
+  "user-agent":
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
+};
+export const CRAWLER = { "user-agent": "Googlebot/2.1" };
+
+export interface TestWorker {
+  env: Env;
+  /** A request through the Worker's fetch handler (a path is resolved against ORIGIN). */
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
+  /** Runs a cron trigger as the runtime would. */
+  scheduled: (cron: string, scheduledTime?: number) => Promise<void>;
+  /** Waits for the background work (waitUntil) of every request and cron run so far. */
+  settle: () => Promise<void>;
+}
+
+export function testWorker(overrides: Partial<Record<keyof Env, unknown>> = {}): TestWorker {
+  const testEnv = { ...env, ...overrides } as Env;
+  const pending: ExecutionContext[] = [];
+  const context = () => {
+    const ctx = createExecutionContext();
+    pending.push(ctx);
+    return ctx;
+  };
+  return {
+    env: testEnv,
+    fetch: async (path, init) => worker.fetch(new Request(new URL(path, ORIGIN), init), testEnv, context()),
+    scheduled: async (cron, scheduledTime = Date.now()) => {
+      await worker.scheduled(
+        { cron, scheduledTime, noRetry: () => {} } as ScheduledController,
+        testEnv,
+        context(),
+      );
+    },
+    settle: async () => {
+      await Promise.all(pending.splice(0).map((ctx) => waitOnExecutionContext(ctx)));
+    },
+  };
+}
+
+/** Empties the cached datasets in KV (data, not code state: each test starts cold). */
+export async function clearKv(): Promise<void> {
+  for (const key of Object.values(KV_KEYS)) await env.CACHE.delete(key);
+}
