@@ -15,12 +15,21 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { LazyToaster } from "./components/ui/toaster";
 import type { RootData } from "./lib/seo";
-import { siteOrigin } from "./lib/seo";
+import { SITE_NAME, siteOrigin } from "./lib/seo";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
 ];
+
+/** The error pages' titles (the root's boundary renders them, so the root's meta names them). */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title =
+    status === 404 ? "Page not found" : status === 405 ? "Method not allowed" : "Something went wrong";
+  return [{ title: `${title} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+};
 
 export function loader({ context, request }: Route.LoaderArgs): RootData {
   const { config } = context.get(requestContext);
@@ -39,8 +48,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
-        {/* First in line: the page can't paint before it, the scripts can wait. */}
-        <link rel="stylesheet" href={stylesheet} />
+        {/* First in line: the page can't paint before it, the scripts can wait. (Under the workerd
+            tests, which skip the CSS pipeline, there is no stylesheet URL: render no link then.) */}
+        {stylesheet ? <link rel="stylesheet" href={stylesheet} /> : null}
         <Meta />
         <Links />
         <noscript>
@@ -85,12 +95,20 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
   const root = useRouteLoaderData<RootData>("root");
   const body = (
     <div className="flex flex-col items-center py-16 text-center">
-      <h1 className="text-5xl font-bold">{notFound ? "404" : "Unexpected Application Error!"}</h1>
+      <h1 className="text-5xl font-bold">
+        {notFound ? "404" : status === 405 ? "405" : "Unexpected Application Error!"}
+      </h1>
       {notFound && <p className="mt-4 text-xl text-slate-700">Oops! Page not found</p>}
+      {status === 405 && (
+        <p className="mt-4 text-xl text-slate-700">
+          Method not allowed: pages here can only be read. Nothing was sent or changed.
+        </p>
+      )}
       <Link className="mt-6 text-blue-800 underline" to="/">
         Return to Home
       </Link>

@@ -38,8 +38,29 @@ app.use(async (c, next) => {
 app.route("/", seo);
 app.route("/api", api);
 
+/** Methods a page answers; anything else gets the 405 page. */
+const PAGE_METHODS = new Set(["GET", "HEAD"]);
+
 app.all("*", async (c) => {
   const nonce = c.get("nonce");
+  if (!PAGE_METHODS.has(c.req.method)) {
+    // Pages take no actions: answer the site's own 405 page (rendered as a GET of the not-found route).
+    console.info(`[405] ${c.req.method} ${new URL(c.req.url).pathname}`);
+    const context = new RouterContextProvider();
+    context.set(requestContext, {
+      config: c.get("config"),
+      deps: c.get("deps"),
+      nonce,
+      refusedMethod: c.req.method,
+    });
+    const page = await handleRequest(
+      new Request(new URL("/__method-not-allowed", c.req.url), { headers: c.req.raw.headers }),
+      context,
+    );
+    const headers = new Headers(page.headers);
+    headers.set("Allow", "GET, HEAD");
+    return new Response(page.body, { status: 405, headers });
+  }
   const userAgent = c.req.header("user-agent");
   const { pages } = isolateFor(c.env);
   const key = pages.key(c.req.raw, Boolean(userAgent && isbot(userAgent)));

@@ -8,6 +8,8 @@ export interface RequestContext {
   deps: SnapshotDeps;
   /** Per-response CSP nonce for inline scripts. */
   nonce: string;
+  /** Set when a page was asked for with a method it does not take (POST, PUT …): the 405 page renders. */
+  refusedMethod?: string;
 }
 
 export const requestContext = createContext<RequestContext>();

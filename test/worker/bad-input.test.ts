@@ -1,5 +1,5 @@
 /** Odd input gets a clear answer: never a 500, never reflected markup (quality-bar.md, Security). */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { keysetHandler, recordedMarkets, resetCalls, upstreams } from "./support/upstreams";
 import { BROWSER, clearKv, type TestWorker, testWorker } from "./support/worker";
 
@@ -70,10 +70,22 @@ describe("paths and methods", () => {
     ["PUT", "/politics"],
     ["DELETE", "/whale-watch"],
     ["PATCH", "/help-center"],
-  ])("%s %s → a clear 4xx, not a 500", async (method, path) => {
-    const { res } = await get(path, { method, body: method === "DELETE" ? undefined : "x=1" });
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(res.status).toBeLessThan(500);
+  ])("%s %s → the site's 405 page with Allow, logged below error level", async (method, path) => {
+    const errors = vi.spyOn(console, "error");
+    const warnings = vi.spyOn(console, "warn");
+    const { res, body } = await get(path, { method, body: method === "DELETE" ? undefined : "x=1" });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, HEAD");
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(body).toContain("Method not allowed");
+    expect(body).toContain("<title>Method not allowed | OddsPulse</title>");
+    expect(body).toContain('aria-label="Categories"'); // inside the site's shell
+    expect(body).not.toContain("did not provide an action");
+    expect(body).not.toContain("Unexpected Application Error");
+    expect(errors).not.toHaveBeenCalled();
+    expect(warnings).not.toHaveBeenCalled();
+    errors.mockRestore();
+    warnings.mockRestore();
   });
 
   it.each([

@@ -105,6 +105,7 @@ describe("server-rendered pages", () => {
     const html = await res.text();
     expect(html).toContain("Oops! Page not found");
     expect(html).toContain("Return to Home");
+    expect(html).toContain("<title>Page not found | OddsPulse</title>");
     expectSecurityHeaders(res);
   });
 });
