@@ -14,6 +14,7 @@ import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { LazyToaster } from "./components/ui/toaster";
+import { yearOf } from "./lib/format";
 import type { RootData } from "./lib/seo";
 import { SITE_NAME, siteOrigin } from "./lib/seo";
 
@@ -32,8 +33,12 @@ export const meta: Route.MetaFunction = ({ error }) => {
 };
 
 export function loader({ context, request }: Route.LoaderArgs): RootData {
-  const { config } = context.get(requestContext);
-  return { origin: siteOrigin(config.siteUrl, request.url), supportEmail: config.supportEmail };
+  const { config, deps } = context.get(requestContext);
+  return {
+    origin: siteOrigin(config.siteUrl, request.url),
+    supportEmail: config.supportEmail,
+    year: yearOf(deps.now()),
+  };
 }
 
 // The origin and support address never change between navigations.
@@ -73,22 +78,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function Shell({ children }: { children: React.ReactNode }) {
+function Shell({ children, year }: { children: React.ReactNode; year: number }) {
   return (
     <>
       <SiteHeader />
       <main id="main" className="mx-auto min-h-[60vh] max-w-7xl px-4 py-6">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter year={year} />
       <LazyToaster />
     </>
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <Shell>
+    <Shell year={loaderData.year}>
       <Outlet />
     </Shell>
   );
@@ -115,5 +120,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </div>
   );
   // Without root data the shell's loader failed: render the message alone.
-  return root ? <Shell>{body}</Shell> : <main id="main">{body}</main>;
+  return root ? <Shell year={root.year}>{body}</Shell> : <main id="main">{body}</main>;
 }

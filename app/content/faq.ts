@@ -182,9 +182,5 @@ export const SUPPORT_SUBJECT = "OddsPulse support request";
 /** SPEC §9: support answers within this time. */
 export const SUPPORT_RESPONSE_TIME = "24h";
 
-/** The sidebar's static System Status list (SPEC §2: all Operational). */
-export const HELP_SYSTEM_STATUS: readonly { name: string; status: "operational" }[] = [
-  { name: "API Services", status: "operational" },
-  { name: "Data Pipeline", status: "operational" },
-  { name: "Web Application", status: "operational" },
-];
+/** The sidebar's System Status lines (SPEC §2); the Data Pipeline's state comes from the pipeline status. */
+export const HELP_SYSTEM_STATUS = ["API Services", "Data Pipeline", "Web Application"] as const;

@@ -39,7 +39,8 @@ export function toDisplayMarket(
       source: analysis?.source ?? "estimated",
     },
     isLive: isMarketLive(market.totalVolume, market.endDate, now),
-    twitterTrending: mention?.trending ?? false,
+    // Trending is a fact about live X counts; an estimate cannot trend (decision 0011).
+    twitterTrending: mention?.source === "live" && mention.trending,
     twitterSentiment: analysis?.sentiment ?? "neutral",
     isTwitterLive: mention?.source === "live",
     mentionsSource: mention?.source ?? "estimated",

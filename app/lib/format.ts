@@ -1,18 +1,37 @@
-/** Display formats of SPEC §9. Pure; the locale is fixed so server and browser render the same text. */
+/**
+ * Every display format of numbers, money and dates, on Intl with a fixed locale and UTC, so the
+ * server's HTML and the browser's hydration always say the same thing. Pure.
+ */
 
 const LOCALE = "en-US";
 
-/** SPEC §9 volume: ≥ 1,000,000 as $x.xM, ≥ 1,000 as $xk, else whole dollars. */
-export function formatVolume(dollars: number): string {
-  if (!Number.isFinite(dollars) || dollars <= 0) return "$0";
-  if (dollars >= 1_000_000) return `$${(dollars / 1_000_000).toFixed(1)}M`;
-  if (dollars >= 1_000) return `$${Math.round(dollars / 1_000)}k`;
-  return `$${Math.round(dollars)}`;
-}
+const MONEY = new Intl.NumberFormat(LOCALE, {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
+const WHOLE = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const DATE = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: "UTC",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
+const DAY = new Intl.DateTimeFormat(LOCALE, { timeZone: "UTC", month: "short", day: "numeric" });
+const CLOCK = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: "UTC",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 
-/** Dashboard "Real Volume": total in millions of dollars, one decimal. */
-export function formatMillions(dollars: number): string {
-  return `$${(Math.max(0, dollars) / 1_000_000).toFixed(1)}M`;
+/**
+ * Money, compact, at most one decimal (decision 0011): 350000 → "$350K", 77300 → "$77.3K",
+ * 1100780 → "$1.1M", 512 → "$512". Nothing, negative or unreadable → "$0".
+ */
+export function formatMoney(dollars: number): string {
+  return MONEY.format(Number.isFinite(dollars) && dollars > 0 ? dollars : 0);
 }
 
 /** A percent price (0..100) in cents: 5.8 → "6¢". Below 1 but above 0 shows "<1¢" rather than "0¢". */
@@ -23,7 +42,7 @@ export function formatCents(percent: number): string {
 
 /** Locale-formatted whole number: 12345 → "12,345". */
 export function formatNumber(value: number): string {
-  return Math.round(value).toLocaleString(LOCALE);
+  return WHOLE.format(Math.round(value));
 }
 
 /** Signed integer: 45 → "+45", -38 → "-38", 0 → "0". */
@@ -50,11 +69,38 @@ export function formatAge(iso: string, now: number): string {
   return `${Math.floor(hours / 24)} days ago`;
 }
 
-/** UTC clock time "14:05 UTC": the same on the server and in every browser, so hydration agrees. */
-export function formatClockUtc(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "unknown";
-  const hh = String(date.getUTCHours()).padStart(2, "0");
-  const mm = String(date.getUTCMinutes()).padStart(2, "0");
-  return `${hh}:${mm} UTC`;
+function validDate(value: string | number): Date | null {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** UTC clock time "14:05 UTC". */
+export function formatClockUtc(iso: string | number): string {
+  const date = validDate(iso);
+  return date ? `${CLOCK.format(date)} UTC` : "unknown";
+}
+
+/** A calendar date in UTC, "Dec 31, 2026" (also for date-only strings such as "2024-12-18"). */
+export function formatDate(iso: string | number): string {
+  const date = validDate(iso);
+  return date ? DATE.format(date) : "unknown";
+}
+
+/**
+ * A moment, as short as is clear from `now`: "22:17 UTC" today (UTC), "Nov 18, 22:17 UTC" this year,
+ * "Nov 18, 2025, 22:17 UTC" before.
+ */
+export function formatMoment(timestamp: number, now: number): string {
+  const date = validDate(timestamp);
+  if (!date || !Number.isFinite(timestamp)) return "unknown";
+  const clock = formatClockUtc(timestamp);
+  const today = new Date(now);
+  if (date.getUTCFullYear() !== today.getUTCFullYear()) return `${formatDate(timestamp)}, ${clock}`;
+  if (date.getUTCMonth() === today.getUTCMonth() && date.getUTCDate() === today.getUTCDate()) return clock;
+  return `${DAY.format(date)}, ${clock}`;
+}
+
+/** The year of an instant, in UTC. */
+export function yearOf(timestamp: number): number {
+  return new Date(timestamp).getUTCFullYear();
 }

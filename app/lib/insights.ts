@@ -4,7 +4,7 @@
  * gives the same lists (server and browser agree, tests are exact).
  */
 import { CATEGORIES, type Category, type CategorySlug, matchesCategory } from "./categories";
-import { formatAge, formatClockUtc } from "./format";
+import { formatAge, formatClockUtc, formatDate } from "./format";
 import { dashboardCounts, sentimentTone } from "./sentiment";
 import type { DisplayMarket, MarketSnapshot, MentionsSource, Recommendation, SnapshotSources } from "./types";
 
@@ -274,18 +274,6 @@ export function formatPoints(points: number): string {
   return `${sign}${Math.abs(rounded).toFixed(1)} pts`;
 }
 
-/** A calendar date in UTC, "Dec 31, 2026": the same on the server and in every browser. */
-export function formatDateUtc(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "unknown";
-  return date.toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-  });
-}
-
 // ---------------------------------------------------------------- provenance
 
 export type ProvenanceKind = "live" | "partial" | "estimated" | "sample";
@@ -474,7 +462,7 @@ export function marketIntelligence(snapshot: MarketSnapshot, now: number): Marke
     })),
     closing: closingSoonest(markets, now).map((c) => ({
       market: summarise(c.market),
-      endDate: formatDateUtc(c.market.endDate ?? ""),
+      endDate: formatDate(c.market.endDate ?? ""),
       closesIn: formatTimeLeft(c.msLeft),
     })),
   };

@@ -56,10 +56,12 @@ export function siteOrigin(siteUrl: string | undefined, requestUrl: string): str
 export interface RootData {
   origin: string;
   supportEmail: string;
+  /** The render's year (UTC), for the footer's copyright line. */
+  year: number;
 }
 
 /** Finds the root loader data among meta matches (typed loosely by React Router). */
 export function rootData(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): RootData {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  return root ?? { origin: "", supportEmail: "" };
+  return root ?? { origin: "", supportEmail: "", year: new Date().getUTCFullYear() };
 }

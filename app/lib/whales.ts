@@ -3,7 +3,7 @@
  * the pure decisions of the browser's polling (SPEC §7 call 4, §9). Client-safe and pure: every
  * function that depends on the time takes `now`, so the server and the hydrating browser agree.
  */
-import { formatAge } from "./format";
+import { formatAge, formatMoney } from "./format";
 import type { WhaleOutcome, WhaleSnapshot, WhaleTrade } from "./types";
 
 // ---------------------------------------------------------------------------------------- timing
@@ -28,29 +28,19 @@ export function delayOnVisible(now: number, dataAt: number, attemptAt: number): 
 
 // ------------------------------------------------------------------------------------ formatting
 
-const fixed = (digits: number) =>
-  new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const THOUSANDS: Record<0 | 1 | 2, Intl.NumberFormat> = { 0: fixed(0), 1: fixed(1), 2: fixed(2) };
-
-/** Dollars in thousands: 64759.4 with 1 decimal → "$64.8K" (locale fixed so SSR and browser agree). */
-export function formatThousands(dollars: number, decimals: 0 | 1 | 2): string {
-  const value = Number.isFinite(dollars) && dollars > 0 ? dollars / 1_000 : 0;
-  return `$${THOUSANDS[decimals].format(value)}K`;
-}
-
 /** Dollars that changed hands: shares × price. */
 export function tradeValue(trade: Pick<WhaleTrade, "size" | "price">): number {
   return trade.size * trade.price;
 }
 
-/** SPEC: "bought amount" in thousands, one decimal (for a sale it is the amount sold). */
+/** SPEC: the "bought amount" (for a sale, the amount sold), in the site's one money format. */
 export function formatTradeAmount(trade: Pick<WhaleTrade, "size" | "price">): string {
-  return formatThousands(tradeValue(trade), 1);
+  return formatMoney(tradeValue(trade));
 }
 
-/** SPEC: "potential win" in thousands = size (each share pays $1 if the outcome wins), two decimals. */
+/** SPEC: "potential win" = size (each share pays $1 if the outcome wins). */
 export function formatPotentialWin(trade: Pick<WhaleTrade, "size">): string {
-  return formatThousands(trade.size, 2);
+  return formatMoney(trade.size);
 }
 
 /**
@@ -65,30 +55,16 @@ export function formatOdds(price: number): string {
   return `${percent}%`;
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/**
- * Trade time as hour:minute in UTC ("22:17 UTC"), with the date when it is not today (UTC) and the
- * year when it is not this year. UTC so the server's HTML and the hydrated page say the same thing.
- */
-export function formatTradeTime(timestamp: number, now: number): string {
-  const date = new Date(timestamp);
-  if (!Number.isFinite(timestamp) || Number.isNaN(date.getTime())) return "unknown";
-  const clock = `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
-  const today = new Date(now);
-  const sameYear = date.getUTCFullYear() === today.getUTCFullYear();
-  if (sameYear && date.getUTCMonth() === today.getUTCMonth() && date.getUTCDate() === today.getUTCDate()) {
-    return clock;
-  }
-  const day = `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
-  return sameYear ? `${day}, ${clock}` : `${day}, ${date.getUTCFullYear()}, ${clock}`;
-}
-
 /** How long ago the trade happened: "just now", "4 min ago", "3 h ago", "128 days ago". */
 export function formatTradeAge(timestamp: number, now: number): string {
   if (!Number.isFinite(timestamp) || Number.isNaN(new Date(timestamp).getTime())) return "unknown";
   return formatAge(new Date(timestamp).toISOString(), now);
+}
+
+/** The trader's name to show, or null: a "name" that is just a wallet address is no name. */
+export function traderName(trade: Pick<WhaleTrade, "pseudonym">): string | null {
+  const name = trade.pseudonym?.trim();
+  return name && !/^0x[0-9a-f]{40}$/i.test(name) ? name : null;
 }
 
 /** SPEC: the wallet shortened to its first 6 and last 4 characters ("0x6d20…a165"). */

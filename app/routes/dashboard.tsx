@@ -161,6 +161,7 @@ function DashboardView({
         totalBeforeFilter={snapshot.total}
         onRetry={refresh}
         retrying={refreshing}
+        now={now}
       />
     </div>
   );

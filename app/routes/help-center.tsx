@@ -1,3 +1,5 @@
+import { requestContext } from "~/.server/context";
+import { pipelineState, readPipelineStatus } from "~/.server/snapshots/status";
 import { HelpCenterPage } from "~/components/help/help-center-page";
 import { useSupportEmail } from "~/components/help/support-email";
 import { HELP_QUERY_PARAM } from "~/components/help/use-help-query";
@@ -24,6 +26,12 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   });
 };
 
-export default function HelpCenter() {
-  return <HelpCenterPage supportEmail={useSupportEmail()} />;
+/** The sidebar's Data Pipeline line is real: read from the pipeline status (never calls upstreams). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { deps } = context.get(requestContext);
+  return { pipeline: pipelineState(await readPipelineStatus(deps)) };
+}
+
+export default function HelpCenter({ loaderData }: Route.ComponentProps) {
+  return <HelpCenterPage supportEmail={useSupportEmail()} pipeline={loaderData.pipeline} />;
 }

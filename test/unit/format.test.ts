@@ -3,36 +3,53 @@ import {
   formatAge,
   formatCents,
   formatClockUtc,
-  formatMillions,
+  formatDate,
+  formatMoment,
+  formatMoney,
   formatNumber,
   formatShare,
   formatSigned,
-  formatVolume,
 } from "~/lib/format";
 
-describe("formatVolume (SPEC §9)", () => {
+describe("formatMoney: one compact money format everywhere (decision 0011)", () => {
   it.each([
     [1_100_779.9, "$1.1M"],
-    [1_000_000, "$1.0M"],
+    [1_000_000, "$1M"],
     [25_400_000, "$25.4M"],
-    [999_999, "$1000k"],
-    [506_123, "$506k"],
-    [1_000, "$1k"],
+    [140_912_345, "$140.9M"],
+    [2_300_000_000, "$2.3B"],
+    [999_999, "$1M"],
+    [350_000, "$350K"],
+    [77_300, "$77.3K"],
+    [1_000, "$1K"],
     [999, "$999"],
     [0, "$0"],
     [-5, "$0"],
     [Number.NaN, "$0"],
   ])("%d → %s", (value, expected) => {
-    expect(formatVolume(value)).toBe(expected);
+    expect(formatMoney(value)).toBe(expected);
+  });
+});
+
+describe("dates", () => {
+  it("formats a calendar date in UTC, from a time or a date-only string", () => {
+    expect(formatDate("2026-12-31T23:30:00Z")).toBe("Dec 31, 2026");
+    expect(formatDate("2024-12-18")).toBe("Dec 18, 2024");
+    expect(formatDate("nope")).toBe("unknown");
+  });
+
+  it("says a moment as short as is clear", () => {
+    const at = Date.UTC(2026, 10, 22, 9, 5);
+    expect(formatMoment(at, Date.UTC(2026, 10, 22, 23, 59))).toBe("09:05 UTC");
+    expect(formatMoment(at, Date.UTC(2026, 10, 23, 0, 0))).toBe("Nov 22, 09:05 UTC");
+    expect(formatMoment(Date.UTC(2025, 11, 31, 23, 59), Date.UTC(2026, 0, 1, 0, 1))).toBe(
+      "Dec 31, 2025, 23:59 UTC",
+    );
+    expect(formatMoment(Number.NaN, at)).toBe("unknown");
   });
 });
 
 describe("other formats", () => {
-  it("shows total volume in millions with one decimal", () => {
-    expect(formatMillions(140_912_345)).toBe("$140.9M");
-    expect(formatMillions(0)).toBe("$0.0M");
-  });
-
   it("shows prices in cents", () => {
     expect(formatCents(5.8)).toBe("6¢");
     expect(formatCents(94.2)).toBe("94¢");

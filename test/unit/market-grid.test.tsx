@@ -41,7 +41,7 @@ describe("market grid states (SPEC §4 texts)", () => {
 
   it("empty: 'No markets available' with 'Retry Loading Markets'", () => {
     const html = renderToString(
-      <MarketGrid markets={[]} totalBeforeFilter={0} onRetry={noop} retrying={false} />,
+      <MarketGrid markets={[]} totalBeforeFilter={0} onRetry={noop} retrying={false} now={NOW} />,
     );
     expect(html).toContain("No markets available");
     expect(html).toContain("Retry Loading Markets");
@@ -49,7 +49,7 @@ describe("market grid states (SPEC §4 texts)", () => {
 
   it("filtered to nothing: 'No markets found matching your criteria.'", () => {
     const html = renderToString(
-      <MarketGrid markets={[]} totalBeforeFilter={5} onRetry={noop} retrying={false} />,
+      <MarketGrid markets={[]} totalBeforeFilter={5} onRetry={noop} retrying={false} now={NOW} />,
     );
     expect(html).toContain("No markets found matching your criteria.");
   });
@@ -57,7 +57,7 @@ describe("market grid states (SPEC §4 texts)", () => {
   it("loaded: renders untrusted text as text, drops non-https images, links the provider's search", () => {
     const display = toDisplayMarket(market, undefined, undefined, NOW);
     const html = renderToString(
-      <MarketGrid markets={[display]} totalBeforeFilter={1} onRetry={noop} retrying={false} />,
+      <MarketGrid markets={[display]} totalBeforeFilter={1} onRetry={noop} retrying={false} now={NOW} />,
     );
     expect(html).not.toContain("<script>");
     expect(html).toContain("&lt;/script&gt;");
@@ -66,5 +66,18 @@ describe("market grid states (SPEC §4 texts)", () => {
     expect(html).toContain("Up<!-- --> <!-- -->37¢");
     expect(html).toContain("$2.5M<!-- --> vol");
     expect(html).toContain("LIVE");
+    expect(html).toContain("Ends Dec 31, 2026");
+  });
+
+  it("says Ends or Ended by the end date, even when a market has no volume (so is not live)", () => {
+    const quiet = toDisplayMarket({ ...market, totalVolume: 0 }, undefined, undefined, NOW);
+    expect(quiet.isLive).toBe(false);
+    const render = (now: number) =>
+      renderToString(
+        <MarketGrid markets={[quiet]} totalBeforeFilter={1} onRetry={noop} retrying={false} now={now} />,
+      ).replaceAll("<!-- -->", "");
+    expect(render(NOW)).toContain("Ends Dec 31, 2026");
+    expect(render(NOW)).not.toContain("LIVE");
+    expect(render(Date.parse("2027-01-02T00:00:00Z"))).toContain("Ended Dec 31, 2026");
   });
 });

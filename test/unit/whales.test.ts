@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseTradesPayload } from "~/.server/polymarket/data-api";
+import { formatMoment } from "~/lib/format";
 import { eventUrl, profileUrl } from "~/lib/links";
 import type { WhaleSnapshot, WhaleTrade } from "~/lib/types";
 import {
@@ -8,10 +9,8 @@ import {
   delayOnVisible,
   formatOdds,
   formatPotentialWin,
-  formatThousands,
   formatTradeAge,
   formatTradeAmount,
-  formatTradeTime,
   outcomeBadge,
   parseWhalesResponse,
   parseWhaleView,
@@ -69,12 +68,12 @@ function recordedWhale(): WhaleTrade {
 }
 
 describe("the recorded whale trade", () => {
-  it("shows SPEC §3's figures: sold $64.8K, payout $64.82K, odds >99%, 22:17 UTC on Jul 17", () => {
+  it("shows SPEC §3's figures: sold $64.8K, payout $64.8K, odds >99%, 22:17 UTC on Jul 17", () => {
     const whale = recordedWhale();
     expect(whale.title).toBe("Pozoblanco: Akira Santillan vs Izan Almazan Valiente");
     expect(tradeValue(whale)).toBeCloseTo(64_759.42, 2);
     expect(formatTradeAmount(whale)).toBe("$64.8K");
-    expect(formatPotentialWin(whale)).toBe("$64.82K");
+    expect(formatPotentialWin(whale)).toBe("$64.8K");
     expect(formatOdds(whale.price)).toBe(">99%");
     expect(sideLabel(whale.side)).toBe("Sold");
     expect(payoutLabel(whale.side)).toBe("Payout given up");
@@ -86,30 +85,28 @@ describe("the recorded whale trade", () => {
     expect(eventUrl(whale.eventSlug)).toBe("https://polymarket.com/event/atp-santill-valient-2026-07-17");
     expect(whale.pseudonym).toBe("Webbed-Myth");
     const sameDay = Date.UTC(2026, 6, 17, 23, 0);
-    expect(formatTradeTime(whale.timestamp, sameDay)).toBe("22:17 UTC");
-    expect(formatTradeTime(whale.timestamp, Date.UTC(2026, 10, 22))).toBe("Jul 17, 22:17 UTC");
+    expect(formatMoment(whale.timestamp, sameDay)).toBe("22:17 UTC");
+    expect(formatMoment(whale.timestamp, Date.UTC(2026, 10, 22))).toBe("Jul 17, 22:17 UTC");
   });
 });
 
-describe("amounts in thousands", () => {
-  it("bought amount = size × price in thousands with one decimal", () => {
-    expect(formatTradeAmount(trade({ size: 100_000, price: 0.62 }))).toBe("$62.0K");
-    expect(formatTradeAmount(trade({ size: 50_001, price: 1 }))).toBe("$50.0K");
-    expect(formatTradeAmount(trade({ size: 80_000, price: 0.7 }))).toBe("$56.0K");
-    expect(formatTradeAmount(trade({ size: 2_500_000, price: 0.5 }))).toBe("$1,250.0K");
+describe("amounts, in the site's one money format (decision 0011)", () => {
+  it("bought amount = size × price", () => {
+    expect(formatTradeAmount(trade({ size: 100_000, price: 0.62 }))).toBe("$62K");
+    expect(formatTradeAmount(trade({ size: 50_001, price: 1 }))).toBe("$50K");
+    expect(formatTradeAmount(trade({ size: 80_000, price: 0.7 }))).toBe("$56K");
+    expect(formatTradeAmount(trade({ size: 2_500_000, price: 0.5 }))).toBe("$1.3M");
   });
 
-  it("potential win = size in thousands with two decimals", () => {
-    expect(formatPotentialWin(trade({ size: 100_000 }))).toBe("$100.00K");
-    expect(formatPotentialWin(trade({ size: 64_824.24 }))).toBe("$64.82K");
-    expect(formatPotentialWin(trade({ size: 1_234_567 }))).toBe("$1,234.57K");
+  it("potential win = size", () => {
+    expect(formatPotentialWin(trade({ size: 100_000 }))).toBe("$100K");
+    expect(formatPotentialWin(trade({ size: 64_824.24 }))).toBe("$64.8K");
+    expect(formatPotentialWin(trade({ size: 1_234_567 }))).toBe("$1.2M");
   });
 
   it("never prints NaN or a negative amount", () => {
-    expect(formatThousands(Number.NaN, 1)).toBe("$0.0K");
-    expect(formatThousands(-5_000, 2)).toBe("$0.00K");
-    expect(formatThousands(Number.POSITIVE_INFINITY, 0)).toBe("$0K");
-    expect(formatThousands(1_499, 0)).toBe("$1K");
+    expect(formatTradeAmount(trade({ size: Number.NaN, price: 0.5 }))).toBe("$0");
+    expect(formatPotentialWin(trade({ size: -5_000 }))).toBe("$0");
   });
 });
 
@@ -141,13 +138,13 @@ describe("time", () => {
   const at = Date.UTC(2026, 10, 22, 9, 5, 30);
 
   it("is hour:minute in UTC on the same UTC day", () => {
-    expect(formatTradeTime(at, Date.UTC(2026, 10, 22, 23, 59))).toBe("09:05 UTC");
-    expect(formatTradeTime(Date.UTC(2026, 10, 22, 0, 0), Date.UTC(2026, 10, 22, 0, 1))).toBe("00:00 UTC");
+    expect(formatMoment(at, Date.UTC(2026, 10, 22, 23, 59))).toBe("09:05 UTC");
+    expect(formatMoment(Date.UTC(2026, 10, 22, 0, 0), Date.UTC(2026, 10, 22, 0, 1))).toBe("00:00 UTC");
   });
 
   it("adds the date when not today, and the year when not this year", () => {
-    expect(formatTradeTime(at, Date.UTC(2026, 10, 23, 0, 0))).toBe("Nov 22, 09:05 UTC");
-    expect(formatTradeTime(Date.UTC(2025, 11, 31, 23, 59), Date.UTC(2026, 0, 1, 0, 1))).toBe(
+    expect(formatMoment(at, Date.UTC(2026, 10, 23, 0, 0))).toBe("Nov 22, 09:05 UTC");
+    expect(formatMoment(Date.UTC(2025, 11, 31, 23, 59), Date.UTC(2026, 0, 1, 0, 1))).toBe(
       "Dec 31, 2025, 23:59 UTC",
     );
   });
@@ -162,9 +159,9 @@ describe("time", () => {
   });
 
   it("handles a timestamp that is not a time", () => {
-    expect(formatTradeTime(Number.NaN, at)).toBe("unknown");
+    expect(formatMoment(Number.NaN, at)).toBe("unknown");
     expect(formatTradeAge(Number.NaN, at)).toBe("unknown");
-    expect(formatTradeTime(8.64e15 + 1, at)).toBe("unknown");
+    expect(formatMoment(8.64e15 + 1, at)).toBe("unknown");
   });
 });
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import type { ServiceState } from "~/content/status";
 import { FaqList } from "./faq-list";
 import { HelpSearchBox } from "./help-search-box";
 import { HelpSidebar } from "./help-sidebar";
@@ -13,7 +14,7 @@ function isHelpTab(value: string): value is HelpTab {
 }
 
 /** SPEC §2 help center: search, FAQ / Troubleshooting tabs, support sidebar. */
-export function HelpCenterPage({ supportEmail }: { supportEmail: string }) {
+export function HelpCenterPage({ supportEmail, pipeline }: { supportEmail: string; pipeline: ServiceState }) {
   const { query, setQuery } = useHelpQuery();
   const [tab, setTab] = useState<HelpTab>("faq");
 
@@ -50,7 +51,7 @@ export function HelpCenterPage({ supportEmail }: { supportEmail: string }) {
             </TabsContent>
           </Tabs>
         </div>
-        <HelpSidebar supportEmail={supportEmail} />
+        <HelpSidebar supportEmail={supportEmail} pipeline={pipeline} />
       </div>
     </div>
   );

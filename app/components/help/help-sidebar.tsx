@@ -3,10 +3,14 @@ import { ServiceStatusBadge } from "~/components/status/status-badge";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { HELP_SYSTEM_STATUS, SUPPORT_RESPONSE_TIME } from "~/content/faq";
+import type { ServiceState } from "~/content/status";
 import { SupportEmailLink } from "./support-email";
 
-/** Sidebar: Email Support (a mail draft to SUPPORT_EMAIL) and the static System Status list (SPEC §2). */
-export function HelpSidebar({ supportEmail }: { supportEmail: string }) {
+/**
+ * Sidebar: Email Support (a mail draft to SUPPORT_EMAIL) and System Status (SPEC §2). The Data Pipeline
+ * line is the real pipeline state; the API and web application are up by construction (they serve this page).
+ */
+export function HelpSidebar({ supportEmail, pipeline }: { supportEmail: string; pipeline: ServiceState }) {
   return (
     <aside aria-label="Support" className="space-y-4">
       <Card className="p-4">
@@ -32,10 +36,10 @@ export function HelpSidebar({ supportEmail }: { supportEmail: string }) {
             System Status
           </h2>
           <ul className="mt-3 space-y-2">
-            {HELP_SYSTEM_STATUS.map((item) => (
-              <li key={item.name} className="flex items-center justify-between gap-2 text-sm">
-                <span>{item.name}</span>
-                <ServiceStatusBadge status={item.status} />
+            {HELP_SYSTEM_STATUS.map((name) => (
+              <li key={name} className="flex items-center justify-between gap-2 text-sm">
+                <span>{name}</span>
+                <ServiceStatusBadge status={name === "Data Pipeline" ? pipeline : "operational"} />
               </li>
             ))}
           </ul>

@@ -6,7 +6,7 @@ import {
   SAMPLE_FORECASTS,
   SAMPLE_RISK_INDICATORS,
 } from "~/content/market-intelligence";
-import { formatCents, formatMillions, formatNumber, formatShare, formatVolume } from "~/lib/format";
+import { formatCents, formatMoney, formatNumber, formatShare } from "~/lib/format";
 import { formatPoints, type MarketIntelligence } from "~/lib/insights";
 import { BarList } from "./bar-list";
 import { EmptyNote, InsightCard, PageHeader, PanelHeading, StatGrid, StatTile } from "./layout";
@@ -32,9 +32,9 @@ function AnalyticsPanel({ data }: { data: MarketIntelligence }) {
             value={formatNumber(data.marketCount)}
             detail={`${data.liveCount} live`}
           />
-          <StatTile label="Total volume" value={formatMillions(data.totalVolume)} />
-          <StatTile label="24h volume" value={formatMillions(data.volume24h)} />
-          <StatTile label="Liquidity" value={formatMillions(data.liquidity)} />
+          <StatTile label="Total volume" value={formatMoney(data.totalVolume)} />
+          <StatTile label="24h volume" value={formatMoney(data.volume24h)} />
+          <StatTile label="Liquidity" value={formatMoney(data.liquidity)} />
         </StatGrid>
         <div className="grid gap-4 lg:grid-cols-2">
           <InsightCard
@@ -51,7 +51,7 @@ function AnalyticsPanel({ data }: { data: MarketIntelligence }) {
                   key: c.slug,
                   label: `${c.label} (${c.marketCount})`,
                   value: c.volume,
-                  display: `${formatVolume(c.volume)} · ${formatShare(c.volume, data.totalVolume)}`,
+                  display: `${formatMoney(c.volume)} · ${formatShare(c.volume, data.totalVolume)}`,
                 }))}
               />
             )}
@@ -70,7 +70,7 @@ function AnalyticsPanel({ data }: { data: MarketIntelligence }) {
                     key={m.id}
                     title={m.title}
                     eventSlug={m.eventSlug}
-                    detail={`${m.yesLabel} ${formatCents(m.yesPrice)} · ${formatVolume(m.volume)} volume`}
+                    detail={`${m.yesLabel} ${formatCents(m.yesPrice)} · ${formatMoney(m.volume)} volume`}
                     figure={formatPoints(m.priceChange24h)}
                     unit="24h change"
                   />

@@ -1,7 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { COMING_SOON_TABS } from "~/content/sentiment-analysis";
-import { formatNumber, formatShare, formatSigned, formatVolume } from "~/lib/format";
+import { formatMoney, formatNumber, formatShare, formatSigned } from "~/lib/format";
 import type { MarketSummary, SentimentInsights } from "~/lib/insights";
 import { recommendationLabel, recommendationVariant } from "~/lib/sentiment";
 import { BarList } from "./bar-list";
@@ -85,7 +85,7 @@ function SentimentList({ label, markets }: { label: string; markets: readonly Ma
                 {recommendationLabel(m.recommendation)}
               </Badge>
               <span>
-                {m.confidence}% confidence · {formatVolume(m.volume)} volume
+                {m.confidence}% confidence · {formatMoney(m.volume)} volume
               </span>
             </span>
           }

@@ -9,8 +9,7 @@ import {
   SAMPLE_PERFORMANCE,
   type SignalType,
 } from "~/content/signals";
-import { formatCents } from "~/lib/format";
-import { formatDateUtc } from "~/lib/insights";
+import { formatCents, formatDate } from "~/lib/format";
 import { recommendationLabel, recommendationVariant } from "~/lib/sentiment";
 import { BarList } from "./bar-list";
 import { InsightCard, PageHeader, PanelHeading, StatGrid, StatTile } from "./layout";
@@ -78,7 +77,7 @@ function ActivePanel() {
                 <dt className="text-slate-600">Stop loss</dt>
                 <dd className="text-right font-medium tabular-nums">{cents(s.stopLoss)}</dd>
                 <dt className="text-slate-600">Issued</dt>
-                <dd className="text-right tabular-nums">{formatDateUtc(s.createdAt)}</dd>
+                <dd className="text-right tabular-nums">{formatDate(s.createdAt)}</dd>
               </dl>
             </Card>
           </li>
@@ -111,7 +110,7 @@ function AlertsPanel() {
                 </p>
                 <p className="text-sm text-slate-700">{a.text}</p>
               </div>
-              <p className="shrink-0 text-xs text-slate-600 tabular-nums">{formatDateUtc(a.at)}</p>
+              <p className="shrink-0 text-xs text-slate-600 tabular-nums">{formatDate(a.at)}</p>
             </li>
           ))}
         </ul>
@@ -138,7 +137,7 @@ function HistoryPanel() {
                     {cents(h.entryPrice)} → {cents(h.exitPrice)}
                   </span>
                   <span>{h.outcome}</span>
-                  <span>{formatDateUtc(h.closedAt)}</span>
+                  <span>{formatDate(h.closedAt)}</span>
                 </p>
               </div>
               <p className="shrink-0 text-sm font-semibold tabular-nums">

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { FOOTER_LINKS } from "~/lib/site";
 
-export function SiteFooter() {
+export function SiteFooter({ year }: { year: number }) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-8">
@@ -17,7 +17,7 @@ export function SiteFooter() {
           </ul>
         </nav>
         <p className="mt-6 text-xs text-slate-600">
-          © 2025 OddsPulse. Market data from Polymarket. Not financial advice; no trading happens here.
+          © {year} OddsPulse. Market data from Polymarket. Not financial advice; no trading happens here.
         </p>
       </div>
     </footer>

@@ -2,7 +2,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
-import { formatCents, formatNumber, formatSigned, formatVolume } from "~/lib/format";
+import { formatCents, formatDate, formatMoney, formatNumber, formatSigned } from "~/lib/format";
 import { httpsOnly, marketUrl } from "~/lib/links";
 import { recommendationLabel, recommendationVariant, sentimentTone, sentimentTrend } from "~/lib/sentiment";
 import type { DisplayMarket } from "~/lib/types";
@@ -13,26 +13,21 @@ const TONE_CLASS = {
   neutral: "text-slate-700",
 } as const;
 
-function endsOn(endDate: string | null): string | null {
+/** "Ends Dec 31, 2026" or "Ended Dec 31, 2025": by the date against `now`, whatever the volume. */
+function endLabel(endDate: string | null, now: number): string | null {
   if (!endDate) return null;
-  const date = new Date(endDate);
-  if (Number.isNaN(date.getTime())) return null;
-  // UTC so the server's HTML and the browser's hydration agree.
-  return date.toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-  });
+  const end = Date.parse(endDate);
+  if (!Number.isFinite(end)) return null;
+  return `${end > now ? "Ends" : "Ended"} ${formatDate(endDate)}`;
 }
 
 /** SPEC §2 market card. Untrusted text (title, analysis) is only ever rendered as text. */
-export function MarketCard({ market }: { market: DisplayMarket }) {
+export function MarketCard({ market, now }: { market: DisplayMarket; now: number }) {
   const { sentiment } = market;
   const tone = sentimentTone(sentiment.score);
   const image = httpsOnly(market.image);
   const estimated = sentiment.source === "estimated";
-  const ends = endsOn(market.endDate);
+  const ends = endLabel(market.endDate, now);
   const log = (side: string, price: number) => () =>
     console.log(`[trade] ${side} ${formatCents(price)} on "${market.title}" (no order is placed)`);
 
@@ -70,13 +65,9 @@ export function MarketCard({ market }: { market: DisplayMarket }) {
             </a>
           </h3>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
-            <span>{formatVolume(market.volume)} vol</span>
+            <span>{formatMoney(market.volume)} vol</span>
             {market.isLive && <Badge variant="live">LIVE</Badge>}
-            {ends && (
-              <span>
-                {market.isLive ? "Ends" : "Ended"} {ends}
-              </span>
-            )}
+            {ends && <span>{ends}</span>}
           </div>
         </div>
       </div>

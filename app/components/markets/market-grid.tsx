@@ -60,7 +60,10 @@ export function MarketGrid({
   moreHref,
   onRetry,
   retrying,
+  now,
 }: {
+  /** Render time (epoch ms): end dates read "Ends" or "Ended" against it. */
+  now: number;
   /** The cards to show (already filtered and limited). */
   markets: readonly DisplayMarket[];
   /** Markets in the snapshot before category and search filters. */
@@ -93,7 +96,7 @@ export function MarketGrid({
     <>
       <section aria-label="Markets" className={GRID}>
         {markets.map((market) => (
-          <MarketCard key={market.id} market={market} />
+          <MarketCard key={market.id} market={market} now={now} />
         ))}
       </section>
       <div className="mt-6 flex flex-col items-center gap-3 text-sm text-slate-700">

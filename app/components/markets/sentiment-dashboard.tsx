@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Tooltip } from "~/components/ui/tooltip";
-import { formatMillions, formatNumber, formatShare } from "~/lib/format";
+import { formatMoney, formatNumber, formatShare } from "~/lib/format";
 import { mentionsSourceText, modelOf, sentimentSourceText } from "~/lib/provenance";
 import type { DashboardCounts } from "~/lib/sentiment";
 import type { SnapshotSources } from "~/lib/types";
@@ -14,9 +14,11 @@ function Header({ refreshing, onRefresh }: { refreshing: boolean; onRefresh?: ()
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Market Sentiment Intelligence</h1>
+        <h1 id="dashboard-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          Market Sentiment Intelligence
+        </h1>
         <p className="mt-1 text-sm text-slate-700">
-          AI-powered analysis with X sentiment data (updated every 30 minutes)
+          AI-powered analysis with X sentiment data (markets refreshed every 10 minutes)
         </p>
       </div>
       <Button
@@ -122,10 +124,7 @@ export function SentimentDashboard({
           value={formatNumber(sample ? counts.total : counts.live)}
           note={sample ? "Sample data" : `of ${counts.total} shown`}
         />
-        <Figure
-          label={sample ? "Volume (sample data)" : "Real Volume"}
-          value={formatMillions(counts.volume)}
-        />
+        <Figure label={sample ? "Volume (sample data)" : "Real Volume"} value={formatMoney(counts.volume)} />
         <Figure
           label={mentionsLabel}
           value={formatNumber(totalMentions)}

@@ -13,17 +13,8 @@ import {
   type ServiceState,
   type ServiceStatusItem,
 } from "~/content/status";
+import { formatDate } from "~/lib/format";
 import { IncidentStatusBadge, SampleBadge, ServiceStatusBadge } from "./status-badge";
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "2024-12-18" → "Dec 18, 2024", without Intl so server and browser always agree. */
-export function formatIsoDate(iso: string): string {
-  const [year, month, day] = iso.split("-").map(Number);
-  const name = month === undefined ? undefined : MONTHS[month - 1];
-  if (year === undefined || name === undefined || day === undefined) return iso;
-  return `${name} ${day}, ${year}`;
-}
 
 function PanelIntro({ children }: { children: ReactNode }) {
   return (
@@ -112,7 +103,7 @@ function IncidentCard({ incident }: { incident: Incident }) {
         <p className="text-sm text-slate-700">{incident.description}</p>
         <dl className="grid grid-cols-3 gap-4 text-sm">
           <Detail label="Date">
-            <time dateTime={incident.date}>{formatIsoDate(incident.date)}</time>
+            <time dateTime={incident.date}>{formatDate(incident.date)}</time>
           </Detail>
           <Detail label="Duration">{incident.duration}</Detail>
           <Detail label="Impact">{incident.impact}</Detail>

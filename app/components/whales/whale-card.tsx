@@ -1,6 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
+import { formatMoment } from "~/lib/format";
 import { eventUrl, profileUrl } from "~/lib/links";
 import type { WhaleTrade } from "~/lib/types";
 import {
@@ -8,11 +9,11 @@ import {
   formatPotentialWin,
   formatTradeAge,
   formatTradeAmount,
-  formatTradeTime,
   outcomeBadge,
   payoutLabel,
   shortenAddress,
   sideLabel,
+  traderName,
 } from "~/lib/whales";
 
 const NEW_TAB = <span className="sr-only"> (opens Polymarket in a new tab)</span>;
@@ -26,9 +27,10 @@ export function WhaleCard({ trade, now }: { trade: WhaleTrade; now: number }) {
   const event = eventUrl(trade.eventSlug);
   const profile = profileUrl(trade.trader);
   const wallet = shortenAddress(trade.trader);
+  const name = traderName(trade);
   const trader = (
     <>
-      {trade.pseudonym && <span className="font-medium">{trade.pseudonym} </span>}
+      {name && <span className="font-medium">{name} </span>}
       <span className="font-mono text-xs">{wallet}</span>
     </>
   );
@@ -74,7 +76,7 @@ export function WhaleCard({ trade, now }: { trade: WhaleTrade; now: number }) {
       </dl>
       <p className="text-sm text-slate-600">
         <time dateTime={new Date(trade.timestamp).toISOString()} data-testid="trade-time">
-          {formatTradeTime(trade.timestamp, now)}
+          {formatMoment(trade.timestamp, now)}
         </time>
         <span aria-hidden="true"> · </span>
         <span className="sr-only">, </span>

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { RefreshNotice } from "~/components/ui/refresh-notice";
-import { formatAge } from "~/lib/format";
+import { formatAge, formatMoment } from "~/lib/format";
 import type { WhaleSnapshot } from "~/lib/types";
-import { formatTradeTime, selectTrades, type WhaleView, whaleViewSearch } from "~/lib/whales";
+import { selectTrades, type WhaleView, whaleViewSearch } from "~/lib/whales";
 import { useWhaleFeed } from "./use-whale-feed";
 import { WhaleCard, WhaleCardSkeleton } from "./whale-card";
 
@@ -87,7 +87,7 @@ export function WhaleFeedView({
   const { snapshot, refreshFailed, now } = useWhaleFeed(initial, serverNow);
   const total = snapshot.trades.length;
   const trades = selectTrades(snapshot.trades, view);
-  const from = formatTradeTime(Date.parse(snapshot.fetchedAt), now);
+  const from = formatMoment(Date.parse(snapshot.fetchedAt), now);
 
   return (
     // Margins rather than a gap: the live region below is empty most of the time and takes no space.

@@ -24,7 +24,8 @@ export interface TestWorker {
   settle: () => Promise<void>;
 }
 
-export function testWorker(overrides: Partial<Record<keyof Env, unknown>> = {}): TestWorker {
+/** `overrides` replace bindings, vars or secrets of the test env (e.g. `{ X_BEARER_TOKEN: "" }`). */
+export function testWorker(overrides: Record<string, unknown> = {}): TestWorker {
   const testEnv = { ...env, ...overrides } as Env;
   const pending: ExecutionContext[] = [];
   const context = () => {
