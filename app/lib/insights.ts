@@ -5,8 +5,9 @@
  */
 import { CATEGORIES, type Category, type CategorySlug, matchesCategory } from "./categories";
 import { formatAge, formatClockUtc, formatDate } from "./format";
+import type { SnapshotProvenance } from "./provenance";
 import { dashboardCounts, sentimentTone } from "./sentiment";
-import type { DisplayMarket, MarketSnapshot, MentionsSource, Recommendation, SnapshotSources } from "./types";
+import type { DisplayMarket, MarketSnapshot, MentionsSource, Recommendation } from "./types";
 
 /** Length of every ranked list on the pages. */
 export const INSIGHT_LIST_LENGTH = 5;
@@ -276,71 +277,30 @@ export function formatPoints(points: number): string {
 
 // ---------------------------------------------------------------- provenance
 
-export type ProvenanceKind = "live" | "partial" | "estimated" | "sample";
-
-export interface ProvenanceLabel {
-  kind: ProvenanceKind;
-  label: string;
-}
-
-export interface Provenance {
-  markets: ProvenanceLabel;
-  mentions: ProvenanceLabel;
-  sentiment: ProvenanceLabel;
+/** What a page's figures are made of, and how old they are. */
+export interface PageProvenance extends SnapshotProvenance {
   /** "14:05 UTC". */
   asOf: string;
   /** "12 min ago". */
   age: string;
-  /** Why the last refresh failed, when it did (the data shown is older or sample). */
-  error: string | null;
   /** ISO times: since when refreshes fail, and when the data shown was fetched (null while refreshes work). */
   failing: { since: string; fetchedAt: string } | null;
 }
 
-const PARTIAL_PREFIX = "partial:";
-
-/** What each figure on the pages is made of, in words (decision 0001's `sources`). */
-export function provenance(
-  snapshot: Pick<MarketSnapshot, "sources" | "fetchedAt" | "error" | "failingSince">,
+/** The snapshot's provenance with its time, for the page's header. */
+export function pageProvenance(
+  snapshot: Pick<MarketSnapshot, "provenance" | "fetchedAt" | "failingSince">,
   now: number,
-): Provenance {
-  const { sources } = snapshot;
+): PageProvenance {
   return {
-    markets: marketsLabel(sources.markets),
-    mentions: mentionsLabel(sources.mentions),
-    sentiment: sentimentLabel(sources.sentiment),
+    ...snapshot.provenance,
     asOf: formatClockUtc(snapshot.fetchedAt),
     age: formatAge(snapshot.fetchedAt, now),
-    error: snapshot.error ?? null,
     failing:
-      snapshot.failingSince && sources.markets === "live"
+      snapshot.failingSince && snapshot.provenance.markets.kind !== "sample"
         ? { since: snapshot.failingSince, fetchedAt: snapshot.fetchedAt }
         : null,
   };
-}
-
-function marketsLabel(source: SnapshotSources["markets"]): ProvenanceLabel {
-  return source === "live"
-    ? { kind: "live", label: "Markets: live from Polymarket" }
-    : { kind: "sample", label: "Sample markets (feed unavailable)" };
-}
-
-function mentionsLabel(source: SnapshotSources["mentions"]): ProvenanceLabel {
-  if (source === "live") return { kind: "live", label: "X mention counts: live" };
-  if (source === "partial")
-    return { kind: "partial", label: "X mention counts: partly live, partly estimated" };
-  return { kind: "estimated", label: "X mention counts: estimated" };
-}
-
-function sentimentLabel(source: string): ProvenanceLabel {
-  if (source === "estimated" || source === "") {
-    return { kind: "estimated", label: "Sentiment: estimated from 24h price moves" };
-  }
-  if (source.startsWith(PARTIAL_PREFIX)) {
-    const model = source.slice(PARTIAL_PREFIX.length);
-    return { kind: "partial", label: `Sentiment: ${model} model, partly estimated` };
-  }
-  return { kind: "live", label: `Sentiment: ${source} model` };
 }
 
 // ---------------------------------------------------------------- page view models
@@ -378,7 +338,7 @@ export function summarise(market: DisplayMarket): MarketSummary {
 }
 
 export interface SentimentInsights {
-  provenance: Provenance;
+  provenance: PageProvenance;
   marketCount: number;
   /** Each topic counted once (the snapshot's total). */
   totalMentions: number;
@@ -406,7 +366,7 @@ export function sentimentInsights(
   const counts = dashboardCounts(markets);
   const allTopics = mostMentioned(markets, topicOf, Number.POSITIVE_INFINITY);
   return {
-    provenance: provenance(snapshot, now),
+    provenance: pageProvenance(snapshot, now),
     marketCount: markets.length,
     totalMentions: snapshot.totalMentions,
     topicCount: allTopics.length,
@@ -424,7 +384,7 @@ export function sentimentInsights(
 }
 
 export interface MarketIntelligence {
-  provenance: Provenance;
+  provenance: PageProvenance;
   marketCount: number;
   liveCount: number;
   totalVolume: number;
@@ -447,7 +407,7 @@ export function marketIntelligence(snapshot: MarketSnapshot, now: number): Marke
   }
   const counts = dashboardCounts(markets);
   return {
-    provenance: provenance(snapshot, now),
+    provenance: pageProvenance(snapshot, now),
     marketCount: markets.length,
     liveCount: counts.live,
     totalVolume: counts.volume,

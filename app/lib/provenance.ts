@@ -1,35 +1,99 @@
-/** Where a figure came from, in words a visitor understands (decision 0001). */
-import type { SnapshotSources } from "./types";
+/**
+ * Where a figure came from (decision 0001): one union, produced by the data layer, said in words by
+ * one function and shown by one component (components/ui/provenance-tag.tsx). Client-safe.
+ */
+import { formatClockUtc } from "./format";
 
-export type SourceKind = "live" | "partial" | "estimated" | "sample";
+export type Provenance =
+  /** Fetched from `by` (at `at`, when one time stands for the whole set) and within its freshness window. */
+  | { kind: "live"; by: string; at?: string }
+  /** Fetched from `by` at `at`, now older than its freshness window. */
+  | { kind: "cached"; by: string; at: string }
+  /** `share` (0..1) of the figures from `by`, the rest estimated by `method`. */
+  | { kind: "partial"; by: string; share: number; method: string }
+  /** Every figure estimated, by `method`. */
+  | { kind: "estimated"; method: string }
+  /** The built-in sample content (SPEC §8). */
+  | { kind: "sample" };
 
-/** The model id from a sentiment source ("grok-4", "partial:grok-4", "estimated"). */
-export function modelOf(sentimentSource: string): string | null {
-  if (sentimentSource === "estimated") return null;
-  return sentimentSource.startsWith("partial:") ? sentimentSource.slice("partial:".length) : sentimentSource;
+export type ProvenanceKind = Provenance["kind"];
+
+/** What a snapshot's three kinds of figure are made of. */
+export interface SnapshotProvenance {
+  markets: Provenance;
+  mentions: Provenance;
+  sentiment: Provenance;
 }
 
-export function sentimentKind(sentimentSource: string): SourceKind {
-  if (sentimentSource === "estimated") return "estimated";
-  return sentimentSource.startsWith("partial:") ? "partial" : "live";
+export type Subject = keyof SnapshotProvenance;
+
+const SUBJECTS: Record<Subject, { label: string; live: (by: string) => string }> = {
+  markets: { label: "Markets", live: (by) => `live from ${by}` },
+  mentions: { label: "X mentions", live: (by) => `live from ${by}` },
+  sentiment: { label: "Sentiment", live: (by) => `AI analysis by ${by}` },
+};
+
+/** The one way a provenance is said: "Sentiment: AI analysis by grok-4 for 80%, estimated for the rest". */
+export function provenanceText(subject: Subject, p: Provenance): string {
+  const { label, live } = SUBJECTS[subject];
+  switch (p.kind) {
+    case "live":
+      return `${label}: ${live(p.by)}`;
+    case "cached":
+      return `${label}: from ${p.by}, cached at ${formatClockUtc(p.at)}`;
+    case "partial":
+      return `${label}: ${live(p.by)} for ${Math.round(p.share * 100)}%, estimated for the rest`;
+    case "estimated":
+      return `${label}: estimated from ${p.method}`;
+    case "sample":
+      return `${label}: sample data`;
+  }
 }
 
-export function marketsSourceText(sources: SnapshotSources): string {
-  return sources.markets === "live"
-    ? "Markets: live from Polymarket"
-    : "Markets: sample data (the live feed is unavailable)";
+/** The short form for badges: "Live", "Cached", "Partly estimated", "Estimated", "Sample data". */
+export const PROVENANCE_SHORT: Record<ProvenanceKind, string> = {
+  live: "Live",
+  cached: "Cached",
+  partial: "Partly estimated",
+  estimated: "Estimated",
+  sample: "Sample data",
+};
+
+/** The model behind a sentiment provenance, when any analysis came from one. */
+export function modelOf(p: Provenance): string | null {
+  return p.kind === "live" || p.kind === "cached" || p.kind === "partial" ? p.by : null;
 }
 
-export function mentionsSourceText(sources: SnapshotSources): string {
-  if (sources.mentions === "live") return "X mentions: live counts from the X API";
-  if (sources.mentions === "partial") return "X mentions: live for some topics, estimated for the rest";
-  return "X mentions: estimated (no live X data)";
+/** Whether every figure came from the upstream (live or cached), none estimated or sample. */
+export function isAllReal(p: Provenance): boolean {
+  return p.kind === "live" || p.kind === "cached";
 }
 
-export function sentimentSourceText(sources: SnapshotSources): string {
-  const model = modelOf(sources.sentiment);
-  const kind = sentimentKind(sources.sentiment);
-  if (kind === "live") return `Sentiment: AI analysis by ${model}`;
-  if (kind === "partial") return `Sentiment: AI analysis by ${model}, estimates for the rest`;
-  return "Sentiment: estimated from price moves (no AI analysis)";
+// The data layer's words for what stands in for missing data.
+export const SENTIMENT_ESTIMATE_METHOD = "24h price moves";
+export const MENTIONS_ESTIMATE_METHOD = "topic baselines";
+export const POLYMARKET = "Polymarket";
+export const X_API = "the X API";
+
+/**
+ * A mix of live and estimated figures: live when all are from `by`, estimated when none are (or there
+ * are none), partial with the live share otherwise.
+ */
+export function mixProvenance(
+  liveCount: number,
+  total: number,
+  by: string,
+  at: string,
+  method: string,
+): Provenance {
+  if (total === 0 || liveCount === 0) return { kind: "estimated", method };
+  if (liveCount === total) return { kind: "live", by, at };
+  return { kind: "partial", by, share: liveCount / total, method };
+}
+
+/** One market's analysis source ("estimated" or a model id) as a provenance. */
+export function analysisProvenance(source: string): Provenance {
+  return source === "estimated"
+    ? { kind: "estimated", method: SENTIMENT_ESTIMATE_METHOD }
+    : { kind: "live", by: source };
 }

@@ -1,4 +1,5 @@
 /** Domain types shared by the server pipeline and the UI (client-safe: no server imports). */
+import type { SnapshotProvenance } from "./provenance";
 
 export type Recommendation = "BUY_YES" | "BUY_NO" | "NEUTRAL";
 export type SentimentLabel = "bullish" | "bearish" | "neutral";
@@ -88,18 +89,11 @@ export interface DisplayMarket {
   mentionsSource: MentionsSource;
 }
 
-export interface SnapshotSources {
-  markets: "live" | "sample";
-  /** "partial" when some keywords are live counts and the rest estimates. */
-  mentions: "live" | "estimated" | "partial";
-  /** Model id, "estimated", or "partial:<model id>" when some analyses are estimates. */
-  sentiment: string;
-}
-
 export interface MarketSnapshot {
   markets: DisplayMarket[];
   totalMentions: number;
-  sources: SnapshotSources;
+  /** What the markets, the mention counts and the sentiment are made of. */
+  provenance: SnapshotProvenance;
   /** ISO time the data was fetched from the provider. */
   fetchedAt: string;
   /** Past its freshness window (served while a refresh runs or keeps failing). */

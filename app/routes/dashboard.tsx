@@ -108,10 +108,10 @@ function DashboardView({
 
   // Toasts for what a visitor should know: sample data on arrival, and the result of a refresh.
   useEffect(() => {
-    if (snapshot.sources.markets === "sample") {
+    if (snapshot.provenance.markets.kind === "sample") {
       notify("warning", "Live market feed unavailable: showing sample markets.", "sample-data");
     }
-  }, [snapshot.sources.markets]);
+  }, [snapshot.provenance.markets.kind]);
   useEffect(() => {
     if (!refreshing && requested.current) {
       requested.current = false;
@@ -133,7 +133,7 @@ function DashboardView({
       <SentimentDashboard
         counts={dashboardCounts(snapshot.markets)}
         totalMentions={snapshot.totalMentions}
-        sources={snapshot.sources}
+        provenance={snapshot.provenance}
         refreshing={refreshing}
         onRefresh={refresh}
       />
@@ -141,14 +141,14 @@ function DashboardView({
         totalMentions={snapshot.totalMentions}
         fetchedAt={snapshot.fetchedAt}
         failingSince={snapshot.failingSince}
-        sources={snapshot.sources}
+        provenance={snapshot.provenance}
         loading={refreshing}
         now={now}
       />
-      {snapshot.failingSince && snapshot.sources.markets === "live" && (
+      {snapshot.failingSince && snapshot.provenance.markets.kind !== "sample" && (
         <RefreshNotice failingSince={snapshot.failingSince} fetchedAt={snapshot.fetchedAt} />
       )}
-      {snapshot.error && snapshot.sources.markets === "sample" && (
+      {snapshot.error && snapshot.provenance.markets.kind === "sample" && (
         <p role="status" className="rounded-md bg-amber-50 px-4 py-2 text-sm text-amber-900">
           Sample data: the live market feed is unavailable ({snapshot.error}). These three markets are
           examples.

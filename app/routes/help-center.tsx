@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { requestContext } from "~/.server/context";
 import { pipelineState, readPipelineStatus } from "~/.server/snapshots/status";
 import { HelpCenterPage } from "~/components/help/help-center-page";
@@ -25,6 +26,15 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
     structuredData: { mainEntity: faqPageEntities(FAQ_CATEGORIES) },
   });
 };
+
+/** Searching only changes ?q=: the FAQ filters in the browser, the pipeline line need not be re-read. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
 
 /** The sidebar's Data Pipeline line is real: read from the pipeline status (never calls upstreams). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -26,18 +26,17 @@ export async function loader({ context }: Route.LoaderArgs): Promise<PipelineVie
     datasets: {
       markets: {
         at: status.markets.fetchedAt,
-        source: status.markets.source,
+        provenance: status.markets.provenance,
         route: status.markets.route,
         failing: failing(status.markets),
       },
-      // A stored whale list only ever comes from the Data API (no sample trades, decision 0001).
       whales: {
         at: status.whales.fetchedAt,
-        source: status.whales.fetchedAt === null ? null : "live",
+        provenance: status.whales.provenance,
         failing: failing(status.whales),
       },
-      mentions: { at: status.mentions.liveAt, source: status.mentions.source },
-      sentiment: { at: status.sentiment.modelAt, source: status.sentiment.source },
+      mentions: { at: status.mentions.liveAt, provenance: status.mentions.provenance },
+      sentiment: { at: status.sentiment.modelAt, provenance: status.sentiment.provenance },
     },
     checkedAt: deps.now(),
     freshSeconds: { markets: config.marketsFreshSeconds, whales: config.whalesFreshSeconds },

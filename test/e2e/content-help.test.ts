@@ -51,12 +51,15 @@ async function categoryTitles(page: Page): Promise<string[]> {
 
 describe("help center", () => {
   it("renders the SPEC texts, sidebar, mailto target and FAQPage data; axe clean; screenshots", async () => {
+    // Fresh markets and trades: the sidebar's (real) Data Pipeline line then reads Operational.
+    await (await fetch(`${baseUrl}/api/markets`)).text();
+    await (await fetch(`${baseUrl}/api/whales`)).text();
     const { page, problems } = await open("/help-center");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Help Center");
     expect(await page.getByRole("tab").allTextContents()).toEqual(["FAQ", "Troubleshooting"]);
     expect(await categoryTitles(page)).toEqual(FAQ_CATEGORIES);
 
-    // Sidebar: Email Support opens a mail draft to the configured address; static System Status list.
+    // Sidebar: Email Support opens a mail draft to the configured address; System Status list.
     const sidebar = page.getByRole("complementary", { name: "Support" });
     expect(await sidebar.getByRole("heading", { name: "Email Support" }).count()).toBe(1);
     expect(await sidebar.getByText("Response within 24h.", { exact: false }).count()).toBe(1);
@@ -269,14 +272,14 @@ describe("status page", () => {
       page.getByTestId(`pipeline-${key}`).getByTestId("pipeline-source").textContent();
     const refreshed = /^\d{2}:\d{2} UTC · (just now|\d+ min ago)$/;
     expect(await time("markets")).toMatch(refreshed);
-    expect(await source("markets")).toBe("Live (Polymarket)");
+    expect(await source("markets")).toBe("Markets: live from Polymarket");
     expect(await time("whales")).toMatch(refreshed);
-    expect(await source("whales")).toBe("Live (Polymarket)");
+    expect(await source("whales")).toBe("Markets: live from Polymarket");
     // The e2e worker's X and model hosts answer 404: estimates, and no live refresh ever.
     expect(await time("mentions")).toBe("never");
-    expect(await source("mentions")).toBe("Estimated");
+    expect(await source("mentions")).toBe("X mentions: estimated from topic baselines");
     expect(await time("sentiment")).toBe("never");
-    expect(await source("sentiment")).toBe("Estimated");
+    expect(await source("sentiment")).toBe("Sentiment: estimated from 24h price moves");
     expect(await page.getByTestId("pipeline-markets").getByText("Fresh", { exact: true }).count()).toBe(1);
     expect(await page.locator("[data-testid=pipeline-markets] time").getAttribute("datetime")).toMatch(
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/,

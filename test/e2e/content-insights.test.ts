@@ -128,7 +128,7 @@ describe("/sentiment-analysis", () => {
     const html = await serverHtml("/sentiment-analysis");
     expect(html).toContain("Most-mentioned markets");
     expect(html).toContain("Will bitcoin hit $1m before GTA VI?");
-    expect(html).toContain("X mention counts: estimated");
+    expect(html).toContain("X mentions: estimated from topic baselines");
     // Only the default panel is rendered; the others mount when chosen.
     expect(html).not.toContain("Confidence distribution");
   });
@@ -141,7 +141,7 @@ describe("/sentiment-analysis", () => {
     const bar = page.getByTestId("provenance-bar");
     for (const label of [
       "Markets: live from Polymarket",
-      "X mention counts: estimated",
+      "X mentions: estimated from topic baselines",
       "Sentiment: estimated from 24h price moves",
     ]) {
       expect(await bar.getByText(label, { exact: true }).count()).toBe(1);
@@ -154,7 +154,13 @@ describe("/sentiment-analysis", () => {
         {
           name: "Social Sentiment",
           // Bitcoin's estimated count leads; its only market is the lead.
-          texts: ["Most-mentioned markets", "X mention counts: estimated", "Markets covered", "100", "3,412"],
+          texts: [
+            "Most-mentioned markets",
+            "X mentions: estimated from topic baselines",
+            "Markets covered",
+            "100",
+            "3,412",
+          ],
         },
         {
           name: "AI Analysis",

@@ -75,7 +75,7 @@ describe("dashboard routes", () => {
     expect(text).toContain("$1.1M vol");
     expect(text).toContain("Yes 6¢");
     expect(text).toContain("No 94¢");
-    expect(text).toContain("Estimated sentiment");
+    expect(text).toContain("Sentiment: estimated from 24h price moves");
     expect(text).toContain("X mentions (estimated)");
     await page.close();
   });

@@ -158,7 +158,7 @@ describe("whale watch on the shared harness (recorded trades)", () => {
     const whale = card(page, RECORDED.title);
     await expect.poll(() => whale.count()).toBe(1);
     expect(await whale.getByTestId("trade-amount").textContent()).toBe("$64.8K");
-    expect(await whale.getByTestId("trade-payout").textContent()).toBe("$64.82K");
+    expect(await whale.getByTestId("trade-payout").textContent()).toBe("$64.8K");
     expect(await whale.getByTestId("trade-odds").textContent()).toBe(">99%");
     // A sale is labelled as one, and the seller's payout is not called a win.
     expect(await whale.locator("dt").allTextContents()).toEqual(["Sold", "Payout given up", "Odds"]);
@@ -252,8 +252,8 @@ describe("whale watch with several whales", () => {
     ]);
 
     const yes = card(page, "Will the Fed cut rates");
-    expect(await yes.getByTestId("trade-amount").textContent()).toBe("$62.0K");
-    expect(await yes.getByTestId("trade-payout").textContent()).toBe("$100.00K");
+    expect(await yes.getByTestId("trade-amount").textContent()).toBe("$62K");
+    expect(await yes.getByTestId("trade-payout").textContent()).toBe("$100K");
     expect(await yes.getByTestId("trade-odds").textContent()).toBe("62%");
     expect(await yes.locator("dt").allTextContents()).toEqual(["Bought", "Potential win", "Odds"]);
     expect(await yes.getByTestId("trade-time").textContent()).toBe("Jul 18, 09:05 UTC");
@@ -484,7 +484,7 @@ describe("whale watch picking up a new trade", () => {
       })
       .toBe(title);
     const splash = card(page, title);
-    expect(await splash.getByTestId("trade-amount").textContent()).toBe("$75.0K");
+    expect(await splash.getByTestId("trade-amount").textContent()).toBe("$75K");
     expect(await splash.getByTestId("trade-time").textContent()).toMatch(/^\d\d:\d\d UTC$/);
     expect(await page.getByTestId("whale-trade").count()).toBe(2);
     expect(await page.getByTestId("whale-summary").textContent()).toContain("Showing 2 of 2 trades");

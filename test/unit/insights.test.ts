@@ -9,7 +9,7 @@ import {
   mostBearish,
   mostBullish,
   mostMentioned,
-  provenance,
+  pageProvenance,
   sentimentImpliedYes,
   sentimentInsights,
   volumeByCategory,
@@ -74,7 +74,11 @@ function snapshot(markets: DisplayMarket[], extra: Partial<MarketSnapshot> = {})
   return {
     markets,
     totalMentions: 1234,
-    sources: { markets: "live", mentions: "estimated", sentiment: "estimated" },
+    provenance: {
+      markets: { kind: "live", by: "Polymarket", at: "2026-11-22T11:48:00Z" },
+      mentions: { kind: "estimated", method: "topic baselines" },
+      sentiment: { kind: "estimated", method: "24h price moves" },
+    },
     fetchedAt: "2026-11-22T11:48:00Z",
     ...extra,
   };
@@ -287,43 +291,25 @@ describe("formatting", () => {
 });
 
 describe("provenance", () => {
-  it("labels live markets, estimated mentions and estimated sentiment", () => {
-    const p = provenance(snapshot([]), NOW);
-    expect(p.markets).toEqual({ kind: "live", label: "Markets: live from Polymarket" });
-    expect(p.mentions).toEqual({ kind: "estimated", label: "X mention counts: estimated" });
-    expect(p.sentiment).toEqual({ kind: "estimated", label: "Sentiment: estimated from 24h price moves" });
+  it("carries the snapshot's provenance with its time", () => {
+    const p = pageProvenance(snapshot([]), NOW);
+    expect(p.markets).toEqual({ kind: "live", by: "Polymarket", at: "2026-11-22T11:48:00Z" });
     expect(p.asOf).toBe("11:48 UTC");
     expect(p.age).toBe("12 min ago");
-    expect(p.error).toBeNull();
+    expect(p.failing).toBeNull();
   });
 
-  it("names the model, partial sources and the sample fallback", () => {
-    const model = provenance(
+  it("says since when refreshes fail over real data, but not over the sample", () => {
+    const failing = pageProvenance(snapshot([], { failingSince: "2026-11-22T11:55:00Z" }), NOW);
+    expect(failing.failing).toEqual({ since: "2026-11-22T11:55:00Z", fetchedAt: "2026-11-22T11:48:00Z" });
+    const sample = pageProvenance(
       snapshot([], {
-        sources: { markets: "live", mentions: "live", sentiment: "grok-4-fast-non-reasoning" },
+        provenance: { ...snapshot([]).provenance, markets: { kind: "sample" } },
+        failingSince: "2026-11-22T11:55:00Z",
       }),
       NOW,
     );
-    expect(model.sentiment.label).toBe("Sentiment: grok-4-fast-non-reasoning model");
-    expect(model.mentions.label).toBe("X mention counts: live");
-    const partial = provenance(
-      snapshot([], { sources: { markets: "live", mentions: "partial", sentiment: "partial:grok-4" } }),
-      NOW,
-    );
-    expect(partial.sentiment).toEqual({
-      kind: "partial",
-      label: "Sentiment: grok-4 model, partly estimated",
-    });
-    expect(partial.mentions.kind).toBe("partial");
-    const sample = provenance(
-      snapshot([], {
-        sources: { markets: "sample", mentions: "estimated", sentiment: "estimated" },
-        error: "Gamma timed out",
-      }),
-      NOW,
-    );
-    expect(sample.markets).toEqual({ kind: "sample", label: "Sample markets (feed unavailable)" });
-    expect(sample.error).toBe("Gamma timed out");
+    expect(sample.failing).toBeNull();
   });
 });
 

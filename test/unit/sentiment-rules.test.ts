@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { isMarketLive, toDisplayMarket } from "~/lib/display-market";
-import { modelOf, sentimentKind, sentimentSourceText } from "~/lib/provenance";
 import {
   dashboardCounts,
   recommendationLabel,
@@ -99,16 +98,5 @@ describe("display market (SPEC §3 defaults)", () => {
       modelAnalysed: 3,
       averageConfidence: 60,
     });
-  });
-});
-
-describe("provenance words", () => {
-  it("names the model, a partial run, or the estimate", () => {
-    expect(modelOf("grok-4")).toBe("grok-4");
-    expect(modelOf("partial:grok-4")).toBe("grok-4");
-    expect(modelOf("estimated")).toBeNull();
-    expect(sentimentKind("partial:grok-4")).toBe("partial");
-    const sources = { markets: "live" as const, mentions: "estimated" as const, sentiment: "estimated" };
-    expect(sentimentSourceText(sources)).toBe("Sentiment: estimated from price moves (no AI analysis)");
   });
 });

@@ -116,6 +116,7 @@ function analysisDeps(fetchFn: typeof fetch, { apiKey }: { apiKey?: string } = {
     fetch: fetchFn,
     timeoutMs: 500,
     batchSize: 2,
+    at: "2026-11-22T12:00:00.000Z",
   };
 }
 
@@ -445,7 +446,7 @@ describe("getAnalyses", () => {
     const { fetch, calls } = fakeLlm(okReply);
     const result = await getAnalyses(markets, {}, analysisDeps(fetch, {}));
     expect(calls).toHaveLength(0);
-    expect(result.source).toBe("estimated");
+    expect(result.provenance).toEqual({ kind: "estimated", method: "24h price moves" });
     expect(result.analyses).toEqual(markets.map(estimateAnalysis));
   });
 
@@ -453,7 +454,7 @@ describe("getAnalyses", () => {
     const { fetch, calls } = fakeLlm(okReply);
     const result = await getAnalyses(markets, {}, analysisDeps(fetch));
     expect(calls).toHaveLength(2);
-    expect(result.source).toBe(MODEL);
+    expect(result.provenance).toMatchObject({ kind: "live", by: MODEL });
     expect(result.analyses.map((a) => [a.marketId, a.source, a.analysedPrice])).toEqual([
       ["a", MODEL, 30],
       ["b", MODEL, 50],
@@ -466,7 +467,7 @@ describe("getAnalyses", () => {
       ids.includes("c") ? chat("{}", 500) : chat(analysesFor(ids.filter((id) => id !== "b"))),
     );
     const result = await getAnalyses(markets, {}, analysisDeps(fetch));
-    expect(result.source).toBe(`partial:${MODEL}`);
+    expect(result.provenance).toMatchObject({ kind: "partial", by: MODEL });
     expect(result.analyses[0]?.source).toBe(MODEL);
     expect(result.analyses[1]).toEqual(estimateAnalysis(markets[1] ?? market("b")));
     expect(result.analyses[2]).toEqual(estimateAnalysis(markets[2] ?? market("c")));
@@ -475,7 +476,7 @@ describe("getAnalyses", () => {
   it("reports estimated when every batch fails", async () => {
     const { fetch } = fakeLlm(() => chat("garbage"));
     const result = await getAnalyses(markets, {}, analysisDeps(fetch));
-    expect(result.source).toBe("estimated");
+    expect(result.provenance).toEqual({ kind: "estimated", method: "24h price moves" });
     expect(result.analyses).toEqual(markets.map(estimateAnalysis));
   });
 
@@ -488,7 +489,7 @@ describe("getAnalyses", () => {
     const result = await getAnalyses(nudged, previous, analysisDeps(second.fetch));
     expect(second.calls).toHaveLength(0);
     expect(result.analyses).toEqual(initial.analyses);
-    expect(result.source).toBe(MODEL);
+    expect(result.provenance).toMatchObject({ kind: "live", by: MODEL });
   });
 
   it("re-analyses markets whose price moved a point or more, and previous estimates", async () => {
@@ -506,7 +507,7 @@ describe("getAnalyses", () => {
       "Momentum favours c.",
     ]);
     expect(result.analyses[1]?.analysedPrice).toBe(50);
-    expect(result.source).toBe(MODEL);
+    expect(result.provenance).toMatchObject({ kind: "live", by: MODEL });
   });
 
   it("does not throw when fetch itself throws", async () => {
@@ -514,6 +515,6 @@ describe("getAnalyses", () => {
       throw new TypeError("network down");
     };
     const result = await getAnalyses(markets, {}, analysisDeps(fetch));
-    expect(result.source).toBe("estimated");
+    expect(result.provenance).toEqual({ kind: "estimated", method: "24h price moves" });
   });
 });

@@ -22,10 +22,13 @@ beforeEach(async () => {
   await clearKv();
 });
 
-async function marketsApi(): Promise<MarketSnapshot> {
+/** /api/markets: the snapshot plus its stable `sources` alias. */
+type MarketsApi = MarketSnapshot & { sources: { markets: string; mentions: string; sentiment: string } };
+
+async function marketsApi(): Promise<MarketsApi> {
   const res = await worker.fetch("/api/markets");
   expect(res.status).toBe(200);
-  return res.json<MarketSnapshot>();
+  return res.json<MarketsApi>();
 }
 
 async function storedMarkets(): Promise<StoredMarkets> {
@@ -88,7 +91,7 @@ describe("with every upstream healthy and keys configured", () => {
     await marketsApi();
     await worker.settle();
     expect(calls.x).toBe(KEYWORDS); // the last 18
-    expect((await storedMarkets()).snapshot.sources.mentions).toBe("live");
+    expect((await storedMarkets()).snapshot.provenance.mentions.kind).toBe("live");
   });
 });
 

@@ -58,7 +58,11 @@ describe("market snapshot", () => {
     const { deps, newIsolate } = testDeps();
     const first = await getMarketSnapshot(deps);
     expect(first.markets).toHaveLength(100);
-    expect(first.sources).toEqual({ markets: "live", mentions: "estimated", sentiment: "estimated" });
+    expect(first.provenance).toEqual({
+      markets: { kind: "live", by: "Polymarket", at: new Date(T0).toISOString() },
+      mentions: { kind: "estimated", method: "topic baselines" },
+      sentiment: { kind: "estimated", method: "24h price moves" },
+    });
     expect(first.fetchedAt).toBe(new Date(T0).toISOString());
     expect(first.stale).toBe(false);
     expect(calls.gamma).toBe(1);
@@ -101,14 +105,15 @@ describe("market snapshot", () => {
       error: "API error: 500",
       failingSince: new Date(T0 + 30 * MIN).toISOString(),
     });
-    expect(served.sources.markets).toBe("live");
+    // Past its freshness window the market data is no longer "live" but "cached at" its fetch time.
+    expect(served.provenance.markets).toEqual({ kind: "cached", by: "Polymarket", at: good.fetchedAt });
   });
 
   it("falls back to the three sample markets, flagged, when nothing good is held", async () => {
     upstreams.use(failing("gamma", "http-500"));
     const { deps } = testDeps();
     const snapshot = await getMarketSnapshot(deps);
-    expect(snapshot.sources.markets).toBe("sample");
+    expect(snapshot.provenance.markets).toEqual({ kind: "sample" });
     expect(snapshot.error).toBe("API error: 500");
     expect(snapshot.failingSince).toBe(new Date(T0).toISOString());
     expect(snapshot.markets.map((m) => m.title)).toEqual([
@@ -128,7 +133,7 @@ describe("market snapshot", () => {
     const { deps } = testDeps();
     const snapshot = await getMarketSnapshot(deps);
     expect(snapshot.markets).toEqual([]);
-    expect(snapshot.sources.markets).toBe("live");
+    expect(snapshot.provenance.markets.kind).toBe("live");
     expect(await storedMarkets()).toBeNull();
   });
 
@@ -140,7 +145,7 @@ describe("market snapshot", () => {
     const { deps } = testDeps(broken);
     const snapshot = await getMarketSnapshot(deps);
     expect(snapshot.markets).toHaveLength(100);
-    expect(snapshot.sources.markets).toBe("live");
+    expect(snapshot.provenance.markets.kind).toBe("live");
   });
 });
 

@@ -1,5 +1,6 @@
 /** Per-market analyses: model output where available and still current, labelled estimates otherwise. */
 
+import { mixProvenance, type Provenance, SENTIMENT_ESTIMATE_METHOD } from "~/lib/provenance";
 import type { Market, MarketAnalysis } from "~/lib/types";
 import { estimateAnalysis } from "./estimate";
 import { analyseMarkets } from "./llm-client";
@@ -12,6 +13,8 @@ export interface AnalysisDeps {
   fetch: typeof fetch;
   timeoutMs: number;
   batchSize: number;
+  /** ISO time of this run (the provenance of fresh analyses). */
+  at: string;
 }
 
 /** A model analysis is redone once the Yes price has moved this many points since it was made. */
@@ -28,15 +31,15 @@ function isCurrent(previous: MarketAnalysis | undefined, market: Market): previo
 /**
  * Analyses aligned by index with `markets`. A previous model analysis is reused while the Yes price
  * stays within 1 point of its analysedPrice; other markets go to the model (when a key is set) and
- * any the model does not return get `estimateAnalysis`. source: the model id when all analyses are
- * the model's, "estimated" when none are (or there are no markets), else `partial:{model}`.
+ * any the model does not return get `estimateAnalysis`. The provenance is live (the model's) when all
+ * analyses are the model's, estimated when none are (or there are no markets), else partial.
  * Never throws.
  */
 export async function getAnalyses(
   markets: Market[],
   previous: Record<string, MarketAnalysis>,
   deps: AnalysisDeps,
-): Promise<{ analyses: MarketAnalysis[]; source: string }> {
+): Promise<{ analyses: MarketAnalysis[]; provenance: Provenance }> {
   const fresh = new Map<string, MarketAnalysis>();
   const { apiKey } = deps;
   if (apiKey) {
@@ -69,7 +72,8 @@ export async function getAnalyses(
     return fresh.get(market.id) ?? estimateAnalysis(market);
   });
   const fromModel = analyses.filter((a) => a.source !== "estimated").length;
-  const source =
-    fromModel === 0 ? "estimated" : fromModel === analyses.length ? deps.model : `partial:${deps.model}`;
-  return { analyses, source };
+  return {
+    analyses,
+    provenance: mixProvenance(fromModel, analyses.length, deps.model, deps.at, SENTIMENT_ESTIMATE_METHOD),
+  };
 }

@@ -3,7 +3,15 @@
  * SWR cache. Loaders, the JSON API and cron read it here; nothing else builds it.
  */
 import { toDisplayMarket } from "~/lib/display-market";
-import type { MarketAnalysis, MarketSnapshot, MentionCount, SnapshotSources } from "~/lib/types";
+import {
+  MENTIONS_ESTIMATE_METHOD,
+  mixProvenance,
+  POLYMARKET,
+  SENTIMENT_ESTIMATE_METHOD,
+  type SnapshotProvenance,
+  X_API,
+} from "~/lib/provenance";
+import type { MarketAnalysis, MarketSnapshot, MentionCount } from "~/lib/types";
 import type { Cached, Dataset } from "../cache/swr-cache";
 import { UpstreamError } from "../http";
 import { estimateMentions } from "../mentions/estimate";
@@ -52,7 +60,11 @@ function buildSampleSnapshot(now: number, error: string): MarketSnapshot {
   return {
     markets,
     totalMentions: sumUniqueMentions(keywords, counts),
-    sources: { markets: "sample", mentions: "estimated", sentiment: "estimated" },
+    provenance: {
+      markets: { kind: "sample" },
+      mentions: { kind: "estimated", method: MENTIONS_ESTIMATE_METHOD },
+      sentiment: { kind: "estimated", method: SENTIMENT_ESTIMATE_METHOD },
+    },
     fetchedAt: new Date(now).toISOString(),
     error,
   };
@@ -63,6 +75,7 @@ async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null):
   const { config } = deps;
   const { markets, route } = await fetchActiveMarkets(polymarketOptions(deps, config.gammaUrl));
   const now = deps.now();
+  const fetchedAt = new Date(now).toISOString();
   const keywords = deriveKeywords(markets.map((m) => m.title));
 
   // Mentions and sentiment run in parallel and fail independently (SPEC §7).
@@ -87,17 +100,21 @@ async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null):
       fetch: deps.fetch,
       timeoutMs: config.llmTimeoutMs,
       batchSize: config.llmBatchSize,
+      at: fetchedAt,
     }).catch((error: unknown) => {
       log("sentiment failed, using estimates", error);
-      return { analyses: markets.map(estimateAnalysis), source: "estimated" };
+      return {
+        analyses: markets.map(estimateAnalysis),
+        provenance: { kind: "estimated", method: SENTIMENT_ESTIMATE_METHOD } as const,
+      };
     }),
   ]);
 
-  const fetchedAt = new Date(now).toISOString();
-  const sources: SnapshotSources = {
-    markets: "live",
-    mentions: mentions.source,
-    sentiment: sentiment.source,
+  const liveCounts = mentions.counts.filter((c) => c.source === "live").length;
+  const provenance: SnapshotProvenance = {
+    markets: { kind: "live", by: POLYMARKET, at: fetchedAt },
+    mentions: mixProvenance(liveCounts, mentions.counts.length, X_API, fetchedAt, MENTIONS_ESTIMATE_METHOD),
+    sentiment: sentiment.provenance,
   };
   const analyses: Record<string, MarketAnalysis> = {};
   markets.forEach((m, i) => {
@@ -108,13 +125,14 @@ async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null):
     snapshot: {
       markets: markets.map((m, i) => toDisplayMarket(m, sentiment.analyses[i], mentions.counts[i], now)),
       totalMentions: sumUniqueMentions(keywords, mentions.counts),
-      sources,
+      provenance,
       fetchedAt,
     },
     analyses,
     mentionCache: mentions.cache,
     mentionsLiveAt: mentions.source === "estimated" ? (previous?.mentionsLiveAt ?? null) : fetchedAt,
-    sentimentModelAt: sentiment.source === "estimated" ? (previous?.sentimentModelAt ?? null) : fetchedAt,
+    sentimentModelAt:
+      sentiment.provenance.kind === "estimated" ? (previous?.sentimentModelAt ?? null) : fetchedAt,
     feedRoute: route,
   };
 }
@@ -134,9 +152,21 @@ export function marketsDataset(deps: SnapshotDeps): Dataset<StoredMarkets> {
   };
 }
 
-/** The snapshot as pages see it: with its staleness and the current refresh failure, if any. */
+/**
+ * The snapshot as pages see it: with its staleness and the current refresh failure, if any. Markets
+ * past their freshness window are "cached at T", no longer "live".
+ */
 function present({ value, stale, failure }: Cached<StoredMarkets>): MarketSnapshot {
-  return { ...value.snapshot, stale, ...(failure ?? {}) };
+  const { snapshot } = value;
+  const markets = snapshot.provenance.markets;
+  const provenance =
+    stale && markets.kind === "live"
+      ? {
+          ...snapshot.provenance,
+          markets: { kind: "cached" as const, by: markets.by, at: snapshot.fetchedAt },
+        }
+      : snapshot.provenance;
+  return { ...snapshot, provenance, stale, ...(failure ?? {}) };
 }
 
 /**
@@ -162,11 +192,16 @@ export async function getMarketSnapshot(deps: SnapshotDeps): Promise<MarketSnaps
   const result = await deps.cache.readOrRefresh(dataset, deps.waitUntil);
   if (!(result instanceof Error)) return present(result);
   if (result instanceof UpstreamError && result.kind === "empty") {
+    const at = new Date(deps.now()).toISOString();
     return {
       markets: [],
       totalMentions: 0,
-      sources: { markets: "live", mentions: "estimated", sentiment: "estimated" },
-      fetchedAt: new Date(deps.now()).toISOString(),
+      provenance: {
+        markets: { kind: "live", by: POLYMARKET, at },
+        mentions: { kind: "estimated", method: MENTIONS_ESTIMATE_METHOD },
+        sentiment: { kind: "estimated", method: SENTIMENT_ESTIMATE_METHOD },
+      },
+      fetchedAt: at,
     };
   }
   const failure = await deps.cache.currentFailure(dataset, null);

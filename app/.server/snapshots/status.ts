@@ -1,4 +1,5 @@
 /** Pipeline status: each snapshot's state and age and its latest refresh outcome (status page, /api/health). */
+import { POLYMARKET, type Provenance } from "~/lib/provenance";
 import type { RefreshRecord } from "../cache/swr-cache";
 import type { MarketsRoute } from "../polymarket/gamma";
 import type { SnapshotDeps } from "./deps";
@@ -27,13 +28,14 @@ export interface DatasetHealth {
 
 export interface PipelineStatus {
   markets: DatasetHealth & {
-    source: "live" | "sample" | null;
+    provenance: Provenance | null;
     /** Which Gamma list served the latest successful refresh. */
     route: MarketsRoute | null;
   };
-  whales: DatasetHealth;
-  mentions: { liveAt: string | null; source: string | null };
-  sentiment: { modelAt: string | null; source: string | null };
+  whales: DatasetHealth & { provenance: Provenance | null };
+  /** The stored snapshot's mention counts, and when they were last obtained live. */
+  mentions: { liveAt: string | null; provenance: Provenance | null };
+  sentiment: { modelAt: string | null; provenance: Provenance | null };
 }
 
 function datasetHealth(
@@ -72,14 +74,21 @@ export async function readPipelineStatus(deps: SnapshotDeps): Promise<PipelineSt
   return {
     markets: {
       ...datasetHealth(now, markets?.snapshot.fetchedAt ?? null, config.marketsFreshSeconds, marketsRecord),
-      source: markets?.snapshot.sources.markets ?? null,
+      provenance: markets?.snapshot.provenance.markets ?? null,
       route: markets?.feedRoute ?? null,
     },
-    whales: datasetHealth(now, whales?.snapshot.fetchedAt ?? null, config.whalesFreshSeconds, whalesRecord),
-    mentions: { liveAt: markets?.mentionsLiveAt ?? null, source: markets?.snapshot.sources.mentions ?? null },
+    whales: {
+      ...datasetHealth(now, whales?.snapshot.fetchedAt ?? null, config.whalesFreshSeconds, whalesRecord),
+      // A stored trade list only ever comes from the Data API (no sample trades, decision 0001).
+      provenance: whales ? { kind: "live", by: POLYMARKET, at: whales.snapshot.fetchedAt } : null,
+    },
+    mentions: {
+      liveAt: markets?.mentionsLiveAt ?? null,
+      provenance: markets?.snapshot.provenance.mentions ?? null,
+    },
     sentiment: {
       modelAt: markets?.sentimentModelAt ?? null,
-      source: markets?.snapshot.sources.sentiment ?? null,
+      provenance: markets?.snapshot.provenance.sentiment ?? null,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { Badge } from "~/components/ui/badge";
+import { ProvenanceTag, SampleDataTag } from "~/components/ui/provenance-tag";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import {
   type RiskLevel,
@@ -11,7 +12,7 @@ import { formatPoints, type MarketIntelligence } from "~/lib/insights";
 import { BarList } from "./bar-list";
 import { EmptyNote, InsightCard, PageHeader, PanelHeading, StatGrid, StatTile } from "./layout";
 import { MarketRow, MarketRows } from "./market-row";
-import { ProvenanceBar, ProvenanceTag, SampleDataTag } from "./provenance";
+import { ProvenanceBar } from "./provenance";
 import { SnapshotAwait } from "./snapshot-await";
 
 type Intelligence = MarketIntelligence | Promise<MarketIntelligence>;
@@ -22,7 +23,10 @@ function AnalyticsPanel({ data }: { data: MarketIntelligence }) {
   const { provenance } = data;
   return (
     <>
-      <PanelHeading title="Market Analytics" tags={<ProvenanceTag source={provenance.markets} />}>
+      <PanelHeading
+        title="Market Analytics"
+        tags={<ProvenanceTag subject="markets" provenance={provenance.markets} />}
+      >
         Volume, liquidity and price moves of the {data.marketCount} markets in the current snapshot.
       </PanelHeading>
       <div className="flex flex-col gap-4">
@@ -39,7 +43,7 @@ function AnalyticsPanel({ data }: { data: MarketIntelligence }) {
         <div className="grid gap-4 lg:grid-cols-2">
           <InsightCard
             title="Volume by category"
-            tags={<ProvenanceTag source={provenance.markets} />}
+            tags={<ProvenanceTag subject="markets" provenance={provenance.markets} />}
             description="Total traded volume per category. A market can belong to several categories, so rows can add up to more than the total."
           >
             {data.categories.length === 0 ? (
@@ -58,7 +62,7 @@ function AnalyticsPanel({ data }: { data: MarketIntelligence }) {
           </InsightCard>
           <InsightCard
             title="Biggest 24h movers"
-            tags={<ProvenanceTag source={provenance.markets} />}
+            tags={<ProvenanceTag subject="markets" provenance={provenance.markets} />}
             description="Largest change of the Yes price over 24 hours, in percentage points."
           >
             {data.movers.length === 0 ? (
@@ -88,12 +92,15 @@ function OpportunitiesPanel({ data }: { data: MarketIntelligence }) {
   const { provenance } = data;
   return (
     <>
-      <PanelHeading title="Opportunities" tags={<ProvenanceTag source={provenance.sentiment} />}>
+      <PanelHeading
+        title="Opportunities"
+        tags={<ProvenanceTag subject="sentiment" provenance={provenance.sentiment} />}
+      >
         Markets where the sentiment analysis and the market price disagree most. Not financial advice.
       </PanelHeading>
       <InsightCard
         title="Widest gap between AI sentiment and market price"
-        tags={<ProvenanceTag source={provenance.sentiment} />}
+        tags={<ProvenanceTag subject="sentiment" provenance={provenance.sentiment} />}
         description="Gap = sentiment-implied probability (50% + score ÷ 2) minus the Yes price. Only markets with a BUY YES or BUY NO call are ranked; a neutral analysis takes no side."
       >
         {data.gaps.length === 0 ? (
@@ -135,7 +142,7 @@ function RiskPanel({ data }: { data: MarketIntelligence }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <InsightCard
           title="Markets closing soonest"
-          tags={<ProvenanceTag source={data.provenance.markets} />}
+          tags={<ProvenanceTag subject="markets" provenance={data.provenance.markets} />}
           description="End dates still ahead; prices can swing sharply close to resolution."
         >
           {data.closing.length === 0 ? (

@@ -1,42 +1,15 @@
+import { ProvenanceTag } from "~/components/ui/provenance-tag";
 import { RefreshNotice } from "~/components/ui/refresh-notice";
-import type { Provenance, ProvenanceKind, ProvenanceLabel } from "~/lib/insights";
-
-// Live reads green, everything standing in for live data amber; the words carry the meaning.
-const STYLES: Record<ProvenanceKind, string> = {
-  live: "bg-emerald-50 text-emerald-900 ring-emerald-600/30",
-  partial: "bg-amber-50 text-amber-900 ring-amber-600/30",
-  estimated: "bg-amber-50 text-amber-900 ring-amber-600/30",
-  sample: "bg-amber-50 text-amber-900 ring-amber-600/30",
-};
-
-/** Where one kind of figure came from. Wraps, unlike Badge: model ids make long labels. */
-export function ProvenanceTag({ source }: { source: ProvenanceLabel }) {
-  return (
-    <span
-      data-testid="provenance"
-      className={`inline-flex rounded-md px-2 py-0.5 text-xs font-semibold ring-1 ${STYLES[source.kind]}`}
-    >
-      {source.label}
-    </span>
-  );
-}
-
-/** The 'Sample data' marker on every block of mock content. */
-export function SampleDataTag() {
-  return (
-    <span className="inline-flex rounded-md bg-amber-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900 ring-1 ring-amber-600/30">
-      Sample data
-    </span>
-  );
-}
+import type { PageProvenance } from "~/lib/insights";
+import type { Subject } from "~/lib/provenance";
 
 /** Snapshot time and sources above a page's tabs, plus why the data may be old or sample. */
 export function ProvenanceBar({
   provenance,
   show,
 }: {
-  provenance: Provenance;
-  show: ReadonlyArray<"markets" | "mentions" | "sentiment">;
+  provenance: PageProvenance;
+  show: readonly Subject[];
 }) {
   const sample = provenance.markets.kind === "sample";
   return (
@@ -46,7 +19,7 @@ export function ProvenanceBar({
           Snapshot of {provenance.asOf} ({provenance.age})
         </span>
         {show.map((key) => (
-          <ProvenanceTag key={key} source={provenance[key]} />
+          <ProvenanceTag key={key} subject={key} provenance={provenance[key]} />
         ))}
       </div>
       {sample && (

@@ -1,4 +1,5 @@
 import { Badge } from "~/components/ui/badge";
+import { ProvenanceTag } from "~/components/ui/provenance-tag";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { COMING_SOON_TABS } from "~/content/sentiment-analysis";
 import { formatMoney, formatNumber, formatShare, formatSigned } from "~/lib/format";
@@ -8,7 +9,7 @@ import { BarList } from "./bar-list";
 import { ComingSoonPanel } from "./coming-soon-panel";
 import { EmptyNote, InsightCard, PageHeader, PanelHeading, StatGrid, StatTile } from "./layout";
 import { MarketRow, MarketRows } from "./market-row";
-import { ProvenanceBar, ProvenanceTag } from "./provenance";
+import { ProvenanceBar } from "./provenance";
 import { SnapshotAwait } from "./snapshot-await";
 
 type Insights = SentimentInsights | Promise<SentimentInsights>;
@@ -19,7 +20,10 @@ function SocialPanel({ data }: { data: SentimentInsights }) {
   const estimated = data.provenance.mentions.kind !== "live";
   return (
     <>
-      <PanelHeading title="Social Sentiment" tags={<ProvenanceTag source={data.provenance.mentions} />}>
+      <PanelHeading
+        title="Social Sentiment"
+        tags={<ProvenanceTag subject="mentions" provenance={data.provenance.mentions} />}
+      >
         X (Twitter) mention counts for the topics of the {data.marketCount} markets in the current snapshot.
         Counts are per topic derived from each market's title, so markets on the same topic share one count.
         {estimated &&
@@ -38,7 +42,7 @@ function SocialPanel({ data }: { data: SentimentInsights }) {
         </StatGrid>
         <InsightCard
           title="Most-mentioned markets"
-          tags={<ProvenanceTag source={data.provenance.mentions} />}
+          tags={<ProvenanceTag subject="mentions" provenance={data.provenance.mentions} />}
           description="Topics with the most X mentions, each with its highest-volume market."
         >
           {data.topics.length === 0 ? (
@@ -102,7 +106,10 @@ function AiPanel({ data }: { data: SentimentInsights }) {
   const total = data.marketCount;
   return (
     <>
-      <PanelHeading title="AI Analysis" tags={<ProvenanceTag source={provenance.sentiment} />}>
+      <PanelHeading
+        title="AI Analysis"
+        tags={<ProvenanceTag subject="sentiment" provenance={provenance.sentiment} />}
+      >
         Sentiment scores (about −60 to +60), confidence and recommendations across the current snapshot.
         {provenance.sentiment.kind !== "live" &&
           " Estimated analyses are derived from each market's 24-hour price move, not from a language model."}
@@ -132,7 +139,7 @@ function AiPanel({ data }: { data: SentimentInsights }) {
         </StatGrid>
         <InsightCard
           title="Confidence distribution"
-          tags={<ProvenanceTag source={provenance.sentiment} />}
+          tags={<ProvenanceTag subject="sentiment" provenance={provenance.sentiment} />}
           description="How many analyses fall in each confidence band."
         >
           {total === 0 ? (
@@ -152,14 +159,14 @@ function AiPanel({ data }: { data: SentimentInsights }) {
         <div className="grid gap-4 lg:grid-cols-2">
           <InsightCard
             title="Most bullish"
-            tags={<ProvenanceTag source={provenance.sentiment} />}
+            tags={<ProvenanceTag subject="sentiment" provenance={provenance.sentiment} />}
             description="Highest sentiment scores above +20."
           >
             <SentimentList label="Most bullish markets" markets={data.mostBullish} />
           </InsightCard>
           <InsightCard
             title="Most bearish"
-            tags={<ProvenanceTag source={provenance.sentiment} />}
+            tags={<ProvenanceTag subject="sentiment" provenance={provenance.sentiment} />}
             description="Lowest sentiment scores below −20."
           >
             <SentimentList label="Most bearish markets" markets={data.mostBearish} />

@@ -1,5 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { SampleDataTag } from "~/components/ui/provenance-tag";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import {
   SAMPLE_ACTIVE_SIGNALS,
@@ -13,7 +14,6 @@ import { formatCents, formatDate } from "~/lib/format";
 import { recommendationLabel, recommendationVariant } from "~/lib/sentiment";
 import { BarList } from "./bar-list";
 import { InsightCard, PageHeader, PanelHeading, StatGrid, StatTile } from "./layout";
-import { SampleDataTag } from "./provenance";
 
 function SignalBadge({ type }: { type: SignalType }) {
   return <Badge variant={recommendationVariant(type)}>{recommendationLabel(type)}</Badge>;

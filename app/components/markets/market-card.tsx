@@ -4,6 +4,7 @@ import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { formatCents, formatDate, formatMoney, formatNumber, formatSigned } from "~/lib/format";
 import { httpsOnly, marketUrl } from "~/lib/links";
+import { analysisProvenance, provenanceText } from "~/lib/provenance";
 import { recommendationLabel, recommendationVariant, sentimentTone, sentimentTrend } from "~/lib/sentiment";
 import type { DisplayMarket } from "~/lib/types";
 
@@ -26,7 +27,6 @@ export function MarketCard({ market, now }: { market: DisplayMarket; now: number
   const { sentiment } = market;
   const tone = sentimentTone(sentiment.score);
   const image = httpsOnly(market.image);
-  const estimated = sentiment.source === "estimated";
   const ends = endLabel(market.endDate, now);
   const log = (side: string, price: number) => () =>
     console.log(`[trade] ${side} ${formatCents(price)} on "${market.title}" (no order is placed)`);
@@ -86,7 +86,7 @@ export function MarketCard({ market, now }: { market: DisplayMarket; now: number
 
       <p className="line-clamp-3 text-sm text-slate-700">{sentiment.grokAnalysis}</p>
       <p className="text-xs text-slate-600">
-        {estimated ? "Estimated sentiment" : `AI analysis · ${sentiment.source}`}
+        {provenanceText("sentiment", analysisProvenance(sentiment.source))}
       </p>
 
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">

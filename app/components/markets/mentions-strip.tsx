@@ -1,9 +1,6 @@
 import { useEffect, useState } from "react";
 import { formatAge, formatClockUtc, formatNumber } from "~/lib/format";
-import { marketsSourceText } from "~/lib/provenance";
-import type { SnapshotSources } from "~/lib/types";
-
-const MENTION_STATE = { live: "Live", partial: "Partly estimated", estimated: "Estimated" } as const;
+import { PROVENANCE_SHORT, provenanceText, type SnapshotProvenance } from "~/lib/provenance";
 
 /** How long the 'live' flash stays on after new mention data arrives (SPEC §4). */
 const FLASH_MS = 3000;
@@ -17,14 +14,14 @@ export function MentionsStrip({
   totalMentions,
   fetchedAt,
   failingSince,
-  sources,
+  provenance,
   loading,
   now,
 }: {
   totalMentions: number;
   fetchedAt: string;
   failingSince?: string;
-  sources: SnapshotSources;
+  provenance: SnapshotProvenance;
   loading: boolean;
   now: number;
 }) {
@@ -36,7 +33,8 @@ export function MentionsStrip({
     return () => clearTimeout(timer);
   }, [fetchedAt]);
 
-  const live = sources.mentions === "live" && !loading;
+  const mentions = provenance.mentions.kind;
+  const live = mentions === "live" && !loading;
   return (
     <div
       className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
@@ -53,15 +51,15 @@ export function MentionsStrip({
           </span>
         ) : (
           <span className="font-semibold text-amber-900">
-            {loading ? "Loading" : MENTION_STATE[sources.mentions]}
+            {loading ? "Loading" : PROVENANCE_SHORT[mentions]}
           </span>
         )}
         <span>
           <strong>{formatNumber(totalMentions)}</strong> X mentions
-          {sources.mentions === "live" ? "" : ` (${MENTION_STATE[sources.mentions].toLowerCase()})`}
+          {mentions === "live" ? "" : ` (${PROVENANCE_SHORT[mentions].toLowerCase()})`}
         </span>
       </p>
-      {sources.markets === "sample" ? (
+      {provenance.markets.kind === "sample" ? (
         <p className="text-slate-700">
           Sample markets: the live feed is unavailable
           {failingSince ? ` since ${formatClockUtc(failingSince)}` : ""}
@@ -69,7 +67,7 @@ export function MentionsStrip({
       ) : (
         <p className="text-slate-700">
           Last updated {formatClockUtc(fetchedAt)} ({formatAge(fetchedAt, now)}) ·{" "}
-          {marketsSourceText(sources)}
+          {provenanceText("markets", provenance.markets)}
         </p>
       )}
     </div>

@@ -6,9 +6,8 @@ import { Icon } from "~/components/ui/icon";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Tooltip } from "~/components/ui/tooltip";
 import { formatMoney, formatNumber, formatShare } from "~/lib/format";
-import { mentionsSourceText, modelOf, sentimentSourceText } from "~/lib/provenance";
+import { modelOf, provenanceText, type SnapshotProvenance } from "~/lib/provenance";
 import type { DashboardCounts } from "~/lib/sentiment";
-import type { SnapshotSources } from "~/lib/types";
 
 function Header({ refreshing, onRefresh }: { refreshing: boolean; onRefresh?: () => void }) {
   return (
@@ -96,24 +95,26 @@ function InfoCard({
 export function SentimentDashboard({
   counts,
   totalMentions,
-  sources,
+  provenance,
   refreshing,
   onRefresh,
 }: {
   counts: DashboardCounts;
   totalMentions: number;
-  sources: SnapshotSources;
+  provenance: SnapshotProvenance;
   refreshing: boolean;
   onRefresh: () => void;
 }) {
-  const sample = sources.markets === "sample";
-  const model = modelOf(sources.sentiment);
-  const mentionsLive = sources.mentions === "live";
+  const sample = provenance.markets.kind === "sample";
+  const model = modelOf(provenance.sentiment);
+  const mentionsLive = provenance.mentions.kind === "live";
   const mentionsLabel = mentionsLive
     ? "Real X Mentions"
-    : sources.mentions === "partial"
+    : provenance.mentions.kind === "partial"
       ? "X Mentions (partly estimated)"
       : "Estimated X Mentions";
+  const mentionsText = provenanceText("mentions", provenance.mentions);
+  const sentimentText = provenanceText("sentiment", provenance.sentiment);
 
   return (
     <section aria-labelledby="dashboard-heading" className="space-y-4">
@@ -161,23 +162,23 @@ export function SentimentDashboard({
               {mentionsLive ? "Live Updates" : "Estimated"}
             </Badge>
           }
-          tip={mentionsSourceText(sources)}
+          tip={mentionsText}
         >
           <p>
             Tracking <strong>{formatNumber(totalMentions)}</strong> mentions across the markets shown.
           </p>
-          <p className="mt-1 text-xs text-slate-600">{mentionsSourceText(sources)}</p>
+          <p className="mt-1 text-xs text-slate-600">{mentionsText}</p>
         </InfoCard>
         <InfoCard
           title="AI Market Analysis"
           badge={<Badge variant={model ? "default" : "outline"}>{model ? "AI Powered" : "Estimated"}</Badge>}
-          tip={sentimentSourceText(sources)}
+          tip={sentimentText}
         >
           <p>
             <strong>{counts.modelAnalysed}</strong> of <strong>{counts.total}</strong> markets analysed by the
             model · average confidence <strong>{counts.averageConfidence}%</strong>
           </p>
-          <p className="mt-1 text-xs text-slate-600">{sentimentSourceText(sources)}</p>
+          <p className="mt-1 text-xs text-slate-600">{sentimentText}</p>
         </InfoCard>
       </div>
     </section>

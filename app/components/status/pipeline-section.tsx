@@ -1,14 +1,16 @@
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { ProvenanceTag } from "~/components/ui/provenance-tag";
 import { type DatasetKey, PIPELINE_DATASETS, type PipelineDataset } from "~/content/status";
 import { formatAge, formatClockUtc } from "~/lib/format";
+import type { Provenance, Subject } from "~/lib/provenance";
 
 /** One dataset's last successful refresh, as the status loader reads it from KV. */
 export interface DatasetStatus {
   /** ISO time, or null when it never succeeded (or KV holds nothing yet). */
   at: string | null;
-  /** Current provenance label from the snapshot (see docs/decisions/0001), null when nothing is stored. */
-  source: string | null;
+  /** What the stored data is made of (decision 0001), null when nothing is stored. */
+  provenance: Provenance | null;
   /** Which upstream route served the latest refresh (markets: the keyset or the legacy list). */
   route?: string | null;
   /** Set while refreshes fail: since when (ISO) and the latest failure. */
@@ -21,22 +23,6 @@ export interface PipelineView {
   checkedAt: number;
   /** Freshness windows from the config (MARKETS_FRESH_SECONDS, WHALES_FRESH_SECONDS). */
   freshSeconds: { markets: number; whales: number };
-}
-
-/** The provenance label of a dataset in words. Model ids are shown as they are configured. */
-export function sourceLabel(key: DatasetKey, source: string | null): string {
-  if (source === null) return "No data yet";
-  if (key === "markets") return source === "sample" ? "Sample data" : "Live (Polymarket)";
-  if (key === "whales") return "Live (Polymarket)";
-  if (key === "mentions") {
-    if (source === "live") return "Live X counts";
-    if (source === "partial") return "Partly live, partly estimated";
-    return "Estimated";
-  }
-  if (source === "estimated") return "Estimated";
-  if (source.startsWith("partial:"))
-    return `Partly model (${source.slice("partial:".length)}), partly estimated`;
-  return `Model: ${source}`;
 }
 
 /** The Gamma list that served the markets, in words. */
@@ -56,6 +42,14 @@ function freshnessWindow(key: DatasetKey, view: PipelineView): number | null {
 function formatWindow(seconds: number): string {
   return seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
 }
+
+/** Which figures each dataset's provenance speaks of (trades are market data, from Polymarket). */
+const PROVENANCE_SUBJECT: Record<DatasetKey, Subject> = {
+  markets: "markets",
+  whales: "markets",
+  mentions: "mentions",
+  sentiment: "sentiment",
+};
 
 function DatasetCard({ dataset, view }: { dataset: PipelineDataset; view: PipelineView }) {
   const status = view.datasets[dataset.key];
@@ -92,7 +86,13 @@ function DatasetCard({ dataset, view }: { dataset: PipelineDataset; view: Pipeli
           </div>
           <div>
             <dt className="text-xs font-medium text-slate-600">Current source</dt>
-            <dd data-testid="pipeline-source">{sourceLabel(dataset.key, status.source)}</dd>
+            <dd data-testid="pipeline-source">
+              {status.provenance ? (
+                <ProvenanceTag subject={PROVENANCE_SUBJECT[dataset.key]} provenance={status.provenance} />
+              ) : (
+                "No data yet"
+              )}
+            </dd>
           </div>
           {status.route && (
             <div>

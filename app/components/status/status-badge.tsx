@@ -39,8 +39,3 @@ export function ServiceStatusBadge({ status }: { status: ServiceState }) {
 export function IncidentStatusBadge({ status }: { status: IncidentState }) {
   return <StyledBadge style={INCIDENT_STATUS_STYLE[status]} />;
 }
-
-/** Marks static figures as such (issue 5: sample content must say so on the page). */
-export function SampleBadge() {
-  return <Badge variant="outline">Sample data</Badge>;
-}

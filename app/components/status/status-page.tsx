@@ -1,9 +1,9 @@
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
+import { SampleDataTag } from "~/components/ui/provenance-tag";
 import { HEADLINE_METRICS, OVERALL_STATUS } from "~/content/status";
 import { PipelineSection, type PipelineView } from "./pipeline-section";
-import { SampleBadge } from "./status-badge";
 import { StatusTabs } from "./status-tabs";
 
 /** SPEC §2 status page: static sample content, clearly labelled, plus the real pipeline section. */
@@ -34,7 +34,7 @@ export function StatusPage({ pipeline }: { pipeline: PipelineView }) {
         <Icon name="check" className="size-8" />
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-xl font-semibold">{OVERALL_STATUS}</h2>
-          <SampleBadge />
+          <SampleDataTag />
         </div>
       </div>
 
@@ -43,7 +43,7 @@ export function StatusPage({ pipeline }: { pipeline: PipelineView }) {
           <h2 id="metrics-heading" className="text-xl font-semibold">
             Key metrics
           </h2>
-          <SampleBadge />
+          <SampleDataTag />
         </div>
         <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           {HEADLINE_METRICS.map((metric) => (

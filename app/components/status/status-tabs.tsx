@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
+import { SampleDataTag } from "~/components/ui/provenance-tag";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import {
   INCIDENTS,
@@ -14,12 +15,12 @@ import {
   type ServiceStatusItem,
 } from "~/content/status";
 import { formatDate } from "~/lib/format";
-import { IncidentStatusBadge, SampleBadge, ServiceStatusBadge } from "./status-badge";
+import { IncidentStatusBadge, ServiceStatusBadge } from "./status-badge";
 
 function PanelIntro({ children }: { children: ReactNode }) {
   return (
     <div className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-      <SampleBadge />
+      <SampleDataTag />
       <p>{children}</p>
     </div>
   );
