@@ -24,6 +24,7 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 // Test values: fixture hosts that msw intercepts, a canary secret that must never leak.
+                SITE_URL: "https://oddspulse.example",
                 POLYMARKET_GAMMA_URL: "https://gamma.test",
                 POLYMARKET_DATA_URL: "https://data.test",
                 X_API_URL: "https://x.test",

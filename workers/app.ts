@@ -4,6 +4,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { ConfigError, getConfig } from "../app/.server/config";
 import { requestContext } from "../app/.server/context";
 import { snapshotDeps } from "../app/.server/snapshots/deps";
+import { isLoopback } from "../app/lib/seo";
 import { api } from "./api";
 import { runScheduled } from "./cron";
 import { isolateFor } from "./isolate";
@@ -25,6 +26,11 @@ app.use(securityHeaders(import.meta.env.DEV));
 app.use(async (c, next) => {
   try {
     const config = getConfig(c.env);
+    if (!config.siteUrl && !isLoopback(c.req.url)) {
+      throw new ConfigError(
+        "Invalid configuration: SITE_URL must be set to the site's public origin (e.g. https://oddspulse.app); without it only localhost is served",
+      );
+    }
     c.set("config", config);
     c.set("deps", snapshotDeps(isolateFor(c.env).cache, c.executionCtx as ExecutionContext, config));
   } catch (error) {
@@ -37,6 +43,8 @@ app.use(async (c, next) => {
 
 app.route("/", seo);
 app.route("/api", api);
+
+const PAGE_CACHE_CONTROL = "private, no-cache";
 
 /** Methods a page answers; anything else gets the 405 page. */
 const PAGE_METHODS = new Set(["GET", "HEAD"]);
@@ -59,6 +67,7 @@ app.all("*", async (c) => {
     );
     const headers = new Headers(page.headers);
     headers.set("Allow", "GET, HEAD");
+    headers.set("Cache-Control", PAGE_CACHE_CONTROL);
     return new Response(page.body, { status: 405, headers });
   }
   const userAgent = c.req.header("user-agent");
@@ -70,6 +79,9 @@ app.all("*", async (c) => {
   const context = new RouterContextProvider();
   context.set(requestContext, { config: c.get("config"), deps: c.get("deps"), nonce });
   const response = await handleRequest(c.req.raw, context);
+  // Pages carry a per-response nonce, and data requests the same loader data: no shared cache may keep
+  // them, and a browser asks again each time (decision 0011).
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PAGE_CACHE_CONTROL);
   const ctx = c.executionCtx as ExecutionContext;
   return key ? pages.store(key, response, nonce, now, (p) => ctx.waitUntil(p)) : response;
 });

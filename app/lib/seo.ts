@@ -47,9 +47,22 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   ];
 }
 
-/** Origin for absolute URLs: SITE_URL when configured, else the request's own origin. */
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** Whether a request came to this machine's own loopback address (local development and tests). */
+export function isLoopback(requestUrl: string): boolean {
+  return LOOPBACK.has(new URL(requestUrl).hostname);
+}
+
+/**
+ * Origin for absolute URLs (canonical, sitemap, robots, Open Graph): SITE_URL when configured. Without
+ * it only a loopback request may lend its own origin; the Worker refuses every other Host before any
+ * page is built (workers/app.ts), so an attacker's Host header never becomes a URL here.
+ */
 export function siteOrigin(siteUrl: string | undefined, requestUrl: string): string {
-  return siteUrl ?? new URL(requestUrl).origin;
+  if (siteUrl) return siteUrl;
+  if (!isLoopback(requestUrl)) throw new Error("SITE_URL is required for a request that is not to loopback");
+  return new URL(requestUrl).origin;
 }
 
 /** The root loader's data, read by every route's meta function. */

@@ -10,7 +10,7 @@ import { RefreshNotice } from "~/components/ui/refresh-notice";
 import { notify } from "~/components/ui/toaster";
 import { type Category, categoryBySlug, filterMarkets } from "~/lib/categories";
 import { formatAge } from "~/lib/format";
-import { matchesSearch } from "~/lib/search";
+import { matchesSearch, readSearch } from "~/lib/search";
 import { dashboardCounts } from "~/lib/sentiment";
 import { pageMeta, rootData } from "~/lib/seo";
 import { CATEGORY_LINKS } from "~/lib/site";
@@ -77,7 +77,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   // Labels come from the navigation list: the keyword lists stay on the server.
   const slug = loaderData?.slug;
   const category = slug ? CATEGORY_LINKS.find((link) => link.path === `/${slug}`) : undefined;
-  const search = new URLSearchParams(location.search).get("search")?.trim();
+  const search = readSearch(new URLSearchParams(location.search)).trim();
   const topic = category ? `${category.label} Prediction Markets` : "Trending Prediction Markets";
   const description =
     (category
@@ -100,7 +100,7 @@ function DashboardView({
   renderedAt: number;
 }) {
   const [params] = useSearchParams();
-  const search = params.get("search") ?? "";
+  const search = readSearch(params);
   const revalidator = useRevalidator();
   const refreshing = revalidator.state === "loading";
   const now = useNow(renderedAt);

@@ -6,6 +6,7 @@ import { useSupportEmail } from "~/components/help/support-email";
 import { HELP_QUERY_PARAM } from "~/components/help/use-help-query";
 import { FAQ_CATEGORIES } from "~/content/faq";
 import { faqPageEntities } from "~/lib/help-search";
+import { readSearch } from "~/lib/search";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/help-center";
 
@@ -13,7 +14,7 @@ import type { Route } from "./+types/help-center";
 const TITLE_QUERY_MAX = 60;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const query = (new URLSearchParams(location.search).get(HELP_QUERY_PARAM) ?? "").trim();
+  const query = readSearch(new URLSearchParams(location.search), HELP_QUERY_PARAM).trim();
   const shown = query.length > TITLE_QUERY_MAX ? `${query.slice(0, TITLE_QUERY_MAX)}…` : query;
   return pageMeta({
     title: shown ? `Search Results for "${shown}" in Help Center` : "Help Center",

@@ -13,6 +13,24 @@ function filesUnder(dir: string): string[] {
   );
 }
 
+describe("static assets", () => {
+  it("carry nosniff, HSTS and a referrer policy, and hashed assets cache for a year", async () => {
+    const html = await (await fetch(`${baseUrl}/cookie-policy`)).text();
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    for (const path of [asset, "/favicon.ico", "/og-image.png"]) {
+      const res = await fetch(`${baseUrl}${path}`);
+      await res.arrayBuffer();
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("strict-transport-security"), path).toContain("max-age=31536000");
+      expect(res.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+    }
+    const hashed = await fetch(`${baseUrl}${asset}`);
+    expect(hashed.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+});
+
 describe("secrets", () => {
   it("never appear in any response of the running Worker", async () => {
     const paths = [

@@ -137,3 +137,47 @@ describe("untrusted upstream text", () => {
     expect(data.markets[0]?.title).toBe(EVIL);
   });
 });
+
+describe("a very long search", () => {
+  it("is cut to 200 characters before anything renders it", async () => {
+    const long = "q".repeat(7_000);
+    const { res, body } = await get(`/?search=${long}`);
+    expect(res.status).toBe(200);
+    expect(body).toContain("q".repeat(200));
+    expect(body).not.toContain("q".repeat(201));
+    expect(body.length).toBeLessThan(200_000);
+    const help = await get(`/help-center?q=${long}`);
+    expect(help.body).not.toContain("q".repeat(201));
+  });
+});
+
+describe("the Host header", () => {
+  it("never becomes an absolute URL: with SITE_URL set, sitemap, robots and canonical use SITE_URL", async () => {
+    const evil = { headers: { host: "evil.example" } };
+    const sitemap = await (await worker.fetch("http://evil.example/sitemap.xml", evil)).text();
+    expect(sitemap).toContain("<loc>https://oddspulse.example/</loc>");
+    expect(sitemap).not.toContain("evil.example");
+    const robots = await (await worker.fetch("http://evil.example/robots.txt", evil)).text();
+    expect(robots).toContain("Sitemap: https://oddspulse.example/sitemap.xml");
+    const page = await (
+      await worker.fetch("http://evil.example/help-center", { headers: { ...BROWSER, host: "evil.example" } })
+    ).text();
+    expect(page).toContain('<link rel="canonical" href="https://oddspulse.example/help-center"/>');
+    expect(page).not.toContain("evil.example");
+  });
+
+  it("without SITE_URL, any host but loopback gets a clear configuration error, not its own origin back", async () => {
+    const unset = testWorker({ SITE_URL: "" });
+    const res = await unset.fetch("http://evil.example/sitemap.xml");
+    expect(res.status).toBe(503);
+    const body = await res.text();
+    expect(body).toMatch(/^Service misconfigured\. Invalid configuration: SITE_URL must be set/);
+    expect(body).not.toContain("<loc>");
+  });
+
+  it("without SITE_URL, loopback serves with its own origin (local development)", async () => {
+    const unset = testWorker({ SITE_URL: "" });
+    const sitemap = await (await unset.fetch("http://127.0.0.1:8787/sitemap.xml")).text();
+    expect(sitemap).toContain("<loc>http://127.0.0.1:8787/</loc>");
+  });
+});

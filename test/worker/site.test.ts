@@ -198,3 +198,17 @@ describe("security headers on every page", () => {
     await res.body?.cancel();
   });
 });
+
+describe("caching headers", () => {
+  it("pages and their data requests may not be kept by shared caches and are asked for again", async () => {
+    await worker.fetch("/api/markets");
+    for (const path of ["/", "/politics", "/politics.data", "/no-such-page"]) {
+      const res = await worker.fetch(path, { headers: BROWSER });
+      await res.arrayBuffer();
+      expect(res.headers.get("cache-control"), path).toBe("private, no-cache");
+    }
+    // The page memory keeps the header too.
+    const again = await worker.fetch("/politics", { headers: BROWSER });
+    expect(again.headers.get("cache-control")).toBe("private, no-cache");
+  });
+});

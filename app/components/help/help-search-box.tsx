@@ -1,3 +1,4 @@
+import { SEARCH_MAX_LENGTH } from "~/lib/search";
 import { HELP_QUERY_PARAM } from "./use-help-query";
 
 /**
@@ -24,6 +25,8 @@ export function HelpSearchBox({
           value={query}
           onChange={(event) => onQueryChange(event.currentTarget.value)}
           placeholder="Try “estimated” or “whale”"
+          maxLength={SEARCH_MAX_LENGTH}
+          title={`Up to ${SEARCH_MAX_LENGTH} characters`}
           autoComplete="off"
           enterKeyHint="search"
           className="h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-blue-700"

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { readSearch } from "~/lib/search";
 
 /** The help search's query parameter. */
 export const HELP_QUERY_PARAM = "q";
@@ -13,7 +14,7 @@ export function useHelpQuery(): { query: string; setQuery: (next: string) => voi
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const urlQuery = params.get(HELP_QUERY_PARAM) ?? "";
+  const urlQuery = readSearch(params, HELP_QUERY_PARAM);
   const [query, setLocalQuery] = useState(urlQuery);
   // URL values this hook asked for that have not arrived yet. Router updates commit in transitions,
   // so while typing fast the URL can arrive one keystroke late; without this, that stale echo would

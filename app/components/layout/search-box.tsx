@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigate, useNavigationType, useSearchParams } from "react-router";
+import { readSearch, SEARCH_MAX_LENGTH } from "~/lib/search";
 import { isDashboardPath } from "~/lib/site";
 
 interface SearchBoxState {
@@ -18,7 +19,7 @@ export function SearchBox() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const navigate = useNavigate();
-  const urlValue = params.get("search") ?? "";
+  const urlValue = readSearch(params);
   const [value, setValue] = useState(urlValue);
   const typing = useRef(false);
 
@@ -53,6 +54,9 @@ export function SearchBox() {
       <label htmlFor="site-search" className="sr-only">
         Search markets
       </label>
+      <span id="site-search-hint" className="sr-only">
+        Up to {SEARCH_MAX_LENGTH} characters.
+      </span>
       <input
         id="site-search"
         type="search"
@@ -60,6 +64,8 @@ export function SearchBox() {
         value={value}
         onChange={(event) => update(event.currentTarget.value)}
         placeholder="Search markets..."
+        maxLength={SEARCH_MAX_LENGTH}
+        aria-describedby="site-search-hint"
         autoComplete="off"
         className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-blue-700"
       />

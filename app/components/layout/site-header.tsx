@@ -1,11 +1,12 @@
 import { Link, NavLink, useSearchParams } from "react-router";
+import { readSearch } from "~/lib/search";
 import { CATEGORY_LINKS } from "~/lib/site";
 import { SearchBox } from "./search-box";
 
 /** Logo, search and the scrollable row of category buttons (the current one marked). */
 export function SiteHeader() {
   const [params] = useSearchParams();
-  const search = params.get("search");
+  const search = readSearch(params);
   return (
     <header className="z-40 border-b sm:sticky sm:top-0 border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
