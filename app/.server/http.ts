@@ -14,9 +14,23 @@ export class UpstreamError extends Error {
     readonly status?: number,
     /** What the upstream asked for with `Retry-After` (on 429/503), in milliseconds. */
     readonly retryAfterMs?: number,
+    /** The runtime's own words for a network failure: for the log line, never for visitors. */
+    readonly detail?: string,
   ) {
     super(message);
   }
+
+  /** The message with the runtime's detail, for one log line. */
+  describe(): string {
+    const status = this.status === undefined ? "" : `, status ${this.status}`;
+    return `${this.message}${status}${this.detail ? ` (${this.detail})` : ""}`;
+  }
+}
+
+/** Any failure in words for one log line (an UpstreamError with its status and detail). */
+export function describeFailure(error: unknown): string {
+  if (error instanceof UpstreamError) return error.describe();
+  return error instanceof Error ? error.message : String(error);
 }
 
 export interface HttpOptions {
@@ -58,10 +72,20 @@ const UPSTREAM_LABELS: Record<UpstreamName, string> = {
   llm: "the language model API",
 };
 
-/** A network failure in words a visitor can read (the runtime's own text, e.g. an internal reference, is logged). */
-function networkError(upstream: UpstreamName, cause: unknown): UpstreamError {
-  console.error(`[${upstream}] network error: ${describe(cause)}`);
-  return new UpstreamError(upstream, "network", `Could not reach ${UPSTREAM_LABELS[upstream]}`);
+/**
+ * A network failure in words a visitor can read. The runtime's own text (first line only: workerd adds
+ * stack-like references) rides along as `detail` for the one log line the caller writes.
+ */
+function networkError(upstream: UpstreamName, url: string, cause: unknown): UpstreamError {
+  const detail = `${new URL(url).host}: ${describe(cause).split("\n")[0]?.slice(0, 200)}`;
+  return new UpstreamError(
+    upstream,
+    "network",
+    `Could not reach ${UPSTREAM_LABELS[upstream]}`,
+    undefined,
+    undefined,
+    detail,
+  );
 }
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -84,7 +108,7 @@ async function attempt(url: string, init: RequestInit, opts: HttpOptions): Promi
       if (controller.signal.aborted) {
         throw new UpstreamError(opts.upstream, "timeout", `Request timed out after ${opts.timeoutMs} ms`);
       }
-      throw networkError(opts.upstream, cause);
+      throw networkError(opts.upstream, url, cause);
     }
     opts.onResponse?.(response);
     const type = response.headers.get("content-type") ?? "";
@@ -95,7 +119,7 @@ async function attempt(url: string, init: RequestInit, opts: HttpOptions): Promi
       if (controller.signal.aborted) {
         throw new UpstreamError(opts.upstream, "timeout", `Request timed out after ${opts.timeoutMs} ms`);
       }
-      throw networkError(opts.upstream, cause);
+      throw networkError(opts.upstream, url, cause);
     }
     const looksHtml = type.includes("html") || /^\s*</.test(text);
     if (!response.ok) {

@@ -3,7 +3,7 @@
  * Every page and API answers 200, with the last good data or the labelled fallback.
  */
 import { env } from "cloudflare:test";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RefreshRecord } from "~/.server/cache/swr-cache";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
@@ -178,10 +178,17 @@ describe.each(FAILURE_MODES)("Data API %s", (mode) => {
 });
 
 describe.each(FAILURE_MODES)("X counts %s", (mode) => {
-  it("keeps the live markets and labels the mention counts estimated", async () => {
+  it("keeps the live markets, labels the mention counts estimated and logs one line", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     upstreams.use(failing("x", mode));
     const snapshot = await marketsApi();
     expect(calls.x).toBeGreaterThan(0);
+    const lines = errors.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith("[x]"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(`^\\[x\\] ${calls.x} of ${calls.x} keyword counts failed \\(.+\\): served estimates$`),
+    );
+    errors.mockRestore();
     expect(snapshot.sources.markets).toBe("live");
     expect(snapshot.sources.mentions).toBe("estimated");
     for (const m of snapshot.markets) {
@@ -193,10 +200,18 @@ describe.each(FAILURE_MODES)("X counts %s", (mode) => {
 });
 
 describe.each(FAILURE_MODES)("LLM %s", (mode) => {
-  it("keeps the live markets and labels the sentiment estimated", async () => {
+  it("keeps the live markets, labels the sentiment estimated and logs one line per failed batch", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     upstreams.use(failing("llm", mode));
     const snapshot = await marketsApi();
-    expect(calls.llm).toBeGreaterThan(0);
+    expect(calls.llm).toBe(10); // 100 markets in batches of 10
+    const lines = errors.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith("[llm]"));
+    expect(lines).toHaveLength(10);
+    for (const line of lines)
+      expect(line).toMatch(
+        /^\[llm\] batch of 10 markets (failed \(.+\): served estimates|gave 0 usable analyses: served estimates for the rest)$/,
+      );
+    errors.mockRestore();
     expect(snapshot.sources.markets).toBe("live");
     expect(snapshot.sources.sentiment).toBe("estimated");
     for (const m of snapshot.markets) {

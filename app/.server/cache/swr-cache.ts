@@ -7,6 +7,8 @@
  * module state.
  */
 
+import { describeFailure } from "../http";
+
 /** One cached dataset. */
 export interface Dataset<T> {
   /** KV key of the value. */
@@ -168,7 +170,7 @@ export class SwrCache {
         return next;
       } catch (caught) {
         const error = caught instanceof Error ? caught : new Error(String(caught));
-        this.log(`refresh of ${dataset.key} failed, keeping previous data: ${error.message}`);
+        this.log(`refresh of ${dataset.key} failed, keeping previous data: ${describeFailure(error)}`);
         const asked = Math.min(dataset.retryAfterMs?.(error) ?? 0, this.maxRetryAfterMs);
         this.failures.set(dataset.key, {
           until: this.options.now() + Math.max(dataset.backoffMs, asked),

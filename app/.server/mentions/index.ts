@@ -35,6 +35,8 @@ export interface MentionsResult {
   cache: Record<string, MentionCacheEntry>;
   /** "live" when every count is live, "estimated" when none is (or there are none), else "partial". */
   source: "live" | "estimated" | "partial";
+  /** What this run asked of X: requests made, how many failed, and the last failure. */
+  run: { requests: number; failures: number; lastError: UpstreamError | null };
 }
 
 /** Keywords fetched at the same time; keeps bursts small against X's 300 requests / 15 min. */
@@ -46,7 +48,8 @@ export const MENTION_CONCURRENCY = 6;
  */
 export async function getMentions(keywords: string[], deps: MentionDeps): Promise<MentionsResult> {
   const cache = freshEntries(deps.cache, deps.now, deps.cacheSeconds);
-  if (keywords.length === 0) return { counts: [], cache, source: "estimated" };
+  const run = { requests: 0, failures: 0, lastError: null as UpstreamError | null };
+  if (keywords.length === 0) return { counts: [], cache, source: "estimated", run };
 
   const live = new Map<string, MentionCacheEntry>();
   const { token } = deps;
@@ -59,7 +62,12 @@ export async function getMentions(keywords: string[], deps: MentionDeps): Promis
       // An empty keyword would be an empty X query (a 400): estimate it instead.
       else if (keyword.trim() !== "") toFetch.push(keyword);
     }
-    const fetched = await fetchBounded(toFetch.slice(0, Math.max(0, deps.maxRequests)), token, deps);
+    const fetched = await fetchBounded(toFetch.slice(0, Math.max(0, deps.maxRequests)), token, deps, run);
+    if (run.failures > 0) {
+      console.error(
+        `[x] ${run.failures} of ${run.requests} keyword counts failed (last: ${run.lastError?.describe()}): served estimates`,
+      );
+    }
     for (const [keyword, entry] of fetched) {
       live.set(keyword, entry);
       cache[keyword] = entry;
@@ -74,7 +82,7 @@ export async function getMentions(keywords: string[], deps: MentionDeps): Promis
   });
   const liveCount = counts.filter((c) => c.source === "live").length;
   const source = liveCount === 0 ? "estimated" : liveCount === counts.length ? "live" : "partial";
-  return { counts, cache, source };
+  return { counts, cache, source, run };
 }
 
 function freshEntries(
@@ -95,6 +103,7 @@ async function fetchBounded(
   keywords: string[],
   token: string,
   deps: MentionDeps,
+  run: MentionsResult["run"],
 ): Promise<Map<string, MentionCacheEntry>> {
   const results = new Map<string, MentionCacheEntry>();
   let next = 0;
@@ -103,6 +112,7 @@ async function fetchBounded(
     while (!rateLimited && next < keywords.length) {
       const keyword = keywords[next++];
       if (keyword === undefined) return;
+      run.requests += 1;
       try {
         const count = await fetchRecentCount(keyword, {
           baseUrl: deps.baseUrl,
@@ -116,6 +126,9 @@ async function fetchBounded(
         });
         results.set(keyword, { ...count, fetchedAt: deps.now });
       } catch (error) {
+        run.failures += 1;
+        run.lastError =
+          error instanceof UpstreamError ? error : new UpstreamError("x", "network", String(error));
         // 429: the 15-minute window is spent; further calls would fail too.
         if (error instanceof UpstreamError && error.status === 429) rateLimited = true;
       }

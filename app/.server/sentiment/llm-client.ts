@@ -190,23 +190,46 @@ export async function analyseBatch(markets: Market[], opts: LlmOptions): Promise
   return [...analyses.values()];
 }
 
+/** What one run of model requests did: how many batches, how many failed, and the last failure. */
+export interface BatchRun {
+  batches: number;
+  failures: number;
+  lastError: UpstreamError | null;
+}
+
 /**
  * Splits markets into batches of `batchSize` and analyses them in parallel. A failed batch adds
- * nothing and counts one failure; this function does not throw for upstream failures.
+ * nothing, counts one failure and logs one line; this function does not throw for upstream failures.
  */
 export async function analyseMarkets(
   markets: Market[],
   opts: LlmOptions,
-): Promise<{ analyses: MarketAnalysis[]; failures: number }> {
+): Promise<{ analyses: MarketAnalysis[]; failures: number; run: BatchRun }> {
   const size = Math.max(1, Math.floor(opts.batchSize) || 1);
   const batches: Market[][] = [];
   for (let i = 0; i < markets.length; i += size) batches.push(markets.slice(i, i + size));
   const settled = await Promise.allSettled(batches.map((batch) => analyseBatch(batch, opts)));
   const analyses: MarketAnalysis[] = [];
   let failures = 0;
-  for (const result of settled) {
-    if (result.status === "fulfilled") analyses.push(...result.value);
-    else failures++;
-  }
-  return { analyses, failures };
+  let lastError: UpstreamError | null = null;
+  settled.forEach((result, i) => {
+    const size = batches[i]?.length ?? 0;
+    if (result.status === "fulfilled") {
+      analyses.push(...result.value);
+      if (result.value.length < size) {
+        console.error(
+          `[llm] batch of ${size} markets gave ${result.value.length} usable analyses: served estimates for the rest`,
+        );
+      }
+      return;
+    }
+    failures++;
+    const error =
+      result.reason instanceof UpstreamError
+        ? result.reason
+        : new UpstreamError("llm", "network", String(result.reason));
+    lastError = error;
+    console.error(`[llm] batch of ${size} markets failed (${error.describe()}): served estimates`);
+  });
+  return { analyses, failures, run: { batches: batches.length, failures, lastError } };
 }

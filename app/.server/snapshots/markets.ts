@@ -91,7 +91,12 @@ async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null):
       cache: previous?.mentionCache ?? {},
     }).catch((error: unknown) => {
       log("mentions failed, using estimates", error);
-      return { counts: keywords.map(estimateMentions), cache: {}, source: "estimated" as const };
+      return {
+        counts: keywords.map(estimateMentions),
+        cache: {},
+        source: "estimated" as const,
+        run: { requests: 0, failures: 0, lastError: null },
+      };
     }),
     getAnalyses(markets, previous?.analyses ?? {}, {
       apiKey: config.llmApiKey,
