@@ -190,13 +190,20 @@ describe("Refresh Data", () => {
   it("disables and spins while loading, then confirms with a toast", async () => {
     const { page, problems } = await open("/");
     const button = page.getByRole("button", { name: "Refresh Data" });
+    // Hold the data request until the loading state has been seen, then let it through.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route("**/*.data*", async (route) => {
-      await new Promise((r) => setTimeout(r, 400)); // long enough to see the loading state
+      await held;
       await route.continue();
     });
     await button.click();
     await expect.poll(() => button.isDisabled()).toBe(true);
     expect(await button.locator("svg").getAttribute("class")).toContain("animate-spin");
+    expect(await page.getByText(/Market data refreshed/).count()).toBe(0);
+    release();
     await expect.poll(() => page.getByText(/Market data refreshed/).count()).toBe(1);
     expect(await button.isDisabled()).toBe(false);
     expect(problems).toEqual([]);
