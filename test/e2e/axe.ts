@@ -15,7 +15,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 
 /** Screenshots at the two widths the issues ask for, into test-results/. */
 export async function screenshotWidths(page: Page, name: string): Promise<void> {
-  for (const width of [375, 1280]) {
+  for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/${name}-${width}.png`, fullPage: true });
   }

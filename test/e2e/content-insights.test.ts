@@ -99,13 +99,13 @@ async function expectMeta(page: Page, path: string, title: string): Promise<void
   expect(JSON.parse(ld ?? "{}")).toMatchObject({ "@type": "WebPage", name: `${title} | OddsPulse` });
 }
 
-/** Screenshots at 375 and 1280, and nothing wider than a phone at 375. */
+/** Screenshots at 390 and 1280, and nothing wider than a phone at 390. */
 async function screenshotAndCheckWidth(page: Page, name: string): Promise<void> {
   // From the top: scrolled, the sticky header would be drawn over the middle of a full-page shot.
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshotWidths(page, name);
-  await page.setViewportSize({ width: 375, height: 900 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 390, height: 900 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

@@ -1,40 +1,64 @@
 /**
- * Browser-test harness: the recorded upstreams on a fixture server, and the BUILT Worker served by
- * workerd (`wrangler dev`) pointed at it with an empty local KV. Run `npm run build` first.
+ * Browser-test harness: the recorded upstreams on fixture servers, and the BUILT Worker (made by
+ * `npm run build:canary`) served by workerd (`wrangler dev`) with an empty local KV and a migrated D1.
+ * Two Workers: one whose X and model hosts are missing (every count and analysis an estimate) and one
+ * where both answer (live counts for the first 10 topics, the rest estimated; model analyses).
+ * The secrets the Workers use are the canaries the build was made with (build/server/.dev.vars).
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { CANARY_MARKER, CANARY_SECRETS } from "../support/canaries";
 import { startFixtureServer } from "../support/fixture-server";
 import { BUILD_DIR, startWorker } from "../support/worker";
 
 export { BUILD_DIR, startWorker };
 
-export const CANARY_X_TOKEN = "canary-x-7c1d9e4b";
-export const CANARY_LLM_KEY = "canary-llm-3f8a2c6d";
+export const CANARY_X_TOKEN = CANARY_SECRETS.X_BEARER_TOKEN;
+export const CANARY_LLM_KEY = CANARY_SECRETS.LLM_API_KEY;
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     fixtureUrl: string;
+    liveUrl: string;
+    liveFixtureUrl: string;
   }
 }
 
 export default async function setup(project: TestProject) {
+  if (!existsSync(join(BUILD_DIR, CANARY_MARKER))) {
+    throw new Error(`${BUILD_DIR} was not made by \`npm run build:canary\`: run it before the e2e tests`);
+  }
   const fixtures = await startFixtureServer(0);
-  const worker = await startWorker({
-    POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
-    POLYMARKET_DATA_URL: `${fixtures.url}/data`,
-    // Keep the no-network paths quick and deterministic.
-    X_API_URL: `${fixtures.url}/x`,
-    LLM_API_URL: `${fixtures.url}/llm`,
-    UPSTREAM_RETRY_BASE_MS: "10",
-    // Canary secrets: security.test.ts proves they never reach a response or the client bundle.
-    X_BEARER_TOKEN: CANARY_X_TOKEN,
-    LLM_API_KEY: CANARY_LLM_KEY,
-  });
+  const liveFixtures = await startFixtureServer(0);
+  const common = { UPSTREAM_RETRY_BASE_MS: "10" };
+  const [worker, live] = await Promise.all([
+    startWorker({
+      ...common,
+      POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
+      POLYMARKET_DATA_URL: `${fixtures.url}/data`,
+      // No such routes: the secrets are set, the upstreams answer 404, every figure is an estimate.
+      X_API_URL: `${fixtures.url}/no-x`,
+      LLM_API_URL: `${fixtures.url}/no-llm`,
+    }),
+    startWorker({
+      ...common,
+      POLYMARKET_GAMMA_URL: `${liveFixtures.url}/gamma`,
+      POLYMARKET_DATA_URL: `${liveFixtures.url}/data`,
+      X_API_URL: `${liveFixtures.url}/x`,
+      LLM_API_URL: `${liveFixtures.url}/llm`,
+      LLM_MODEL: "fixture-model",
+      X_MAX_REQUESTS: "10",
+    }),
+  ]);
   project.provide("baseUrl", worker.url);
   project.provide("fixtureUrl", fixtures.url);
+  project.provide("liveUrl", live.url);
+  project.provide("liveFixtureUrl", liveFixtures.url);
   return async () => {
     worker.stop();
-    await fixtures.close();
+    live.stop();
+    await Promise.all([fixtures.close(), liveFixtures.close()]);
   };
 }

@@ -25,8 +25,8 @@ describe("home page in Chromium", () => {
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
     expect(problems).toEqual([]);
     await page.screenshot({ path: "test-results/home-1280.png", fullPage: false });
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: "test-results/home-375.png", fullPage: false });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: "test-results/home-390.png", fullPage: false });
     await page.close();
   });
 

@@ -2,9 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { PUBLIC_PATHS } from "../../app/lib/site";
+import { CANARY_MARKER, CANARY_SECRETS } from "../support/canaries";
 import { BUILD_DIR, CANARY_LLM_KEY, CANARY_X_TOKEN } from "./global-setup";
 
 const baseUrl = inject("baseUrl");
+const liveUrl = inject("liveUrl");
+const liveFixtureUrl = inject("liveFixtureUrl");
 const CANARIES = [CANARY_X_TOKEN, CANARY_LLM_KEY];
 
 function filesUnder(dir: string): string[] {
@@ -32,7 +35,23 @@ describe("static assets", () => {
 });
 
 describe("secrets", () => {
-  it("never appear in any response of the running Worker", async () => {
+  it("were present when the bundle was built, and are the secrets the running app uses", async () => {
+    // The build saw them: the Cloudflare plugin copied the canary .dev.vars into the server build …
+    const serverVars = readFileSync(join(BUILD_DIR, "server", ".dev.vars"), "utf8");
+    for (const canary of CANARIES) expect(serverVars).toContain(canary);
+    expect(JSON.parse(readFileSync(join(BUILD_DIR, CANARY_MARKER), "utf8")).secrets).toEqual(
+      Object.keys(CANARY_SECRETS),
+    );
+    // … and the running Worker reads them from there: the live app sent them upstream as its keys.
+    await (await fetch(`${liveUrl}/api/markets`)).text();
+    const stats = (await (await fetch(`${liveFixtureUrl}/__stats`)).json()) as {
+      authorizations: Record<string, string>;
+    };
+    expect(stats.authorizations.x).toBe(`Bearer ${CANARY_X_TOKEN}`);
+    expect(stats.authorizations.llm).toBe(`Bearer ${CANARY_LLM_KEY}`);
+  });
+
+  it("never appear in any response of either running Worker", async () => {
     const paths = [
       ...PUBLIC_PATHS,
       "/api/markets",
@@ -41,14 +60,17 @@ describe("secrets", () => {
       "/robots.txt",
       "/sitemap.xml",
       "/nope",
+      "/politics.data",
     ];
-    for (const path of paths) {
-      const res = await fetch(`${baseUrl}${path}`);
-      const body = await res.text();
-      const headers = JSON.stringify([...res.headers]);
-      for (const canary of CANARIES) {
-        expect(body, path).not.toContain(canary);
-        expect(headers, path).not.toContain(canary);
+    for (const origin of [baseUrl, liveUrl]) {
+      for (const path of paths) {
+        const res = await fetch(`${origin}${path}`);
+        const body = await res.text();
+        const headers = JSON.stringify([...res.headers]);
+        for (const canary of CANARIES) {
+          expect(body, path).not.toContain(canary);
+          expect(headers, path).not.toContain(canary);
+        }
       }
     }
   });

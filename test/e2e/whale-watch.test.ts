@@ -337,14 +337,14 @@ describe("whale watch with several whales", () => {
     await page.close();
   });
 
-  it("passes axe and looks right at 375 px and 1280 px", async () => {
+  it("passes axe and looks right at 390 px and 1280 px", async () => {
     const page = await browser.context.newPage();
     await page.goto(`${stack.url}/whale-watch`, { waitUntil: "networkidle" });
     await expectNoAxeViolations(page);
     await screenshotWidths(page, "whale-watch");
     // Nothing wider than the phone screen.
-    await page.setViewportSize({ width: 375, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 390, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.close();
   });
 
@@ -424,8 +424,8 @@ describe("whale watch with several whales", () => {
     );
     expect(await page.getByRole("status").filter({ hasText: "Couldn't refresh" }).count()).toBe(1);
     expect(await page.getByTestId("whale-trade").count()).toBe(shown);
-    await page.setViewportSize({ width: 375, height: 900 });
-    await page.screenshot({ path: "test-results/whale-watch-refresh-failed-375.png" });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: "test-results/whale-watch-refresh-failed-390.png" });
 
     // The API answers again: the next poll clears the notice.
     await page.unroute("**/api/whales");
@@ -515,7 +515,7 @@ describe("whale watch states on a cold cache", () => {
       const cdp = await browser.context.newCDPSession(loading);
       await cdp.send("Network.setUserAgentOverride", { userAgent: BROWSER_UA });
       await loading.setExtraHTTPHeaders({ "accept-encoding": "identity" });
-      await loading.setViewportSize({ width: 375, height: 900 });
+      await loading.setViewportSize({ width: 390, height: 900 });
       await loading.goto(`${stack.url}/whale-watch`, { waitUntil: "commit" });
       const skeletons = loading.getByTestId("whale-skeleton");
       await expect.poll(() => skeletons.count(), { timeout: 2_500 }).toBe(6);
@@ -524,7 +524,7 @@ describe("whale watch states on a cold cache", () => {
       expect(await loading.getByTestId("whale-footnote").textContent()).toContain(
         "Data refreshes every minute.",
       );
-      await loading.screenshot({ path: "test-results/whale-watch-loading-375.png", fullPage: true });
+      await loading.screenshot({ path: "test-results/whale-watch-loading-390.png", fullPage: true });
       // The upstream answers after 3 s; the streamed list replaces the skeletons.
       await expect.poll(() => loading.getByTestId("whale-trade").count(), { timeout: 15_000 }).toBe(1);
       expect(await skeletons.count()).toBe(0);
@@ -555,8 +555,8 @@ describe("whale watch states on a cold cache", () => {
       const response = await page.goto(`${stack.url}/whale-watch`, { waitUntil: "networkidle" });
       expect(response?.status()).toBe(200);
       expect(await page.getByTestId("whale-error").textContent()).toContain(ERROR_TEXT);
-      await page.setViewportSize({ width: 375, height: 900 });
-      await page.screenshot({ path: "test-results/whale-watch-error-375.png", fullPage: true });
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.screenshot({ path: "test-results/whale-watch-error-390.png", fullPage: true });
       expect(await page.getByTestId("whale-trade").count()).toBe(0);
       expect(await page.getByTestId("whale-footnote").textContent()).toContain(
         "Data refreshes every minute.",
@@ -579,8 +579,8 @@ describe("whale watch states on a cold cache", () => {
         "Trades over $50K will appear here as soon as they are detected.",
       );
       expect(await page.getByTestId("whale-error").count()).toBe(0);
-      await page.setViewportSize({ width: 375, height: 900 });
-      await page.screenshot({ path: "test-results/whale-watch-empty-375.png", fullPage: true });
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.screenshot({ path: "test-results/whale-watch-empty-390.png", fullPage: true });
       await expectNoAxeViolations(page);
       await page.close();
     } finally {

@@ -2,9 +2,11 @@
  * A small stand-in for the upstreams, serving the recorded payloads of ../shared/fixtures at the
  * upstream paths, on loopback only. Used by the browser tests, the benchmark and `npm run fixtures`.
  *
- *   GET  /gamma/markets/keyset   Gamma's keyset list over gamma-markets-active-100.json (see gamma-keyset.ts)
+ *   GET  /gamma/markets/keyset   Gamma's keyset list over gamma-markets-active-100.json (upstream-answers.ts)
  *   GET  /gamma/markets          Gamma's deprecated offset list (same markets, with its sunset notice)
  *   GET  /data/trades            Data API /trades (the three recorded large-trade pages)
+ *   GET  /x/2/tweets/counts/recent   X API v2 recent counts (needs a Bearer token)
+ *   POST /llm/chat/completions   an OpenAI-compatible model (needs a Bearer key)
  *   GET  /__stats                request counts per upstream
  *   POST /__mode?upstream=gamma&mode=fail-500   switch an upstream's behaviour (see Mode)
  *   POST /__trades               prepend a trade (JSON body) to the /data/trades answer
@@ -13,9 +15,16 @@
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
-import { keysetAnswer, LEGACY_LIST_HEADERS } from "./gamma-keyset.ts";
+import {
+  type ChatRequest,
+  keysetAnswer,
+  LEGACY_LIST_HEADERS,
+  modelAnswer,
+  xCountsAnswer,
+} from "./upstream-answers.ts";
 
-export type Upstream = "gamma" | "data";
+export type Upstream = "gamma" | "data" | "x" | "llm";
+const UPSTREAMS: readonly Upstream[] = ["gamma", "data", "x", "llm"];
 export type Mode =
   | "ok"
   | "fail-500"
@@ -51,12 +60,20 @@ export interface FixtureServer {
 interface State {
   modes: Record<Upstream, Mode>;
   counts: Record<Upstream, number>;
+  /** The Authorization header of each upstream's latest request (loopback tests check which secret was used). */
+  authorizations: Partial<Record<Upstream, string>>;
   extraTrades: unknown[];
   slowMs: number;
 }
 
 function freshState(): State {
-  return { modes: { gamma: "ok", data: "ok" }, counts: { gamma: 0, data: 0 }, extraTrades: [], slowMs: 3000 };
+  return {
+    modes: { gamma: "ok", data: "ok", x: "ok", llm: "ok" },
+    counts: { gamma: 0, data: 0, x: 0, llm: 0 },
+    authorizations: {},
+    extraTrades: [],
+    slowMs: 3000,
+  };
 }
 
 function send(
@@ -113,10 +130,24 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
       }
       if (req.method === "GET" && url.pathname === "/gamma/markets")
         return await answer(res, "gamma", () => markets, { headers: LEGACY_LIST_HEADERS });
+      const authorization = req.headers.authorization ?? "";
+      const bearer = /^Bearer \S+/.test(authorization);
+      if (req.method === "GET" && url.pathname === "/x/2/tweets/counts/recent") {
+        state.authorizations.x = authorization;
+        if (!bearer) return send(res, 401, JSON.stringify({ title: "Unauthorized" }));
+        return await answer(res, "x", () => xCountsAnswer());
+      }
+      if (req.method === "POST" && url.pathname === "/llm/chat/completions") {
+        state.authorizations.llm = authorization;
+        if (!bearer) return send(res, 401, JSON.stringify({ error: "missing key" }));
+        const body = JSON.parse(await readBody(req)) as ChatRequest;
+        return await answer(res, "llm", () => modelAnswer(body));
+      }
       if (req.method === "GET" && url.pathname === "/data/trades") {
         return await answer(res, "data", () => [...state.extraTrades, ...trades]);
       }
-      if (url.pathname === "/__stats") return send(res, 200, JSON.stringify(state.counts));
+      if (url.pathname === "/__stats")
+        return send(res, 200, JSON.stringify({ ...state.counts, authorizations: state.authorizations }));
       if (req.method === "POST" && url.pathname === "/__reset") {
         state = freshState();
         return send(res, 200, "{}");
@@ -124,10 +155,14 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
       if (req.method === "POST" && url.pathname === "/__mode") {
         const upstream = url.searchParams.get("upstream");
         const mode = url.searchParams.get("mode") as Mode | null;
-        if ((upstream !== "gamma" && upstream !== "data") || !mode || !MODES.includes(mode)) {
-          return send(res, 400, JSON.stringify({ error: `upstream gamma|data, mode ${MODES.join("|")}` }));
+        if (!UPSTREAMS.includes(upstream as Upstream) || !mode || !MODES.includes(mode)) {
+          return send(
+            res,
+            400,
+            JSON.stringify({ error: `upstream ${UPSTREAMS.join("|")}, mode ${MODES.join("|")}` }),
+          );
         }
-        state.modes[upstream] = mode;
+        state.modes[upstream as Upstream] = mode;
         const slow = Number(url.searchParams.get("ms"));
         if (slow > 0) state.slowMs = slow;
         return send(res, 200, "{}");
@@ -159,5 +194,7 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.env.FIXTURE_PORT ?? 8788);
   const { url } = await startFixtureServer(port);
-  console.log(`Fixture upstreams on ${url}  (Gamma: ${url}/gamma, Data API: ${url}/data)`);
+  console.log(
+    `Fixture upstreams on ${url}  (Gamma: ${url}/gamma, Data API: ${url}/data, X: ${url}/x, model: ${url}/llm)`,
+  );
 }

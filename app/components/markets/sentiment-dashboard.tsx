@@ -6,7 +6,7 @@ import { Icon } from "~/components/ui/icon";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Tooltip } from "~/components/ui/tooltip";
 import { formatMoney, formatNumber, formatShare } from "~/lib/format";
-import { modelOf, provenanceText, type SnapshotProvenance } from "~/lib/provenance";
+import { modelOf, PROVENANCE_SHORT, provenanceText, type SnapshotProvenance } from "~/lib/provenance";
 import type { DashboardCounts } from "~/lib/sentiment";
 
 function Header({ refreshing, onRefresh }: { refreshing: boolean; onRefresh?: () => void }) {
@@ -129,7 +129,7 @@ export function SentimentDashboard({
         <Figure
           label={mentionsLabel}
           value={formatNumber(totalMentions)}
-          note={mentionsLive ? undefined : "Estimated"}
+          note={mentionsLive ? undefined : PROVENANCE_SHORT[provenance.mentions.kind]}
         />
         <Figure
           label={model ? "AI Analyses" : "Sentiment Estimates"}
@@ -159,7 +159,7 @@ export function SentimentDashboard({
           title="X Sentiment Tracking"
           badge={
             <Badge variant={mentionsLive ? "live" : "outline"}>
-              {mentionsLive ? "Live Updates" : "Estimated"}
+              {mentionsLive ? "Live Updates" : PROVENANCE_SHORT[provenance.mentions.kind]}
             </Badge>
           }
           tip={mentionsText}
@@ -171,7 +171,11 @@ export function SentimentDashboard({
         </InfoCard>
         <InfoCard
           title="AI Market Analysis"
-          badge={<Badge variant={model ? "default" : "outline"}>{model ? "AI Powered" : "Estimated"}</Badge>}
+          badge={
+            <Badge variant={model ? "default" : "outline"}>
+              {model ? "AI Powered" : PROVENANCE_SHORT[provenance.sentiment.kind]}
+            </Badge>
+          }
           tip={sentimentText}
         >
           <p>

@@ -5,7 +5,13 @@ import tradesA from "../../../../shared/fixtures/polymarket/data-trades-large-a.
 import tradesB from "../../../../shared/fixtures/polymarket/data-trades-large-b.json";
 import tradesC from "../../../../shared/fixtures/polymarket/data-trades-large-c.json";
 import marketsFixture from "../../../../shared/fixtures/polymarket/gamma-markets-active-100.json";
-import { keysetAnswer, LEGACY_LIST_HEADERS } from "../../support/gamma-keyset";
+import {
+  type ChatRequest,
+  keysetAnswer,
+  LEGACY_LIST_HEADERS,
+  modelAnswer,
+  xCountsAnswer,
+} from "../../support/upstream-answers";
 
 export const GAMMA = "https://gamma.test";
 export const DATA = "https://data.test";
@@ -48,29 +54,6 @@ export function legacyListHandler(markets: readonly unknown[] = recordedMarkets)
   });
 }
 
-interface LlmRequest {
-  model: string;
-  messages: { role: string; content: string }[];
-}
-
-/** A well-behaved model: bullish above 60¢, bearish below 40¢, neutral between. */
-function modelAnswer(body: LlmRequest) {
-  const user = body.messages.find((m) => m.role === "user")?.content ?? "{}";
-  const { markets } = JSON.parse(user) as { markets: { marketId: string; yesPriceCents: number }[] };
-  const analyses = markets.map((m) => ({
-    marketId: m.marketId,
-    sentiment: m.yesPriceCents > 60 ? "bullish" : m.yesPriceCents < 40 ? "bearish" : "neutral",
-    confidence: 72,
-    recommendation: m.yesPriceCents > 60 ? "buy_yes" : m.yesPriceCents < 40 ? "buy_no" : "hold",
-    reasoning: `Model view on ${m.marketId}.`,
-  }));
-  return {
-    id: "chatcmpl-test",
-    model: body.model,
-    choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify({ analyses }) } }],
-  };
-}
-
 export const defaultHandlers = [
   keysetHandler(),
   legacyListHandler(),
@@ -80,17 +63,11 @@ export const defaultHandlers = [
   }),
   http.get(`${X_API}/2/tweets/counts/recent`, () => {
     calls.x += 1;
-    return HttpResponse.json({
-      data: [
-        { start: "2026-11-20T00:00:00.000Z", end: "2026-11-21T00:00:00.000Z", tweet_count: 400 },
-        { start: "2026-11-21T00:00:00.000Z", end: "2026-11-22T00:00:00.000Z", tweet_count: 420 },
-      ],
-      meta: { total_tweet_count: 820 },
-    });
+    return HttpResponse.json(xCountsAnswer());
   }),
   http.post(`${LLM}/chat/completions`, async ({ request }) => {
     calls.llm += 1;
-    return HttpResponse.json(modelAnswer((await request.json()) as LlmRequest));
+    return HttpResponse.json(modelAnswer((await request.json()) as ChatRequest));
   }),
 ];
 

@@ -1,8 +1,10 @@
 /**
- * Gamma's keyset list served from recorded markets, as the real route pages them (upstreams.md):
+ * What each upstream answers, as pure functions of the request: shared by the msw handlers (workerd
+ * tests) and the fixture server (browser tests, bench), so both stand in for the upstreams alike.
+ *
+ * Gamma's keyset list is served from recorded markets as the real route pages them (upstreams.md):
  * `{ markets, next_cursor }`, `limit` capped at 100, the next page asked with `after_cursor`, no
- * `next_cursor` on the last page, `offset` refused with 422. Shared by the msw handlers (workerd
- * tests) and the fixture server (browser tests, bench).
+ * `next_cursor` on the last page, `offset` refused with 422.
  */
 
 /** Headers the deprecated offset list answers with today. */
@@ -49,5 +51,42 @@ export function keysetAnswer(
   return {
     status: 200,
     body: end < markets.length ? { markets: page, next_cursor: cursorFor(end) } : { markets: page },
+  };
+}
+
+/** X API v2 recent counts for any query: two full days, the second not trending (820 posts in all). */
+export function xCountsAnswer() {
+  return {
+    data: [
+      { start: "2026-11-20T00:00:00.000Z", end: "2026-11-21T00:00:00.000Z", tweet_count: 400 },
+      { start: "2026-11-21T00:00:00.000Z", end: "2026-11-22T00:00:00.000Z", tweet_count: 420 },
+    ],
+    meta: { total_tweet_count: 820 },
+  };
+}
+
+export interface ChatRequest {
+  model: string;
+  messages: { role: string; content: string }[];
+}
+
+/**
+ * An OpenAI-compatible chat completion from a well-behaved model: bullish above 60¢, bearish below
+ * 40¢, neutral between, for exactly the markets it was sent.
+ */
+export function modelAnswer(body: ChatRequest) {
+  const user = body.messages.find((m) => m.role === "user")?.content ?? "{}";
+  const { markets } = JSON.parse(user) as { markets: { marketId: string; yesPriceCents: number }[] };
+  const analyses = markets.map((m) => ({
+    marketId: m.marketId,
+    sentiment: m.yesPriceCents > 60 ? "bullish" : m.yesPriceCents < 40 ? "bearish" : "neutral",
+    confidence: 72,
+    recommendation: m.yesPriceCents > 60 ? "buy_yes" : m.yesPriceCents < 40 ? "buy_no" : "hold",
+    reasoning: `Model view on ${m.marketId}.`,
+  }));
+  return {
+    id: "chatcmpl-test",
+    model: body.model,
+    choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify({ analyses }) } }],
   };
 }

@@ -1,0 +1,78 @@
+/**
+ * The live branches of the UI, against a Worker whose X and model upstreams answer (fixture server):
+ * first a partly-live mix (X_MAX_REQUESTS is 10 of the 68 topics), then, after the cron's next refresh
+ * fetches more topics, every count live.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoAxeViolations, screenshotWidths } from "./axe";
+import { type Browser, launchBrowser, watchProblems } from "./browser";
+
+const liveUrl = inject("liveUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function open(path: string) {
+  const page = await browser.context.newPage();
+  const problems = watchProblems(page);
+  await page.goto(`${liveUrl}${path}`, { waitUntil: "networkidle" });
+  return { page, problems };
+}
+
+/** Runs the market cron once, as the runtime would (wrangler dev's scheduled handler). */
+async function runMarketCron() {
+  const res = await fetch(`${liveUrl}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/10 * * * *")}`);
+  expect(res.status).toBe(200);
+}
+
+const countLabels = async (page: Awaited<ReturnType<typeof open>>["page"]) =>
+  page
+    .getByTestId("market")
+    .getByText(/X mentions \((live|estimated)\)/)
+    .allTextContents();
+
+describe("with X and the model answering", () => {
+  it("shows AI analyses and a partly-live mention mix, each labelled", async () => {
+    const { page, problems } = await open("/?show=100");
+    const dashboard = page.locator("section[aria-labelledby=dashboard-heading]");
+    expect(await dashboard.getByText("AI Powered", { exact: true }).count()).toBe(1);
+    expect(await dashboard.getByText("Sentiment: AI analysis by fixture-model").count()).toBe(1);
+    expect(await dashboard.getByText("X Mentions (partly estimated)", { exact: true }).count()).toBe(1);
+    expect(await dashboard.getByText("Partly estimated", { exact: true }).count()).toBeGreaterThan(0);
+    expect(
+      await dashboard.getByText(/^X mentions: live from the X API for \d+%, estimated for the rest$/).count(),
+    ).toBe(1);
+    // The strip never says "Live" for a partial mix.
+    expect(await page.getByText("Partly estimated", { exact: true }).count()).toBeGreaterThan(1);
+    const labels = await countLabels(page);
+    expect(labels.some((l) => l.endsWith("(live)"))).toBe(true);
+    expect(labels.some((l) => l.endsWith("(estimated)"))).toBe(true);
+    const card = page.getByTestId("market").first();
+    expect(await card.getByText("Sentiment: AI analysis by fixture-model").count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await screenshotWidths(page, "dashboard-live-partial");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("once every topic has a live count: Real X Mentions, Live Updates and only live labels", async () => {
+    // Each refresh asks X for 10 more uncached topics (cached counts are reused): 68 topics in 7 runs.
+    for (let run = 0; run < 7; run++) await runMarketCron();
+    const { page, problems } = await open("/?after=cron");
+    const dashboard = page.locator("section[aria-labelledby=dashboard-heading]");
+    expect(await dashboard.getByText("Real X Mentions", { exact: true }).count()).toBe(1);
+    expect(await dashboard.getByText("Live Updates", { exact: true }).count()).toBe(1);
+    expect(await dashboard.getByText("X mentions: live from the X API", { exact: true }).count()).toBe(1);
+    const labels = await countLabels(page);
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.every((l) => l.endsWith("(live)"))).toBe(true);
+    await screenshotWidths(page, "dashboard-live");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
