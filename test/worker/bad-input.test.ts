@@ -1,15 +1,12 @@
 /** Odd input gets a clear answer: never a 500, never reflected markup (quality-bar.md, Security). */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { keysetHandler, recordedMarkets, resetCalls, upstreams } from "./support/upstreams";
-import { BROWSER, clearKv, type TestWorker, testWorker } from "./support/worker";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { keysetHandler, listenToUpstreams, recordedMarkets, upstreams } from "./support/upstreams";
+import { BROWSER, clearKv, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
 
-beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
-afterEach(() => upstreams.resetHandlers());
-afterAll(() => upstreams.close());
+listenToUpstreams();
 let worker: TestWorker;
-beforeEach(() => {
-  worker = testWorker();
-  resetCalls();
+freshWorkerEachTest((fresh) => {
+  worker = fresh;
 });
 const XSS = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
 

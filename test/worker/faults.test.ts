@@ -3,23 +3,19 @@
  * Every page and API answers 200, with the last good data or the labelled fallback.
  */
 import { env } from "cloudflare:test";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { RefreshRecord } from "~/.server/cache/swr-cache";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import type { MarketSnapshot, WhaleSnapshot } from "~/lib/types";
-import { calls, FAILURE_MODES, failing, resetCalls, upstreams } from "./support/upstreams";
-import { CRAWLER, clearKv, type TestWorker, testWorker } from "./support/worker";
+import { calls, FAILURE_MODES, failing, listenToUpstreams, upstreams } from "./support/upstreams";
+import { CRAWLER, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
 
-beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
-afterEach(() => upstreams.resetHandlers());
-afterAll(() => upstreams.close());
+listenToUpstreams();
 
 let worker: TestWorker;
-beforeEach(async () => {
-  worker = testWorker();
-  resetCalls();
-  await clearKv();
+freshWorkerEachTest((fresh) => {
+  worker = fresh;
 });
 
 /** /api/markets: the snapshot plus its stable `sources` alias. */

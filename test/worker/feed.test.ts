@@ -4,7 +4,7 @@
  */
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import {
@@ -13,23 +13,16 @@ import {
   GAMMA,
   gammaRequests,
   keysetHandler,
+  listenToUpstreams,
   recordedMarkets,
-  resetCalls,
   upstreams,
 } from "./support/upstreams";
-import { CRAWLER, clearKv, type TestWorker, testWorker } from "./support/worker";
+import { CRAWLER, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
 
-beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  upstreams.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => upstreams.close());
+listenToUpstreams();
 let worker: TestWorker;
-beforeEach(async () => {
-  worker = testWorker();
-  resetCalls();
-  await clearKv();
+freshWorkerEachTest((fresh) => {
+  worker = fresh;
 });
 
 interface Health {

@@ -3,23 +3,16 @@
  * headings, the help sidebar's pipeline line is the real state, estimates never claim "Trending",
  * and a wallet is shown once.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PUBLIC_PATHS } from "~/lib/site";
-import { DATA, failing, recordedTrades, resetCalls, upstreams } from "./support/upstreams";
-import { BROWSER, CRAWLER, clearKv, type TestWorker, testWorker } from "./support/worker";
+import { DATA, failing, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
+import { BROWSER, CRAWLER, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
 
-beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  upstreams.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => upstreams.close());
+listenToUpstreams();
 
 let worker: TestWorker;
-beforeEach(async () => {
-  worker = testWorker();
-  resetCalls();
-  await clearKv();
+freshWorkerEachTest((fresh) => {
+  worker = fresh;
 });
 
 const page = async (path: string) =>

@@ -1,12 +1,10 @@
 /** Server renders log no React warnings (each would mean markup React had to correct, e.g. href=""). */
-import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { PUBLIC_PATHS } from "~/lib/site";
-import { upstreams } from "./support/upstreams";
+import { listenToUpstreams } from "./support/upstreams";
 import { BROWSER, CRAWLER, testWorker } from "./support/worker";
 
-beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
-afterEach(() => upstreams.resetHandlers());
-afterAll(() => upstreams.close());
+listenToUpstreams();
 
 it("renders every page, the 404 page and a refused method without a React warning", async () => {
   const errors = vi.spyOn(console, "error");

@@ -1,16 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PUBLIC_PATHS } from "~/lib/site";
-import { calls, resetCalls, upstreams } from "./support/upstreams";
-import { BROWSER, clearKv, type TestWorker, testWorker } from "./support/worker";
+import { calls, listenToUpstreams, upstreams } from "./support/upstreams";
+import { BROWSER, freshWorkerEachTest, type TestWorker } from "./support/worker";
 
-beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
-afterEach(() => upstreams.resetHandlers());
-afterAll(() => upstreams.close());
+listenToUpstreams();
 let worker: TestWorker;
-beforeEach(async () => {
-  worker = testWorker();
-  resetCalls();
-  await clearKv();
+freshWorkerEachTest((fresh) => {
+  worker = fresh;
 });
 
 function expectSecurityHeaders(res: Response) {

@@ -1,18 +1,16 @@
 /** The market and whale snapshots on real miniflare KV, each test with its own cache and clock. */
 import { env } from "cloudflare:test";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { SwrCache } from "~/.server/cache/swr-cache";
 import { parseConfig } from "~/.server/config";
 import type { SnapshotDeps } from "~/.server/snapshots/deps";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import { getMarketSnapshot, readMarketSnapshot, type StoredMarkets } from "~/.server/snapshots/markets";
 import { getWhaleSnapshot } from "~/.server/snapshots/whales";
-import { calls, failing, resetCalls, upstreams } from "./support/upstreams";
+import { calls, failing, listenToUpstreams, resetCalls, upstreams } from "./support/upstreams";
 import { clearKv, testWorker } from "./support/worker";
 
-beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
-afterEach(() => upstreams.resetHandlers());
-afterAll(() => upstreams.close());
+listenToUpstreams();
 beforeEach(async () => {
   resetCalls();
   await clearKv();

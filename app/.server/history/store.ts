@@ -429,19 +429,24 @@ export class HistoryStore {
   }
 
   /** Stored whale trades in a market (by condition id), newest first. */
-  async whaleTradesForMarket(conditionId: string, limit = 50): Promise<WhaleTrade[]> {
-    const { results } = await this.db
-      .prepare("SELECT * FROM whale_trades WHERE condition_id = ?1 ORDER BY traded_ms DESC, id LIMIT ?2")
-      .bind(conditionId, limit)
-      .all<WhaleRow>();
-    return results.map(toTrade);
+  whaleTradesForMarket(conditionId: string, limit = 50): Promise<WhaleTrade[]> {
+    return this.whaleTrades("condition_id", conditionId, limit);
   }
 
   /** Stored whale trades of a wallet, newest first. */
-  async whaleTradesForWallet(wallet: string, limit = 50): Promise<WhaleTrade[]> {
+  whaleTradesForWallet(wallet: string, limit = 50): Promise<WhaleTrade[]> {
+    return this.whaleTrades("wallet", wallet.toLowerCase(), limit);
+  }
+
+  private async whaleTrades(
+    column: "condition_id" | "wallet",
+    value: string,
+    limit: number,
+  ): Promise<WhaleTrade[]> {
+    // The column comes from the two literals above, never from input; the value is bound.
     const { results } = await this.db
-      .prepare("SELECT * FROM whale_trades WHERE wallet = ?1 ORDER BY traded_ms DESC, id LIMIT ?2")
-      .bind(wallet.toLowerCase(), limit)
+      .prepare(`SELECT * FROM whale_trades WHERE ${column} = ?1 ORDER BY traded_ms DESC, id LIMIT ?2`)
+      .bind(value, limit)
       .all<WhaleRow>();
     return results.map(toTrade);
   }

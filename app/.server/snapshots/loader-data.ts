@@ -7,7 +7,12 @@ export async function cachedOrPending<TData, TView>(
   read: () => Promise<TData | null>,
   fetchNow: () => Promise<TData>,
   view: (data: TData) => TView,
+  waitUntil: (promise: Promise<unknown>) => void,
 ): Promise<{ value: TView | Promise<TView> }> {
   const cached = await read();
-  return { value: cached !== null ? view(cached) : fetchNow().then(view) };
+  if (cached !== null) return { value: view(cached) };
+  const pending = fetchNow().then(view);
+  // The fetch fills the cache for everyone: it runs to its end even if this visitor goes away.
+  waitUntil(pending.catch(() => undefined));
+  return { value: pending };
 }

@@ -220,5 +220,6 @@ export function marketSnapshotView<T>(deps: SnapshotDeps, view: (snapshot: Marke
     () => readMarketSnapshot(deps),
     () => getMarketSnapshot(deps),
     view,
+    deps.waitUntil,
   );
 }

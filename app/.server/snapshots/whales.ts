@@ -68,5 +68,6 @@ export function whaleSnapshotView(deps: SnapshotDeps) {
     () => readWhaleSnapshot(deps),
     () => getWhaleSnapshot(deps),
     (snapshot) => snapshot,
+    deps.waitUntil,
   );
 }

@@ -1,6 +1,7 @@
 /** msw handlers serving the recorded payloads at the test upstream hosts (see vitest.config.ts). */
 import { HttpResponse, type HttpResponseResolver, http, type JsonBodyType } from "msw";
 import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import tradesA from "../../../../shared/fixtures/polymarket/data-trades-large-a.json";
 import tradesB from "../../../../shared/fixtures/polymarket/data-trades-large-b.json";
 import tradesC from "../../../../shared/fixtures/polymarket/data-trades-large-c.json";
@@ -72,6 +73,16 @@ export const defaultHandlers = [
 ];
 
 export const upstreams = setupServer(...defaultHandlers);
+
+/** The hooks every workerd test file needs: msw listening (unknown hosts are errors), handlers and mocks reset after each test. */
+export function listenToUpstreams(): void {
+  beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
+  afterEach(() => {
+    upstreams.resetHandlers();
+    vi.restoreAllMocks();
+  });
+  afterAll(() => upstreams.close());
+}
 
 export type Upstream = "gamma" | "data" | "x" | "llm";
 

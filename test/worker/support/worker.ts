@@ -4,8 +4,10 @@
  * KV and D1 are the test run's real miniflare storage.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, beforeEach } from "vitest";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import worker from "../../../workers/app";
+import { resetCalls } from "./upstreams";
 
 export const ORIGIN = "https://oddspulse.example";
 export const BROWSER = {
@@ -52,4 +54,21 @@ export function testWorker(overrides: Record<string, unknown> = {}): TestWorker 
 /** Empties the cached datasets in KV (data, not code state: each test starts cold). */
 export async function clearKv(): Promise<void> {
   for (const key of Object.values(KV_KEYS)) await env.CACHE.delete(key);
+}
+
+/**
+ * Before each test: a fresh isolate (handed to `use`), zeroed upstream call counts and cold KV. After
+ * it: its background work (refreshes that write KV) finishes, so none lands in the next test.
+ */
+export function freshWorkerEachTest(use: (worker: TestWorker) => void): void {
+  let current: TestWorker | null = null;
+  beforeEach(async () => {
+    current = testWorker();
+    use(current);
+    resetCalls();
+    await clearKv();
+  });
+  afterEach(async () => {
+    await current?.settle();
+  });
 }
