@@ -1,30 +1,5 @@
 import * as v from "valibot";
 
-/** Runtime configuration, parsed once per env object from wrangler [vars], secrets and .dev.vars. */
-export interface Config {
-  gammaUrl: string;
-  dataUrl: string;
-  xApiUrl: string;
-  xBearerToken: string | undefined;
-  llmApiUrl: string;
-  llmApiKey: string | undefined;
-  llmModel: string;
-  /** Absolute origin for canonical URLs and the sitemap; undefined → the request origin. */
-  siteUrl: string | undefined;
-  supportEmail: string;
-  timeoutMs: number;
-  retries: number;
-  retryBaseMs: number;
-  marketsFreshSeconds: number;
-  whalesFreshSeconds: number;
-  xMaxRequests: number;
-  xCacheSeconds: number;
-  llmBatchSize: number;
-  llmTimeoutMs: number;
-  /** After a failed refresh, callers get the fallback without a new upstream call for this long. */
-  failureBackoffSeconds: number;
-}
-
 const httpUrl = (name: string) =>
   v.pipe(
     v.string(`${name} must be a string`),
@@ -50,18 +25,24 @@ const integer = (name: string, min: number, max: number, fallback: number) =>
     v.maxValue(max, `${name} must be at most ${max}`),
   );
 
-const EnvSchema = v.object({
-  POLYMARKET_GAMMA_URL: v.optional(httpUrl("POLYMARKET_GAMMA_URL"), "https://gamma-api.polymarket.com"),
-  POLYMARKET_DATA_URL: v.optional(httpUrl("POLYMARKET_DATA_URL"), "https://data-api.polymarket.com"),
-  X_API_URL: v.optional(httpUrl("X_API_URL"), "https://api.x.com"),
-  X_BEARER_TOKEN: optionalSecret,
-  LLM_API_URL: v.optional(httpUrl("LLM_API_URL"), "https://api.x.ai/v1"),
-  LLM_API_KEY: optionalSecret,
-  LLM_MODEL: v.optional(
+/**
+ * The configuration: one schema, keyed by the names the code uses. `ENV_NAMES` says which env variable
+ * (wrangler [vars], secret or .dev.vars line) each key is read from; the type is inferred from the schema.
+ */
+const ConfigSchema = v.object({
+  gammaUrl: v.optional(httpUrl("POLYMARKET_GAMMA_URL"), "https://gamma-api.polymarket.com"),
+  dataUrl: v.optional(httpUrl("POLYMARKET_DATA_URL"), "https://data-api.polymarket.com"),
+  clobUrl: v.optional(httpUrl("POLYMARKET_CLOB_URL"), "https://clob.polymarket.com"),
+  xApiUrl: v.optional(httpUrl("X_API_URL"), "https://api.x.com"),
+  xBearerToken: optionalSecret,
+  llmApiUrl: v.optional(httpUrl("LLM_API_URL"), "https://api.x.ai/v1"),
+  llmApiKey: optionalSecret,
+  llmModel: v.optional(
     v.pipe(v.string(), v.trim(), v.nonEmpty("LLM_MODEL must not be empty")),
     "grok-4-fast-non-reasoning",
   ),
-  SITE_URL: v.pipe(
+  /** Absolute origin for canonical URLs and the sitemap; required for any host but loopback. */
+  siteUrl: v.pipe(
     v.optional(v.string(), ""),
     v.trim(),
     v.check(
@@ -70,21 +51,49 @@ const EnvSchema = v.object({
     ),
     v.transform((s) => (s === "" ? undefined : s.replace(/\/+$/, ""))),
   ),
-  SUPPORT_EMAIL: v.optional(
+  supportEmail: v.optional(
     v.pipe(v.string(), v.trim(), v.email("SUPPORT_EMAIL must be an email address")),
     "support@oddspulse.app",
   ),
-  UPSTREAM_TIMEOUT_MS: integer("UPSTREAM_TIMEOUT_MS", 1, 120_000, 15_000),
-  UPSTREAM_RETRIES: integer("UPSTREAM_RETRIES", 0, 5, 2),
-  UPSTREAM_RETRY_BASE_MS: integer("UPSTREAM_RETRY_BASE_MS", 0, 30_000, 1000),
-  MARKETS_FRESH_SECONDS: integer("MARKETS_FRESH_SECONDS", 10, 86_400, 900),
-  WHALES_FRESH_SECONDS: integer("WHALES_FRESH_SECONDS", 10, 86_400, 60),
-  X_MAX_REQUESTS: integer("X_MAX_REQUESTS", 0, 500, 25),
-  X_CACHE_SECONDS: integer("X_CACHE_SECONDS", 0, 604_800, 3600),
-  LLM_BATCH_SIZE: integer("LLM_BATCH_SIZE", 1, 100, 10),
-  LLM_TIMEOUT_MS: integer("LLM_TIMEOUT_MS", 1, 120_000, 20_000),
-  FAILURE_BACKOFF_SECONDS: integer("FAILURE_BACKOFF_SECONDS", 0, 3600, 30),
+  timeoutMs: integer("UPSTREAM_TIMEOUT_MS", 1, 120_000, 15_000),
+  retries: integer("UPSTREAM_RETRIES", 0, 5, 2),
+  retryBaseMs: integer("UPSTREAM_RETRY_BASE_MS", 0, 30_000, 1000),
+  marketsFreshSeconds: integer("MARKETS_FRESH_SECONDS", 10, 86_400, 900),
+  whalesFreshSeconds: integer("WHALES_FRESH_SECONDS", 10, 86_400, 60),
+  xMaxRequests: integer("X_MAX_REQUESTS", 0, 500, 25),
+  xCacheSeconds: integer("X_CACHE_SECONDS", 0, 604_800, 3600),
+  llmBatchSize: integer("LLM_BATCH_SIZE", 1, 100, 10),
+  llmTimeoutMs: integer("LLM_TIMEOUT_MS", 1, 120_000, 20_000),
+  /** After a failed refresh, callers get the fallback without a new upstream call for this long. */
+  failureBackoffSeconds: integer("FAILURE_BACKOFF_SECONDS", 0, 3600, 30),
 });
+
+/** Runtime configuration, parsed once per env object. */
+export type Config = v.InferOutput<typeof ConfigSchema>;
+
+/** The env variable each configuration key is read from. */
+export const ENV_NAMES: Record<keyof Config, string> = {
+  gammaUrl: "POLYMARKET_GAMMA_URL",
+  dataUrl: "POLYMARKET_DATA_URL",
+  clobUrl: "POLYMARKET_CLOB_URL",
+  xApiUrl: "X_API_URL",
+  xBearerToken: "X_BEARER_TOKEN",
+  llmApiUrl: "LLM_API_URL",
+  llmApiKey: "LLM_API_KEY",
+  llmModel: "LLM_MODEL",
+  siteUrl: "SITE_URL",
+  supportEmail: "SUPPORT_EMAIL",
+  timeoutMs: "UPSTREAM_TIMEOUT_MS",
+  retries: "UPSTREAM_RETRIES",
+  retryBaseMs: "UPSTREAM_RETRY_BASE_MS",
+  marketsFreshSeconds: "MARKETS_FRESH_SECONDS",
+  whalesFreshSeconds: "WHALES_FRESH_SECONDS",
+  xMaxRequests: "X_MAX_REQUESTS",
+  xCacheSeconds: "X_CACHE_SECONDS",
+  llmBatchSize: "LLM_BATCH_SIZE",
+  llmTimeoutMs: "LLM_TIMEOUT_MS",
+  failureBackoffSeconds: "FAILURE_BACKOFF_SECONDS",
+};
 
 /** Thrown for a bad configuration value; its message is one line naming the variable. */
 export class ConfigError extends Error {
@@ -93,35 +102,14 @@ export class ConfigError extends Error {
 
 /** Parses the Worker env into a Config, or throws ConfigError with one clear line. */
 export function parseConfig(env: Record<string, unknown>): Config {
-  const result = v.safeParse(EnvSchema, env);
-  if (!result.success) {
-    const issue = result.issues[0];
-    const key = issue.path?.map((p) => String(p.key)).join(".") ?? "config";
-    const message = issue.message.includes(key) ? issue.message : `${key}: ${issue.message}`;
-    throw new ConfigError(`Invalid configuration: ${message}`);
-  }
-  const e = result.output;
-  return {
-    gammaUrl: e.POLYMARKET_GAMMA_URL,
-    dataUrl: e.POLYMARKET_DATA_URL,
-    xApiUrl: e.X_API_URL,
-    xBearerToken: e.X_BEARER_TOKEN,
-    llmApiUrl: e.LLM_API_URL,
-    llmApiKey: e.LLM_API_KEY,
-    llmModel: e.LLM_MODEL,
-    siteUrl: e.SITE_URL,
-    supportEmail: e.SUPPORT_EMAIL,
-    timeoutMs: e.UPSTREAM_TIMEOUT_MS,
-    retries: e.UPSTREAM_RETRIES,
-    retryBaseMs: e.UPSTREAM_RETRY_BASE_MS,
-    marketsFreshSeconds: e.MARKETS_FRESH_SECONDS,
-    whalesFreshSeconds: e.WHALES_FRESH_SECONDS,
-    xMaxRequests: e.X_MAX_REQUESTS,
-    xCacheSeconds: e.X_CACHE_SECONDS,
-    llmBatchSize: e.LLM_BATCH_SIZE,
-    llmTimeoutMs: e.LLM_TIMEOUT_MS,
-    failureBackoffSeconds: e.FAILURE_BACKOFF_SECONDS,
-  };
+  const input = Object.fromEntries(Object.entries(ENV_NAMES).map(([key, name]) => [key, env[name]]));
+  const result = v.safeParse(ConfigSchema, input);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const key = issue.path?.[0]?.key;
+  const name = typeof key === "string" && key in ENV_NAMES ? ENV_NAMES[key as keyof Config] : "config";
+  const message = issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`;
+  throw new ConfigError(`Invalid configuration: ${message}`);
 }
 
 const cache = new WeakMap<object, Config>();
