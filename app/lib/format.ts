@@ -104,3 +104,19 @@ export function formatMoment(timestamp: number, now: number): string {
 export function yearOf(timestamp: number): number {
   return new Date(timestamp).getUTCFullYear();
 }
+
+/** Coarse time left: "in 45 min", "in 5 h", "in 3 days". */
+export function formatTimeLeft(ms: number): string {
+  const minutes = Math.max(1, Math.floor(ms / 60_000));
+  if (minutes < 60) return `in ${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `in ${hours} h`;
+  return `in ${Math.floor(hours / 24)} days`;
+}
+
+/** Signed percentage points, one decimal: 20 → "+20.0 pts", -0.25 → "-0.3 pts". */
+export function formatPoints(points: number): string {
+  const rounded = Math.round((Number.isFinite(points) ? points : 0) * 10) / 10;
+  const sign = rounded > 0 ? "+" : rounded < 0 ? "-" : "";
+  return `${sign}${Math.abs(rounded).toFixed(1)} pts`;
+}

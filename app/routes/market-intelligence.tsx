@@ -1,7 +1,7 @@
 import { requestContext } from "~/.server/context";
 import { marketSnapshotView } from "~/.server/snapshots/markets";
 import { MarketIntelligenceView } from "~/components/insights/market-intelligence-view";
-import { marketIntelligence } from "~/lib/insights";
+import { marketIntelligence } from "~/lib/insights/market-intelligence";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { MarketSnapshot } from "~/lib/types";
 import type { Route } from "./+types/market-intelligence";

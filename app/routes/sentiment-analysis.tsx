@@ -2,7 +2,7 @@ import { requestContext } from "~/.server/context";
 import { deriveKeyword } from "~/.server/mentions/keywords";
 import { marketSnapshotView } from "~/.server/snapshots/markets";
 import { SentimentAnalysisView } from "~/components/insights/sentiment-analysis-view";
-import { sentimentInsights } from "~/lib/insights";
+import { sentimentInsights } from "~/lib/insights/sentiment-analysis";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { MarketSnapshot } from "~/lib/types";
 import type { Route } from "./+types/sentiment-analysis";

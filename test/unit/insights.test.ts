@@ -1,20 +1,21 @@
 import { describe, expect, it } from "vitest";
+import { formatPoints, formatTimeLeft } from "~/lib/format";
 import {
   biggestMovers,
   closingSoonest,
-  confidenceDistribution,
-  formatPoints,
-  formatTimeLeft,
   marketIntelligence,
+  sentimentImpliedYes,
+  volumeByCategory,
+  widestSentimentGaps,
+} from "~/lib/insights/market-intelligence";
+import {
+  confidenceDistribution,
   mostBearish,
   mostBullish,
   mostMentioned,
-  pageProvenance,
-  sentimentImpliedYes,
   sentimentInsights,
-  volumeByCategory,
-  widestSentimentGaps,
-} from "~/lib/insights";
+} from "~/lib/insights/sentiment-analysis";
+import { pageProvenance } from "~/lib/insights/shared";
 import type { DisplayMarket, MarketSnapshot, Recommendation } from "~/lib/types";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");

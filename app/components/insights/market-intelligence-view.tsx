@@ -7,8 +7,8 @@ import {
   SAMPLE_FORECASTS,
   SAMPLE_RISK_INDICATORS,
 } from "~/content/market-intelligence";
-import { formatCents, formatMoney, formatNumber, formatShare } from "~/lib/format";
-import { formatPoints, type MarketIntelligence } from "~/lib/insights";
+import { formatCents, formatMoney, formatNumber, formatPoints, formatShare } from "~/lib/format";
+import type { MarketIntelligence } from "~/lib/insights/market-intelligence";
 import { BarList } from "./bar-list";
 import { EmptyNote, InsightCard, PageHeader, PanelHeading, StatGrid, StatTile } from "./layout";
 import { MarketRow, MarketRows } from "./market-row";

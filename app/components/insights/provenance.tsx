@@ -1,6 +1,6 @@
 import { ProvenanceTag } from "~/components/ui/provenance-tag";
 import { RefreshNotice } from "~/components/ui/refresh-notice";
-import type { PageProvenance } from "~/lib/insights";
+import type { PageProvenance } from "~/lib/insights/shared";
 import type { Subject } from "~/lib/provenance";
 
 /** Snapshot time and sources above a page's tabs, plus why the data may be old or sample. */
