@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { WhaleSnapshot } from "~/lib/types";
+import { useNow } from "~/lib/use-now";
 import {
   applyRefresh,
   delayOnVisible,
@@ -68,7 +69,8 @@ async function fetchWhales(signal: AbortSignal): Promise<WhaleSnapshot | null> {
  */
 export function useWhaleFeed(initial: WhaleSnapshot, serverNow: number): WhaleFeed {
   const [state, setState] = useState<WhaleFeedState>({ snapshot: initial, refreshFailed: false });
-  const [now, setNow] = useState(serverNow);
+  // Relative times ("3 min ago") follow the shared clock, from the server's render time.
+  const now = useNow(serverNow, CLOCK_TICK_MS);
   // New loader data (a revalidation) is merged by the same rule as a poll's answer.
   const [seen, setSeen] = useState(initial);
   if (seen !== initial) {
@@ -98,7 +100,6 @@ export function useWhaleFeed(initial: WhaleSnapshot, serverNow: number): WhaleFe
       attemptAt = Date.now();
       if (next) dataAt = attemptAt;
       setState((current) => applyRefresh(current.snapshot, next));
-      setNow(attemptAt);
       // While hidden, nothing is scheduled; becoming visible schedules again.
       if (!isHidden()) schedule(WHALE_POLL_MS);
     }
@@ -111,15 +112,12 @@ export function useWhaleFeed(initial: WhaleSnapshot, serverNow: number): WhaleFe
       if (!running) schedule(delayOnVisible(Date.now(), dataAt, attemptAt));
     };
 
-    setNow(Date.now());
-    const tick = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
     document.addEventListener("visibilitychange", resume);
     window.addEventListener("online", resume);
     schedule(WHALE_POLL_MS);
     return () => {
       controller.abort();
       clearTimeout(timer);
-      clearInterval(tick);
       document.removeEventListener("visibilitychange", resume);
       window.removeEventListener("online", resume);
     };
