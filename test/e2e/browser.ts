@@ -1,8 +1,9 @@
 /** Debian's Chromium driven by playwright-core (never a downloaded browser). */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
 
 export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -70,4 +71,44 @@ export function watchProblems(page: Page): string[] {
     problems.push(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ""}`),
   );
   return problems;
+}
+
+export interface OpenedPage {
+  page: Page;
+  /** Console errors, page errors and failed requests seen so far. */
+  problems: string[];
+}
+
+/**
+ * One Chromium for a test file (launched before its tests, closed after) and `open(path)`: a new tab
+ * at `base + path`, answered 200, hydrated by React (so clicks and typing reach it), problems watched.
+ */
+export function browserPerFile(base: string) {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    mkdirSync("test-results", { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const context = () => {
+    if (!browser) throw new Error("the browser is not launched yet");
+    return browser.context;
+  };
+  return {
+    context,
+    async open(path: string, origin = base): Promise<OpenedPage> {
+      const page = await context().newPage();
+      const problems = watchProblems(page);
+      const response = await page.goto(`${origin}${path}`, { waitUntil: "networkidle" });
+      expect(response?.status(), path).toBe(200);
+      // React attaches its fiber to DOM nodes when it hydrates them.
+      await page.waitForFunction(() => {
+        const main = document.getElementById("main");
+        return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+      });
+      return { page, problems };
+    },
+  };
 }

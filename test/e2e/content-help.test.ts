@@ -3,11 +3,10 @@
  * exact SPEC texts, tabs and accordion by mouse and keyboard, help search with URL sync and
  * back/forward, the mailto target, the real pipeline section, axe, console errors, screenshots.
  */
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
-import { type Browser, launchBrowser, watchProblems } from "./browser";
+import { browserPerFile, launchBrowser } from "./browser";
 
 const baseUrl = inject("baseUrl");
 /** wrangler.toml's default SUPPORT_EMAIL; the e2e worker does not override it. */
@@ -16,29 +15,7 @@ const SUPPORT_MAILTO = "mailto:support@oddspulse.app?subject=OddsPulse%20support
 const WHALE_CATEGORIES = ["Getting Started", "Features & Tools", "Technical Support"];
 const FAQ_CATEGORIES = ["Getting Started", "Features & Tools", "Account & Billing", "Technical Support"];
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync("test-results", { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Opens a page, waits until React has hydrated it (so typing and clicks reach React), returns problems. */
-async function open(path: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.context.newPage();
-  const problems = watchProblems(page);
-  const response = await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
-  expect(response?.status(), path).toBe(200);
-  // React attaches its fiber to DOM nodes when it hydrates them.
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-  return { page, problems };
-}
+const { open, context } = browserPerFile(baseUrl);
 
 function pathAndQuery(page: Page): string {
   const url = new URL(page.url());
@@ -154,7 +131,7 @@ describe("help center", () => {
   });
 
   it("works without JavaScript: the search is a GET form filtered on the server", async () => {
-    const page = await browser.context.newPage();
+    const page = await context().newPage();
     // Block every script file: the page stays server-rendered HTML.
     await page.route(/\.js(\?|$)/, (route) => route.abort());
     await page.goto(`${baseUrl}/help-center`);
@@ -423,7 +400,7 @@ describe("legal pages", () => {
     });
     expect(await page.getByText("currently sets no cookies", { exact: false }).count()).toBe(1);
     // And it is true: visiting the pages sets no cookie from the application.
-    expect(await browser.context.cookies(baseUrl)).toEqual([]);
+    expect(await context().cookies(baseUrl)).toEqual([]);
     await page.close();
   });
 

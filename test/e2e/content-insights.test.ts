@@ -3,38 +3,19 @@
  * recorded feed (100 markets; X and the model are unreachable in this harness, so mentions and
  * sentiment are the labelled estimates).
  */
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
-import { type Browser, launchBrowser, watchProblems } from "./browser";
+import { browserPerFile } from "./browser";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync("test-results", { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { open, context } = browserPerFile(baseUrl);
 
 interface TabCase {
   /** Accessible name of the tab. */
   name: string;
   /** Texts its panel must show. */
   texts: readonly string[];
-}
-
-async function open(path: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.context.newPage();
-  const problems = watchProblems(page);
-  const response = await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
-  expect(response?.status()).toBe(200);
-  // Tabs only switch once React has hydrated.
-  await expect.poll(() => page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
-  return { page, problems };
 }
 
 async function expectPanelTexts(page: Page, tab: TabCase): Promise<void> {
@@ -396,8 +377,8 @@ describe("without JavaScript", () => {
       ["/sentiment-analysis", "Will bitcoin hit $1m before GTA VI?"],
       ["/market-intelligence", "Sports (45)"],
     ] as const) {
-      const page = await browser.context.newPage();
-      const cdp = await browser.context.newCDPSession(page);
+      const page = await context().newPage();
+      const cdp = await context().newCDPSession(page);
       await cdp.send("Emulation.setScriptExecutionDisabled", { value: true });
       await page.goto(`${baseUrl}${path}`);
       expect(await page.getByText(text, { exact: true }).first().isVisible(), path).toBe(true);

@@ -1,38 +1,17 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseMarketsPayload } from "../../app/.server/polymarket/gamma";
 import { CATEGORIES, filterMarkets } from "../../app/lib/categories";
 import { type FixtureServer, startFixtureServer } from "../support/fixture-server";
+import { readFixture } from "../support/fixtures";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
-import { type Browser, launchBrowser, watchProblems } from "./browser";
+import { browserPerFile } from "./browser";
 import { startWorker } from "./global-setup";
 
 const baseUrl = inject("baseUrl");
-const recorded = parseMarketsPayload(
-  JSON.parse(
-    readFileSync(
-      new URL("../../../shared/fixtures/polymarket/gamma-markets-active-100.json", import.meta.url),
-      "utf8",
-    ),
-  ),
-);
+const recorded = parseMarketsPayload(readFixture("polymarket/gamma-markets-active-100.json"));
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(path: string, base = baseUrl): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.context.newPage();
-  const problems = watchProblems(page);
-  const response = await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
-  expect(response?.status()).toBe(200);
-  return { page, problems };
-}
+const { open, context } = browserPerFile(baseUrl);
 
 const cards = (page: Page) => page.getByTestId("market");
 /** Cards rendered before "Show more markets". */
@@ -250,7 +229,7 @@ describe("grid states with a misbehaving feed", () => {
       POLYMARKET_DATA_URL: `${fresh.url}/data`,
     });
     try {
-      const page = await browser.context.newPage();
+      const page = await context().newPage();
       await page.goto(`${slow.url}/`, { waitUntil: "commit" });
       // The shell and the 9-card skeleton are in the document before the feed has answered.
       await page.getByRole("status", { name: "Loading markets" }).waitFor({ state: "attached" });
@@ -266,7 +245,7 @@ describe("grid states with a misbehaving feed", () => {
 
   it("failing feed with nothing cached: the three sample markets, labelled", async () => {
     const fresh = await startFixtureServer(0);
-    await fetch(`${fresh.url}/__mode?upstream=gamma&mode=fail-500`, { method: "POST" });
+    await fetch(`${fresh.url}/__mode?upstream=gamma&mode=http-500`, { method: "POST" });
     const failing = await startWorker({
       POLYMARKET_GAMMA_URL: `${fresh.url}/gamma`,
       POLYMARKET_DATA_URL: `${fresh.url}/data`,

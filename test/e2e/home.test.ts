@@ -1,21 +1,12 @@
-import { mkdirSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type Browser, launchBrowser, watchProblems } from "./browser";
+import { describe, expect, inject, it } from "vitest";
+import { browserPerFile, watchProblems } from "./browser";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync("test-results", { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { context } = browserPerFile(baseUrl);
 
 describe("home page in Chromium", () => {
   it("server-renders the recorded feed, hydrates without console errors or CSP violations", async () => {
-    const page = await browser.context.newPage();
+    const page = await context().newPage();
     const problems = watchProblems(page);
     const response = await page.goto(`${baseUrl}/`, { waitUntil: "networkidle" });
     expect(response?.status()).toBe(200);
@@ -31,7 +22,7 @@ describe("home page in Chromium", () => {
   });
 
   it("shows the 404 page with status 404 for an unknown path", async () => {
-    const page = await browser.context.newPage();
+    const page = await context().newPage();
     const response = await page.goto(`${baseUrl}/definitely/not/here`);
     expect(response?.status()).toBe(404);
     expect(await page.getByText("Oops! Page not found").count()).toBe(1);

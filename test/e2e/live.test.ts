@@ -3,26 +3,12 @@
  * first a partly-live mix (X_MAX_REQUESTS is 10 of the 68 topics), then, after the cron's next refresh
  * fetches more topics, every count live.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
-import { type Browser, launchBrowser, watchProblems } from "./browser";
+import { browserPerFile } from "./browser";
 
 const liveUrl = inject("liveUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-
-async function open(path: string) {
-  const page = await browser.context.newPage();
-  const problems = watchProblems(page);
-  await page.goto(`${liveUrl}${path}`, { waitUntil: "networkidle" });
-  return { page, problems };
-}
+const { open } = browserPerFile(liveUrl);
 
 /** Runs the market cron once, as the runtime would (wrangler dev's scheduled handler). */
 async function runMarketCron() {

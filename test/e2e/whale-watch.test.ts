@@ -2,12 +2,11 @@
  * /whale-watch in Chromium against the built Worker. The shared harness (inject) covers the recorded
  * trade; each state that needs its own cache or upstream behaviour gets its own Worker + fixture server.
  */
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type FixtureServer, startFixtureServer } from "../support/fixture-server";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
-import { type Browser, launchBrowser, watchProblems } from "./browser";
+import { browserPerFile, watchProblems } from "./browser";
 import { startWorker } from "./global-setup";
 
 const baseUrl = inject("baseUrl");
@@ -136,19 +135,11 @@ const visible = (text: string) =>
   text.replace(/\s+/g, " ").replace(" (opens Polymarket in a new tab)", "").trim();
 const short = (titles: string[]) => titles.map(visible);
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync("test-results", { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { context } = browserPerFile(baseUrl);
 
 describe("whale watch on the shared harness (recorded trades)", () => {
   it("server-renders the recorded whale with SPEC's figures and hydrates cleanly", async () => {
-    const page = await browser.context.newPage();
+    const page = await context().newPage();
     const problems = watchProblems(page);
     const response = await page.goto(`${baseUrl}/whale-watch`, { waitUntil: "networkidle" });
     expect(response?.status()).toBe(200);
@@ -183,7 +174,7 @@ describe("whale watch on the shared harness (recorded trades)", () => {
   });
 
   it("gives the page its metadata: description, canonical and structured data", async () => {
-    const page = await browser.context.newPage();
+    const page = await context().newPage();
     await page.goto(`${baseUrl}/whale-watch?outcome=yes&sort=largest`);
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toMatch(/over \$50K/);
     expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${baseUrl}/whale-watch`);
@@ -243,7 +234,7 @@ describe("whale watch with several whales", () => {
   });
 
   it("shows each card's figures, badges and only https links that open safely", async () => {
-    const page = await browser.context.newPage();
+    const page = await context().newPage();
     await page.goto(`${stack.url}/whale-watch`, { waitUntil: "networkidle" });
     expect(short(await cardTitles(page))).toEqual([
       "Will the Fed cut rates in September?",
@@ -298,7 +289,7 @@ describe("whale watch with several whales", () => {
   });
 
   it("filters and sorts through links kept in the URL, without asking the server again", async () => {
-    const page = await browser.context.newPage();
+    const page = await context().newPage();
     const dataRequests: string[] = [];
     page.on("request", (req) => {
       if (req.url().includes(".data")) dataRequests.push(req.url());
@@ -338,7 +329,7 @@ describe("whale watch with several whales", () => {
   });
 
   it("passes axe and looks right at 390 px and 1280 px", async () => {
-    const page = await browser.context.newPage();
+    const page = await context().newPage();
     await page.goto(`${stack.url}/whale-watch`, { waitUntil: "networkidle" });
     await expectNoAxeViolations(page);
     await screenshotWidths(page, "whale-watch");
@@ -349,7 +340,7 @@ describe("whale watch with several whales", () => {
   });
 
   it("pauses polling while the tab is hidden and refetches when it is visible again", async () => {
-    const page = await browser.context.newPage();
+    const page = await context().newPage();
     await page.clock.install({ time: Date.now() });
     // Count the page's own calls to /api/whales as they are made (fetch is called synchronously by the
     // poll timer, which the fake clock runs inside fastForward): the count is exact when read.
@@ -394,7 +385,7 @@ describe("whale watch with several whales", () => {
   });
 
   it("keeps the list and says so when a refetch fails after its two retries", async () => {
-    const page = await browser.context.newPage();
+    const page = await context().newPage();
     await page.clock.install({ time: Date.now() });
     await page.goto(`${stack.url}/whale-watch`, { waitUntil: "networkidle" });
     const shown = await page.getByTestId("whale-trade").count();
@@ -454,7 +445,7 @@ describe("whale watch picking up a new trade", () => {
   });
 
   it("brings a new trade in on the next 60 s refetch", async () => {
-    const page = await browser.context.newPage();
+    const page = await context().newPage();
     await page.clock.install({ time: Date.now() });
     await page.goto(`${stack.url}/whale-watch`, { waitUntil: "networkidle" });
     expect(await page.getByTestId("whale-trade").count()).toBe(1);
@@ -510,9 +501,9 @@ describe("whale watch states on a cold cache", () => {
     try {
       // A browser user agent: crawlers (and HeadlessChrome) get the whole page at once instead. And no
       // compression: wrangler dev's gzip/brotli holds a streamed response back until it ends.
-      const loading = await browser.context.newPage();
+      const loading = await context().newPage();
       const problems = watchProblems(loading);
-      const cdp = await browser.context.newCDPSession(loading);
+      const cdp = await context().newCDPSession(loading);
       await cdp.send("Network.setUserAgentOverride", { userAgent: BROWSER_UA });
       await loading.setExtraHTTPHeaders({ "accept-encoding": "identity" });
       await loading.setViewportSize({ width: 390, height: 900 });
@@ -534,7 +525,7 @@ describe("whale watch states on a cold cache", () => {
       await loading.close();
 
       // Only the recorded (non Yes/No) whale is cached now: the Yes filter leaves nothing.
-      const page = await browser.context.newPage();
+      const page = await context().newPage();
       await page.goto(`${stack.url}/whale-watch?outcome=yes`, { waitUntil: "networkidle" });
       expect(await page.getByTestId("whale-filtered-empty").textContent()).toContain(
         "No large trades match this filter.",
@@ -549,9 +540,9 @@ describe("whale watch states on a cold cache", () => {
   });
 
   it("shows SPEC's error card when the trades cannot be fetched and nothing is cached", async () => {
-    const stack = await startStack((fixtureUrl) => post(`${fixtureUrl}/__mode?upstream=data&mode=fail-500`));
+    const stack = await startStack((fixtureUrl) => post(`${fixtureUrl}/__mode?upstream=data&mode=http-500`));
     try {
-      const page = await browser.context.newPage();
+      const page = await context().newPage();
       const response = await page.goto(`${stack.url}/whale-watch`, { waitUntil: "networkidle" });
       expect(response?.status()).toBe(200);
       expect(await page.getByTestId("whale-error").textContent()).toContain(ERROR_TEXT);
@@ -571,7 +562,7 @@ describe("whale watch states on a cold cache", () => {
   it("shows SPEC's empty state when there are no large trades", async () => {
     const stack = await startStack((fixtureUrl) => post(`${fixtureUrl}/__mode?upstream=data&mode=empty`));
     try {
-      const page = await browser.context.newPage();
+      const page = await context().newPage();
       await page.goto(`${stack.url}/whale-watch`, { waitUntil: "networkidle" });
       const empty = page.getByTestId("whale-empty");
       expect(await empty.textContent()).toContain(EMPTY_TEXT);

@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseMarketsPayload } from "~/.server/polymarket/gamma";
 import { CATEGORIES, type Category, categoryBySlug, filterMarkets, matchesCategory } from "~/lib/categories";
 import { matchesSearch } from "~/lib/search";
+import { readFixture } from "../support/fixtures";
 
 function category(slug: string): Category {
   const c = categoryBySlug(slug);
@@ -65,14 +65,7 @@ describe("category keywords (whole words)", () => {
   });
 
   it("puts most recorded markets into at least one category", () => {
-    const markets = parseMarketsPayload(
-      JSON.parse(
-        readFileSync(
-          new URL("../../../shared/fixtures/polymarket/gamma-markets-active-100.json", import.meta.url),
-          "utf8",
-        ),
-      ),
-    );
+    const markets = parseMarketsPayload(readFixture("polymarket/gamma-markets-active-100.json"));
     const uncategorised = markets.filter((m) => !CATEGORIES.some((c) => matchesCategory(m.title, m.tags, c)));
     expect(uncategorised.length).toBeLessThan(20);
     expect(filterMarkets(markets, category("politics"), "").length).toBeGreaterThan(10);

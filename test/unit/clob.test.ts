@@ -1,13 +1,9 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { UpstreamError } from "~/.server/http";
 import { fetchPriceHistory, parsePriceHistory } from "~/.server/polymarket/clob";
+import { readFixture } from "../support/fixtures";
 
-function fixture(name: string): unknown {
-  return JSON.parse(
-    readFileSync(new URL(`../../../shared/fixtures/polymarket/${name}`, import.meta.url), "utf8"),
-  );
-}
+const fixture = (name: string): unknown => readFixture(`polymarket/${name}`);
 
 const TOKEN = "111128191581505463501777127515891048866043219587946458022718459917040297287";
 

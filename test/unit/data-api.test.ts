@@ -1,7 +1,8 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { UpstreamError } from "~/.server/http";
 import { fetchWhaleTrades, parseTradesPayload, WHALE_THRESHOLD_USD } from "~/.server/polymarket/data-api";
+import { upstreamFailure } from "../support/errors";
+import { readFixture } from "../support/fixtures";
 
 interface RecordedTrade {
   transactionHash: string;
@@ -21,11 +22,7 @@ const TRADE_FIXTURES = [
   "data-trades-large-c.json",
 ] as const;
 
-function fixture(name: string): unknown {
-  return JSON.parse(
-    readFileSync(new URL(`../../../shared/fixtures/polymarket/${name}`, import.meta.url), "utf8"),
-  );
-}
+const fixture = (name: string): unknown => readFixture(`polymarket/${name}`);
 
 /** The recorded rows, read only for the fields the expectations are computed from. */
 function recorded(name: string): RecordedTrade[] {
@@ -308,15 +305,6 @@ describe("fetchWhaleTrades", () => {
     return { urls, delays, opts };
   }
 
-  async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-    const error = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    if (!(error instanceof UpstreamError)) throw new Error(`expected UpstreamError, got ${String(error)}`);
-    return error;
-  }
-
   const jsonResponse = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
@@ -338,7 +326,7 @@ describe("fetchWhaleTrades", () => {
 
   it("reports a non-OK status as 'Failed to fetch whale trades' after the retries", async () => {
     const h = harness(() => jsonResponse({ error: "boom" }, 500));
-    const error = await failure(fetchWhaleTrades(h.opts));
+    const error = await upstreamFailure(fetchWhaleTrades(h.opts));
     expect(error).toMatchObject({ upstream: "data", kind: "status", status: 500 });
     expect(error.message).toBe("Failed to fetch whale trades");
     expect(h.urls).toHaveLength(3);
@@ -353,7 +341,7 @@ describe("fetchWhaleTrades", () => {
           headers: { "content-type": "text/html" },
         }),
     );
-    const error = await failure(fetchWhaleTrades(h.opts));
+    const error = await upstreamFailure(fetchWhaleTrades(h.opts));
     expect(error).toMatchObject({ kind: "html", status: 403, message: "Failed to fetch whale trades" });
     expect(h.urls).toHaveLength(1);
   });

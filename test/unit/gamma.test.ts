@@ -1,15 +1,12 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { UpstreamError } from "~/.server/http";
 import { fetchActiveMarkets, normaliseGammaMarket, parseMarketsPayload } from "~/.server/polymarket/gamma";
+import { upstreamFailure } from "../support/errors";
+import { readFixture } from "../support/fixtures";
 
 type RawRecord = Record<string, unknown>;
 
-function fixture(name: string): unknown {
-  return JSON.parse(
-    readFileSync(new URL(`../../../shared/fixtures/polymarket/${name}`, import.meta.url), "utf8"),
-  );
-}
+const fixture = (name: string): unknown => readFixture(`polymarket/${name}`);
 
 function records(value: unknown): RawRecord[] {
   if (!Array.isArray(value)) throw new Error("fixture is not an array");
@@ -417,15 +414,6 @@ describe("fetchActiveMarkets", () => {
       });
   };
 
-  async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-    const error = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    if (!(error instanceof UpstreamError)) throw new Error(`expected UpstreamError, got ${String(error)}`);
-    return error;
-  }
-
   const KEYSET =
     "https://gamma.test/markets/keyset?active=true&closed=false&order=volume24hr&ascending=false&limit=100";
   const LEGACY =
@@ -523,7 +511,7 @@ describe("fetchActiveMarkets", () => {
 
   it("does not fall back on a failure that is not a missing route", async () => {
     const h = harness([json({ error: "boom" }, 500)]);
-    const error = await failure(fetchActiveMarkets(h.opts));
+    const error = await upstreamFailure(fetchActiveMarkets(h.opts));
     expect(error).toMatchObject({ kind: "status", status: 500 });
     expect(h.urls.every((u) => u === KEYSET)).toBe(true);
   });
@@ -555,7 +543,7 @@ describe("fetchActiveMarkets", () => {
           headers: { "content-type": "text/html; charset=UTF-8" },
         }),
     ]);
-    const error = await failure(fetchActiveMarkets(h.opts));
+    const error = await upstreamFailure(fetchActiveMarkets(h.opts));
     expect(error).toMatchObject({ upstream: "gamma", kind: "html", status: 403, message: "API error: 403" });
     expect(h.urls).toHaveLength(1);
   });
@@ -564,13 +552,13 @@ describe("fetchActiveMarkets", () => {
     const h = harness([
       () => new Response("{ not json", { status: 200, headers: { "content-type": "application/json" } }),
     ]);
-    const error = await failure(fetchActiveMarkets(h.opts));
+    const error = await upstreamFailure(fetchActiveMarkets(h.opts));
     expect(error).toMatchObject({ upstream: "gamma", kind: "invalid-json", message: "JSON parsing failed" });
   });
 
   it("retries a 500 twice with doubling delays, then fails", async () => {
     const h = harness([json({ error: "boom" }, 500)]);
-    const error = await failure(fetchActiveMarkets(h.opts));
+    const error = await upstreamFailure(fetchActiveMarkets(h.opts));
     expect(error).toMatchObject({
       upstream: "gamma",
       kind: "status",
@@ -590,7 +578,7 @@ describe("fetchActiveMarkets", () => {
 
   it("gives up at once on a Retry-After beyond the in-request cap, and reports it", async () => {
     const h = harness([json({ error: "slow down" }, 429, { "retry-after": "120" })]);
-    const error = await failure(fetchActiveMarkets(h.opts));
+    const error = await upstreamFailure(fetchActiveMarkets(h.opts));
     expect(error).toMatchObject({ status: 429, retryAfterMs: 120_000 });
     expect(h.urls).toHaveLength(1);
     expect(h.delays).toEqual([]);
@@ -609,7 +597,7 @@ describe("fetchActiveMarkets", () => {
 
   it("fails with 'No markets available' on an empty list", async () => {
     const h = harness([json({ markets: [] })]);
-    const error = await failure(fetchActiveMarkets(h.opts));
+    const error = await upstreamFailure(fetchActiveMarkets(h.opts));
     expect(error).toMatchObject({ kind: "empty", message: "No markets available" });
   });
 

@@ -16,60 +16,12 @@ import {
   sentimentInsights,
 } from "~/lib/insights/sentiment-analysis";
 import { pageProvenance } from "~/lib/insights/shared";
-import type { DisplayMarket, MarketSnapshot, Recommendation } from "~/lib/types";
+import type { DisplayMarket, MarketSnapshot } from "~/lib/types";
+import { makeDisplayMarket } from "../support/markets";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 
-interface Overrides {
-  id: string;
-  title?: string;
-  volume?: number;
-  yesPrice?: number;
-  priceChange24h?: number;
-  endDate?: string | null;
-  tags?: string[];
-  score?: number;
-  confidence?: number;
-  recommendation?: Recommendation;
-  mentions?: number;
-  trending?: boolean;
-  mentionsSource?: "live" | "estimated";
-  sentimentSource?: string;
-}
-
-function market(o: Overrides): DisplayMarket {
-  const yesPrice = o.yesPrice ?? 50;
-  return {
-    id: o.id,
-    title: o.title ?? `Market ${o.id}`,
-    image: null,
-    yesPrice,
-    noPrice: 100 - yesPrice,
-    yesLabel: "Yes",
-    noLabel: "No",
-    volume: o.volume ?? 1000,
-    volume24h: 100,
-    liquidity: 50,
-    priceChange24h: o.priceChange24h ?? 0,
-    endDate: o.endDate === undefined ? "2027-01-01T00:00:00Z" : o.endDate,
-    tags: o.tags ?? [],
-    slug: null,
-    eventSlug: `event-${o.id}`,
-    sentiment: {
-      score: o.score ?? 0,
-      confidence: o.confidence ?? 65,
-      recommendation: o.recommendation ?? "NEUTRAL",
-      twitterBuzz: o.mentions ?? 0,
-      grokAnalysis: "No analysis available",
-      source: o.sentimentSource ?? "estimated",
-    },
-    isLive: true,
-    twitterTrending: o.trending ?? false,
-    twitterSentiment: "neutral",
-    isTwitterLive: o.mentionsSource === "live",
-    mentionsSource: o.mentionsSource ?? "estimated",
-  };
-}
+const market = makeDisplayMarket;
 
 function snapshot(markets: DisplayMarket[], extra: Partial<MarketSnapshot> = {}): MarketSnapshot {
   return {

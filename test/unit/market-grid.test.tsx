@@ -3,14 +3,12 @@ import { describe, expect, it } from "vitest";
 import { MarketGrid, MarketGridError, MarketGridSkeleton } from "~/components/markets/market-grid";
 import { toDisplayMarket } from "~/lib/display-market";
 import type { Market } from "~/lib/types";
+import { makeMarket } from "../support/markets";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
-const market: Market = {
-  id: "m1",
+const market: Market = makeMarket({
   title: 'Will </script><script>alert("x")</script> pass?',
-  description: "",
   image: "javascript:alert(1)",
-  endDate: "2026-12-31T00:00:00Z",
   totalVolume: 2_500_000,
   volume24h: 0,
   liquidity: 0,
@@ -18,11 +16,7 @@ const market: Market = {
   noPrice: 63,
   yesLabel: "Up",
   noLabel: "Down",
-  priceChange24h: 0,
-  tags: [],
-  slug: null,
-  eventSlug: null,
-};
+});
 const noop = () => {};
 
 describe("market grid states (SPEC §4 texts)", () => {

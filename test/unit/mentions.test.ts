@@ -126,32 +126,21 @@ describe("isTrending", () => {
 });
 
 describe("fetchRecentCount", () => {
+  const X_OPTIONS = { baseUrl: "https://x.test", token: "t", timeoutMs: 500, retries: 0, retryBaseMs: 0 };
+
   it("maps a non-ok status to the SPEC message", async () => {
     const { fetch } = fakeFetch(() => json({ title: "Unauthorized" }, 401));
-    await expect(
-      fetchRecentCount("Bitcoin", {
-        baseUrl: "https://x.test",
-        token: "t",
-        fetch,
-        timeoutMs: 500,
-        retries: 0,
-        retryBaseMs: 0,
-      }),
-    ).rejects.toThrow("Twitter API error: 401");
+    await expect(fetchRecentCount("Bitcoin", { ...X_OPTIONS, fetch })).rejects.toThrow(
+      "Twitter API error: 401",
+    );
   });
 
   it("rejects a body of the wrong shape", async () => {
     const { fetch } = fakeFetch(() => json({ data: "nope" }));
-    await expect(
-      fetchRecentCount("Bitcoin", {
-        baseUrl: "https://x.test",
-        token: "t",
-        fetch,
-        timeoutMs: 500,
-        retries: 0,
-        retryBaseMs: 0,
-      }),
-    ).rejects.toMatchObject({ upstream: "x", kind: "shape" });
+    await expect(fetchRecentCount("Bitcoin", { ...X_OPTIONS, fetch })).rejects.toMatchObject({
+      upstream: "x",
+      kind: "shape",
+    });
   });
 });
 

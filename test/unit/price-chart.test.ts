@@ -1,17 +1,10 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildPriceChart, mergeHistory } from "~/.server/charts/price-chart";
 import { parsePriceHistory } from "~/.server/polymarket/clob";
 import { parseChartRange } from "~/lib/chart";
+import { readFixture } from "../support/fixtures";
 
-const history = parsePriceHistory(
-  JSON.parse(
-    readFileSync(
-      new URL("../../../shared/fixtures/polymarket/clob-prices-history-1w-f5.json", import.meta.url),
-      "utf8",
-    ),
-  ),
-);
+const history = parsePriceHistory(readFixture("polymarket/clob-prices-history-1w-f5.json"));
 const NOW = 1770480499; // the recording's last point
 
 describe("buildPriceChart", () => {

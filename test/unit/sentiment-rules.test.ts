@@ -8,6 +8,7 @@ import {
   sentimentTrend,
 } from "~/lib/sentiment";
 import type { Market } from "~/lib/types";
+import { makeMarket } from "../support/markets";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 
@@ -37,24 +38,7 @@ describe("tone, trend and badges (SPEC §4)", () => {
   });
 });
 
-const market: Market = {
-  id: "m1",
-  title: "Test market?",
-  description: "",
-  image: null,
-  endDate: "2026-12-31T00:00:00Z",
-  totalVolume: 1000,
-  volume24h: 10,
-  liquidity: 5,
-  yesPrice: 40,
-  noPrice: 60,
-  yesLabel: "Yes",
-  noLabel: "No",
-  priceChange24h: 0,
-  tags: [],
-  slug: null,
-  eventSlug: null,
-};
+const market: Market = makeMarket({ title: "Test market?", description: "", volume24h: 10, liquidity: 5 });
 
 describe("display market (SPEC §3 defaults)", () => {
   it("is live only with volume above 0 and an end date in the future", () => {

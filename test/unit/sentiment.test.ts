@@ -5,30 +5,11 @@ import { getAnalyses } from "~/.server/sentiment/index";
 import { analyseBatch, analyseMarkets, type LlmOptions } from "~/.server/sentiment/llm-client";
 import { confidenceMultiplier, scoreFor, toRecommendation } from "~/.server/sentiment/score";
 import type { Market, MarketAnalysis } from "~/lib/types";
+import { makeMarket } from "../support/markets";
 
 const MODEL = "grok-4-fast-non-reasoning";
 
-function market(id: string, overrides: Partial<Market> = {}): Market {
-  return {
-    id,
-    title: `Will market ${id} resolve Yes?`,
-    description: `Resolves Yes if market ${id} happens.`,
-    image: null,
-    endDate: "2026-12-31T00:00:00Z",
-    totalVolume: 1000,
-    volume24h: 100,
-    liquidity: 50,
-    yesPrice: 40,
-    noPrice: 60,
-    yesLabel: "Yes",
-    noLabel: "No",
-    priceChange24h: 0,
-    tags: [],
-    slug: null,
-    eventSlug: null,
-    ...overrides,
-  };
-}
+const market = (id: string, overrides: Partial<Market> = {}): Market => makeMarket({ id, ...overrides });
 
 interface RawAnalysis {
   marketId: unknown;

@@ -1,13 +1,10 @@
 /** Settlement rules on recorded closed markets (gamma-events-149.json, the resolved keyset page). */
-import { readFileSync } from "node:fs";
+
 import { describe, expect, it } from "vitest";
 import { parseGammaTime, settlementOf } from "~/.server/track-record/settlement";
+import { readFixture } from "../support/fixtures";
 
-function fixture(name: string): unknown {
-  return JSON.parse(
-    readFileSync(new URL(`../../../shared/fixtures/polymarket/${name}`, import.meta.url), "utf8"),
-  );
-}
+const fixture = (name: string): unknown => readFixture(`polymarket/${name}`);
 
 type Raw = Record<string, unknown>;
 const NOW = Date.parse("2026-11-23T00:00:00Z");

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseTradesPayload } from "~/.server/polymarket/data-api";
 import { formatMoment } from "~/lib/format";
@@ -24,6 +23,7 @@ import {
   WHALE_RETRY_DELAYS_MS,
   whaleViewSearch,
 } from "~/lib/whales";
+import { readFixture } from "../support/fixtures";
 
 function trade(overrides: Partial<WhaleTrade> = {}): WhaleTrade {
   return {
@@ -54,12 +54,7 @@ function snapshot(
 
 /** The one recorded trade over $50K, normalised by the real parser. */
 function recordedWhale(): WhaleTrade {
-  const json: unknown = JSON.parse(
-    readFileSync(
-      new URL("../../../shared/fixtures/polymarket/data-trades-large-c.json", import.meta.url),
-      "utf8",
-    ),
-  );
+  const json: unknown = readFixture("polymarket/data-trades-large-c.json");
   const whales = parseTradesPayload(json);
   expect(whales).toHaveLength(1);
   const [whale] = whales;

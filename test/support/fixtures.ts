@@ -1,0 +1,9 @@
+/** The recorded upstream payloads in ../shared/fixtures (beside the checkout, in CI too), for node tests. */
+import { readFileSync } from "node:fs";
+
+const FIXTURES = new URL("../../../shared/fixtures/", import.meta.url);
+
+/** A recorded payload, parsed: `readFixture("polymarket/clob-prices-history-1d.json")`. */
+export function readFixture<T = unknown>(path: string): T {
+  return JSON.parse(readFileSync(new URL(path, FIXTURES), "utf8")) as T;
+}

@@ -1,0 +1,78 @@
+/** The one market factory for tests: a plain binary market, with what a test cares about overridden. */
+import type { DisplayMarket, Market, MentionsSource, Recommendation } from "~/lib/types";
+
+/** A normalised feed market (Yes 40¢ / No 60¢, ends 2026-12-31). */
+export function makeMarket(overrides: Partial<Market> & { id?: string } = {}): Market {
+  const id = overrides.id ?? "m1";
+  return {
+    id,
+    title: `Will market ${id} resolve Yes?`,
+    description: `Resolves Yes if market ${id} happens.`,
+    image: null,
+    endDate: "2026-12-31T00:00:00Z",
+    totalVolume: 1000,
+    volume24h: 100,
+    liquidity: 50,
+    yesPrice: 40,
+    noPrice: 60,
+    yesLabel: "Yes",
+    noLabel: "No",
+    priceChange24h: 0,
+    tags: [],
+    slug: null,
+    eventSlug: null,
+    ...overrides,
+  };
+}
+
+export interface DisplayOverrides {
+  id: string;
+  title?: string;
+  volume?: number;
+  yesPrice?: number;
+  priceChange24h?: number;
+  endDate?: string | null;
+  tags?: string[];
+  score?: number;
+  confidence?: number;
+  recommendation?: Recommendation;
+  mentions?: number;
+  trending?: boolean;
+  mentionsSource?: MentionsSource;
+  sentimentSource?: string;
+}
+
+/** A market as the pages show it (estimated sentiment and mentions unless overridden). */
+export function makeDisplayMarket(o: DisplayOverrides): DisplayMarket {
+  const yesPrice = o.yesPrice ?? 50;
+  return {
+    id: o.id,
+    title: o.title ?? `Market ${o.id}`,
+    image: null,
+    yesPrice,
+    noPrice: 100 - yesPrice,
+    yesLabel: "Yes",
+    noLabel: "No",
+    volume: o.volume ?? 1000,
+    volume24h: 100,
+    liquidity: 50,
+    priceChange24h: o.priceChange24h ?? 0,
+    endDate: o.endDate === undefined ? "2027-01-01T00:00:00Z" : o.endDate,
+    tags: o.tags ?? [],
+    slug: null,
+    eventSlug: `event-${o.id}`,
+    sentiment: {
+      score: o.score ?? 0,
+      confidence: o.confidence ?? 65,
+      recommendation: o.recommendation ?? "NEUTRAL",
+      twitterBuzz: o.mentions ?? 0,
+      grokAnalysis: "No analysis available",
+      source: o.sentimentSource ?? "estimated",
+    },
+    isLive: true,
+    twitterTrending: o.trending ?? false,
+    twitterSentiment: "neutral",
+    isTwitterLive: o.mentionsSource === "live",
+    mentionsSource: o.mentionsSource ?? "estimated",
+  };
+}

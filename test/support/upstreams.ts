@@ -1,0 +1,248 @@
+/**
+ * The upstreams as msw handlers, one set for every kind of test: the workerd tests serve them with
+ * msw's server, the fixture server (browser tests, bench, `npm run fixtures`) answers real HTTP with
+ * them, and unit tests can fetch through them. Each upstream answers from the recorded payloads and
+ * can be told to fail in each way of quality-bar.md.
+ */
+import {
+  delay,
+  getResponse,
+  type HttpHandler,
+  HttpResponse,
+  type HttpResponseResolver,
+  http,
+  type JsonBodyType,
+} from "msw";
+import tradesA from "../../../shared/fixtures/polymarket/data-trades-large-a.json" with { type: "json" };
+import tradesB from "../../../shared/fixtures/polymarket/data-trades-large-b.json" with { type: "json" };
+import tradesC from "../../../shared/fixtures/polymarket/data-trades-large-c.json" with { type: "json" };
+import marketsFixture from "../../../shared/fixtures/polymarket/gamma-markets-active-100.json" with {
+  type: "json",
+};
+import {
+  type ChatRequest,
+  keysetAnswer,
+  LEGACY_LIST_HEADERS,
+  modelAnswer,
+  xCountsAnswer,
+} from "./upstream-answers.ts";
+
+export const recordedMarkets: unknown[] = marketsFixture;
+export const recordedTrades: unknown[] = [...tradesA, ...tradesB, ...tradesC];
+
+export type Upstream = "gamma" | "data" | "x" | "llm";
+export const UPSTREAMS: readonly Upstream[] = ["gamma", "data", "x", "llm"];
+
+/** Where each upstream lives for this kind of test. */
+export type UpstreamBases = Record<Upstream, string>;
+
+/** The failure modes of quality-bar.md. */
+export const FAILURE_MODES = [
+  "refused",
+  "timeout",
+  "http-500",
+  "http-429",
+  "html-403",
+  "invalid-json",
+  "wrong-shape",
+  "empty",
+  "absurd",
+] as const;
+export type FailureMode = (typeof FAILURE_MODES)[number];
+/** Also for the fixture server: answer normally after a delay, or never. */
+export type Mode = FailureMode | "slow" | "hang";
+export const MODES: readonly Mode[] = [...FAILURE_MODES, "slow", "hang"];
+
+/** Values no upstream should send (NaN, negative, over 100%), in each upstream's own shape. */
+const ABSURD: Record<Upstream, JsonBodyType> = {
+  gamma: {
+    markets: [
+      { id: "1", question: "NaN market?", outcomes: '["Yes","No"]', outcomePrices: '["NaN","NaN"]' },
+      { id: "2", question: "Negative market?", outcomes: '["Yes","No"]', outcomePrices: '["-0.5","1.5"]' },
+      { id: "3", question: "Over 100%?", outcomes: '["Yes","No"]', outcomePrices: '["7","0.2"]' },
+    ],
+  },
+  data: [
+    { proxyWallet: "0x1", transactionHash: "0xa", conditionId: "0xc", size: -5, price: 2, timestamp: 1 },
+    { proxyWallet: "0x1", transactionHash: "0xb", conditionId: "0xc", size: 1e9, price: 7, timestamp: 1 },
+  ],
+  x: { data: [], meta: { total_tweet_count: -5 } },
+  llm: {
+    choices: [
+      {
+        message: {
+          content: JSON.stringify({
+            analyses: [
+              {
+                marketId: "517310",
+                sentiment: "moon",
+                confidence: "NaN",
+                recommendation: 7,
+                reasoning: null,
+              },
+            ],
+          }),
+        },
+      },
+    ],
+  },
+};
+
+const EMPTY: Record<Upstream, JsonBodyType> = { gamma: { markets: [] }, data: [], x: {}, llm: {} };
+
+/** What an upstream answers in a failure mode. */
+function failureResponse(upstream: Upstream, mode: FailureMode): Promise<Response> | Response {
+  switch (mode) {
+    case "refused":
+      return HttpResponse.error();
+    case "timeout":
+      return delay(5_000).then(() => HttpResponse.json([]));
+    case "http-500":
+      return HttpResponse.json({ error: "boom" }, { status: 500 });
+    case "http-429":
+      return HttpResponse.json({ error: "slow down" }, { status: 429 });
+    case "html-403":
+      return new HttpResponse("<!DOCTYPE html><title>Sorry, you have been blocked</title>", {
+        status: 403,
+        headers: { "content-type": "text/html" },
+      });
+    case "invalid-json":
+      return new HttpResponse("{ nope", { headers: { "content-type": "application/json" } });
+    case "wrong-shape":
+      return HttpResponse.json("just a string");
+    case "empty":
+      return HttpResponse.json(EMPTY[upstream]);
+    case "absurd":
+      return HttpResponse.json(ABSURD[upstream]);
+  }
+}
+
+/** The upstreams at `bases`, with request counts and the knobs tests turn. */
+export function createUpstreams(bases: UpstreamBases) {
+  /** Requests per upstream, so tests can assert how often the Worker called out. */
+  const calls: Record<Upstream, number> = { gamma: 0, data: 0, x: 0, llm: 0 };
+  /** Every Gamma request URL, in order (path and parameters are part of the contract). */
+  const gammaRequests: URL[] = [];
+  /** Each upstream's latest Authorization header (which secret the app used). */
+  const authorizations: Partial<Record<Upstream, string>> = {};
+  /** Trades put in front of the recorded ones (`POST /__trades` on the fixture server). */
+  const extraTrades: unknown[] = [];
+
+  // msw's request type, not the Workers one (the two disagree on `cf`).
+  const seen = (upstream: Upstream, request: { url: string; headers: Headers }) => {
+    calls[upstream] += 1;
+    if (upstream === "gamma") gammaRequests.push(new URL(request.url));
+    const authorization = request.headers.get("authorization");
+    if (authorization !== null) authorizations[upstream] = authorization;
+  };
+
+  /** Each upstream's route(s): the method, the URL and the normal answer. */
+  const keysetAnswerFor =
+    (markets: readonly unknown[], pageSize: number): HttpResponseResolver =>
+    ({ request }) => {
+      const answer = keysetAnswer(markets, new URL(request.url).searchParams, pageSize);
+      return HttpResponse.json(answer.body, { status: answer.status });
+    };
+  const bearer = (request: { headers: Headers }) =>
+    /^Bearer \S+/.test(request.headers.get("authorization") ?? "");
+  const routes: Record<Upstream, { method: "get" | "post"; url: string; ok: HttpResponseResolver }[]> = {
+    gamma: [
+      { method: "get", url: `${bases.gamma}/markets/keyset`, ok: keysetAnswerFor(recordedMarkets, 100) },
+      {
+        method: "get",
+        url: `${bases.gamma}/markets`,
+        ok: () => HttpResponse.json(recordedMarkets as JsonBodyType, { headers: LEGACY_LIST_HEADERS }),
+      },
+    ],
+    data: [
+      {
+        method: "get",
+        url: `${bases.data}/trades`,
+        ok: () => HttpResponse.json([...extraTrades, ...recordedTrades] as JsonBodyType),
+      },
+    ],
+    x: [
+      {
+        method: "get",
+        url: `${bases.x}/2/tweets/counts/recent`,
+        ok: ({ request }) =>
+          bearer(request)
+            ? HttpResponse.json(xCountsAnswer())
+            : HttpResponse.json({ title: "Unauthorized" }, { status: 401 }),
+      },
+    ],
+    llm: [
+      {
+        method: "post",
+        url: `${bases.llm}/chat/completions`,
+        ok: async ({ request }) =>
+          bearer(request)
+            ? HttpResponse.json(modelAnswer((await request.json()) as ChatRequest))
+            : HttpResponse.json({ error: "missing key" }, { status: 401 }),
+      },
+    ],
+  };
+
+  const counted = (upstream: Upstream, resolver: HttpResponseResolver): HttpResponseResolver => {
+    return (info) => {
+      seen(upstream, info.request);
+      return resolver(info);
+    };
+  };
+  const handle = (
+    upstream: Upstream,
+    route: (typeof routes)[Upstream][number],
+    resolver: HttpResponseResolver,
+  ) => http[route.method](route.url, counted(upstream, resolver));
+
+  return {
+    bases,
+    calls,
+    gammaRequests,
+    authorizations,
+    extraTrades,
+    /** Every upstream answering normally. */
+    handlers: UPSTREAMS.flatMap((u) => routes[u].map((route) => handle(u, route, route.ok))) as HttpHandler[],
+    /** Gamma's keyset list over `markets`; a `pageSize` below 100 makes the client page. */
+    keysetHandler(markets: readonly unknown[] = recordedMarkets, pageSize = 100): HttpHandler {
+      const route = routes.gamma[0];
+      if (!route) throw new Error("no keyset route");
+      return handle("gamma", route, keysetAnswerFor(markets, pageSize));
+    },
+    /** One upstream behaving in `mode` (the first route only for Gamma: the keyset list). */
+    failing(upstream: Upstream, mode: Mode, slowMs = 3_000): HttpHandler {
+      const route = routes[upstream][0];
+      if (!route) throw new Error(`no route for ${upstream}`);
+      const resolver: HttpResponseResolver =
+        mode === "hang"
+          ? () => new Promise<never>(() => {})
+          : mode === "slow"
+            ? async (info) => {
+                await delay(slowMs);
+                return route.ok(info);
+              }
+            : () => failureResponse(upstream, mode);
+      return handle(upstream, route, resolver);
+    },
+    resetCalls(): void {
+      for (const u of UPSTREAMS) calls[u] = 0;
+      gammaRequests.length = 0;
+      for (const u of UPSTREAMS) delete authorizations[u];
+    },
+  };
+}
+
+export type Upstreams = ReturnType<typeof createUpstreams>;
+
+/**
+ * A fetch answered by msw handlers, in process (unit tests call the clients through the same upstreams
+ * as every other test). A "refused" answer rejects, as a real refused connection does.
+ */
+export function fetchThrough(handlers: readonly HttpHandler[]): typeof fetch {
+  return async (input, init) => {
+    const response = await getResponse([...handlers], new Request(input, init));
+    if (!response) throw new TypeError(`no upstream answers ${String(input)}`);
+    if (response.type === "error") throw new TypeError("fetch failed: connection refused");
+    return response;
+  };
+}
