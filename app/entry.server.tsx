@@ -40,15 +40,19 @@ export default async function handleRequest(
   );
   shellRendered = true;
 
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const userAgent = request.headers.get("user-agent");
-  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) {
-    await body.allReady;
-  } else if (await hasPendingData(routerContext)) {
+  const bot = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+  if (!bot && (await hasPendingData(routerContext))) {
     // Something is still streaming (a cold cache). Compressing would hold the shell back until the
     // compressor's buffer fills, i.e. until the data arrives, so this response goes uncompressed.
     responseHeaders.set("Content-Encoding", "identity");
+    return new Response(body, { headers: responseHeaders, status });
   }
-
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status });
+  // Nothing to wait for (or a crawler, who waits for everything): the page is finished, so it goes
+  // out in one piece. React writes it in many small chunks; passing one body on is much cheaper for
+  // the runtime than piping each chunk through every layer after this one.
+  await body.allReady;
+  const html = await new Response(body).text();
+  return new Response(html, { headers: responseHeaders, status });
 }

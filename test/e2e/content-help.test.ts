@@ -281,9 +281,9 @@ describe("status page", () => {
     expect(pathAndQuery(page)).toBe("/status");
     expect(await page.locator("main").innerHTML()).toBe(before);
 
-    // SPEC §4: operational green with a check icon, and the word, never colour alone.
+    // SPEC §4: operational green (the yes badge) with a check icon, and the word, never colour alone.
     const operational = page.getByRole("tabpanel").getByText("Operational", { exact: true }).first();
-    expect(await operational.getAttribute("class")).toContain("emerald");
+    expect(await operational.getAttribute("class")).toContain("badge-yes");
     expect(await operational.locator("svg[data-icon=check]").count()).toBe(1);
     const legend = page.getByRole("list", { name: "Status key:" });
     expect(await legend.getByRole("listitem").allInnerTexts()).toEqual(["Operational", "Degraded", "Outage"]);
@@ -292,8 +292,8 @@ describe("status page", () => {
       "alert",
       "cross",
     ]);
-    expect(await legend.getByText("Degraded").getAttribute("class")).toContain("amber");
-    expect(await legend.getByText("Outage").getAttribute("class")).toContain("rose");
+    expect(await legend.getByText("Degraded").getAttribute("class")).toContain("badge-warning");
+    expect(await legend.getByText("Outage").getAttribute("class")).toContain("badge-no");
 
     await expectNoAxeViolations(page);
     await screenshotWidths(page, "status");
@@ -318,7 +318,7 @@ describe("status page", () => {
     expect(await incidents.count()).toBe(3);
     for (const label of ["Resolved", "Completed"]) {
       const badge = incidents.getByText(label, { exact: true }).first();
-      expect(await badge.getAttribute("class")).toContain("emerald");
+      expect(await badge.getAttribute("class")).toContain("badge-yes");
       expect(await badge.locator("svg[data-icon=check]").count()).toBe(1);
     }
     await expectNoAxeViolations(page);

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parseMarketsPayload } from "../../app/.server/polymarket/gamma";
 import { CATEGORIES, filterMarkets } from "../../app/lib/categories";
+import { PAGE_SIZE } from "../../app/lib/dashboard";
 import { type FixtureServer, startFixtureServer } from "../support/fixture-server";
 import { readFixture } from "../support/fixtures";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
@@ -9,13 +10,16 @@ import { browserPerFile } from "./browser";
 import { startWorker } from "./global-setup";
 
 const baseUrl = inject("baseUrl");
+const fixtureUrl = inject("fixtureUrl");
+/** Requests the shared fixture server has answered, per upstream. */
+const upstreamCalls = async () => (await fetch(`${fixtureUrl}/__stats`)).json();
 const recorded = parseMarketsPayload(readFixture("polymarket/gamma-markets-active-100.json"));
 
 const { open, context } = browserPerFile(baseUrl);
 
 const cards = (page: Page) => page.getByTestId("market");
 /** Cards rendered before "Show more markets". */
-const PAGE = 24;
+const PAGE = PAGE_SIZE;
 const shown = (n: number) => Math.min(n, PAGE);
 
 describe("dashboard routes", () => {
@@ -70,17 +74,21 @@ describe("dashboard routes", () => {
 });
 
 describe("search", () => {
-  it("filters live as you type, updates the URL and makes no request", async () => {
+  it("filters as you type from the cached snapshot: the URL follows, no upstream is asked", async () => {
     const { page, problems } = await open("/");
+    const before = await upstreamCalls();
     const requests: string[] = [];
-    page.on("request", (req) => requests.push(req.url()));
+    page.on("request", (req) => {
+      if (req.url().startsWith(baseUrl)) requests.push(new URL(req.url()).pathname);
+    });
     const box = page.getByRole("searchbox", { name: "Search markets" });
     expect(await box.getAttribute("placeholder")).toBe("Search markets...");
     await box.pressSequentially("deport", { delay: 20 });
     await expect.poll(() => new URL(page.url()).searchParams.get("search")).toBe("deport");
     const expected = filterMarkets(recorded, undefined, "deport").length;
     await expect.poll(() => cards(page).count()).toBe(shown(expected));
-    expect(requests).toEqual([]);
+    // One data request for the burst of keystrokes (the box waits for typing to pause), no page load.
+    expect(requests).toEqual(["/_.data"]);
     expect(await page.title()).toContain('Search Results for "deport"');
 
     await box.fill("zzzz-no-such-market");
@@ -88,6 +96,7 @@ describe("search", () => {
     await box.fill("");
     await expect.poll(() => new URL(page.url()).searchParams.has("search")).toBe(false);
     await expect.poll(() => cards(page).count()).toBe(PAGE);
+    expect(await upstreamCalls()).toEqual(before);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -124,17 +133,19 @@ describe("search", () => {
     await page.close();
   });
 
-  it("shows more cards on request, without a request", async () => {
+  it("shows more cards on request with one data request, no upstream call", async () => {
     const { page } = await open("/");
     expect(await page.getByText(`Showing ${PAGE} of ${recorded.length} markets`).count()).toBe(1);
+    const before = await upstreamCalls();
     const requests: string[] = [];
     page.on("request", (req) => {
-      if (req.url().startsWith(baseUrl)) requests.push(req.url()); // market images come from the CDN
+      if (req.url().startsWith(baseUrl)) requests.push(new URL(req.url()).pathname); // images: the CDN
     });
     await page.getByRole("link", { name: "Show more markets" }).click();
     await expect.poll(() => cards(page).count()).toBe(2 * PAGE);
     expect(new URL(page.url()).searchParams.get("show")).toBe(String(2 * PAGE));
-    expect(requests).toEqual([]);
+    expect(requests).toEqual(["/_.data"]);
+    expect(await upstreamCalls()).toEqual(before);
     const all = await (await fetch(`${baseUrl}/?show=100`)).text();
     expect(all.match(/data-testid="market"/g)?.length).toBe(recorded.length);
     await page.close();

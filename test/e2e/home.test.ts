@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
+import { PAGE_SIZE } from "../../app/lib/dashboard";
 import { browserPerFile, watchProblems } from "./browser";
 
 const baseUrl = inject("baseUrl");
@@ -10,7 +11,7 @@ describe("home page in Chromium", () => {
     const problems = watchProblems(page);
     const response = await page.goto(`${baseUrl}/`, { waitUntil: "networkidle" });
     expect(response?.status()).toBe(200);
-    await expect.poll(() => page.getByTestId("market").count()).toBe(24);
+    await expect.poll(() => page.getByTestId("market").count()).toBe(PAGE_SIZE);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Market Sentiment Intelligence");
     // Hydrated: React Router's client took over (its context is set by the nonce'd inline script).
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);

@@ -251,16 +251,16 @@ describe("whale watch with several whales", () => {
     // YES gets the default (blue) badge, the others the destructive one; the text says which.
     expect(
       await yes.getByText("Yes", { exact: true }).evaluate((el) => el.parentElement?.className),
-    ).toContain("bg-blue-700");
+    ).toContain("badge-default");
     const no = card(page, "stay text?");
     expect(await no.getByText("No", { exact: true }).evaluate((el) => el.parentElement?.className)).toContain(
-      "bg-rose-700",
+      "badge-destructive",
     );
     expect(
       await card(page, "Pozoblanco")
         .getByText("Akira Santillan", { exact: true })
         .evaluate((el) => el.parentElement?.className),
-    ).toContain("bg-rose-700");
+    ).toContain("badge-destructive");
 
     // No event slug: the title is plain text, not a guessed link. No pseudonym: the short wallet alone.
     expect(await no.locator("h3").textContent()).toBe(NO_TITLE);

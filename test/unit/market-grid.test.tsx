@@ -57,8 +57,8 @@ describe("market grid states (SPEC §4 texts)", () => {
     expect(html).toContain("&lt;/script&gt;");
     expect(html).not.toContain("javascript:");
     expect(html).toContain(`href="https://polymarket.com/search?q=${encodeURIComponent(market.title)}"`);
-    expect(html).toContain("Up<!-- --> <!-- -->37¢");
-    expect(html).toContain("$2.5M<!-- --> vol");
+    expect(html).toContain("Up 37¢");
+    expect(html).toContain("$2.5M vol");
     expect(html).toContain("LIVE");
     expect(html).toContain("Ends Dec 31, 2026");
   });

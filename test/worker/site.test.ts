@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PAGE_SIZE } from "~/lib/dashboard";
 import { PUBLIC_PATHS } from "~/lib/site";
 import { calls, listenToUpstreams, upstreams } from "./support/upstreams";
 import { BROWSER, freshWorkerEachTest, type TestWorker } from "./support/worker";
@@ -73,7 +74,7 @@ describe("server-rendered pages", () => {
     const html = await res.text();
     expect(html).toContain("Market Sentiment Intelligence");
     expect(html).toContain("Will Trump deport less than 250,000?");
-    expect(html.match(/data-testid="market"/g)).toHaveLength(24);
+    expect(html.match(/data-testid="market"/g)).toHaveLength(PAGE_SIZE);
   });
 
   it("puts the response's nonce on every script element", async () => {

@@ -3,6 +3,9 @@ import { Form, useLocation, useNavigate, useNavigationType, useSearchParams } fr
 import { readSearch, SEARCH_MAX_LENGTH } from "~/lib/search";
 import { isDashboardPath } from "~/lib/site";
 
+/** How long typing must pause before the URL (and so the cards) follows. */
+const SEARCH_DEBOUNCE_MS = 150;
+
 interface SearchBoxState {
   searchBox?: boolean;
 }
@@ -12,7 +15,9 @@ interface SearchBoxState {
  * the `search` parameter live: the first keystroke pushes one history entry (Back returns to the
  * unfiltered page), later keystrokes replace it. The box follows the URL on back/forward and on
  * links, but not on its own (possibly lagging) updates, so fast typing never loses characters.
- * Outside the dashboard pages the search applies to Trending ("/").
+ * The URL follows once typing pauses for SEARCH_DEBOUNCE_MS: each change asks the server for the
+ * matching cards, and a burst of keystrokes asks once. Outside the dashboard the search applies to
+ * Trending ("/").
  */
 export function SearchBox() {
   const [params] = useSearchParams();
@@ -22,6 +27,8 @@ export function SearchBox() {
   const urlValue = readSearch(params);
   const [value, setValue] = useState(urlValue);
   const typing = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per history entry
   useEffect(() => {
@@ -35,8 +42,7 @@ export function SearchBox() {
   const onDashboard = isDashboardPath(location.pathname);
   const action = onDashboard ? location.pathname : "/";
 
-  function update(next: string) {
-    setValue(next);
+  function go(next: string) {
     const search = new URLSearchParams(onDashboard ? params : undefined);
     if (next.trim() === "") search.delete("search");
     else search.set("search", next);
@@ -47,6 +53,12 @@ export function SearchBox() {
       { replace: onDashboard && typing.current, preventScrollReset: true, state },
     );
     typing.current = true;
+  }
+
+  function update(next: string) {
+    setValue(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => go(next), SEARCH_DEBOUNCE_MS);
   }
 
   return (

@@ -32,11 +32,7 @@ export function SiteHeader() {
                     search && link.path !== "/whale-watch" ? `?search=${encodeURIComponent(search)}` : "",
                 }}
                 end
-                className={({ isActive }) =>
-                  `inline-flex min-h-9 items-center rounded-full px-4 text-sm font-medium whitespace-nowrap transition-colors ${
-                    isActive ? "bg-blue-700 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200"
-                  }`
-                }
+                className="nav-chip"
               >
                 {link.label}
               </NavLink>

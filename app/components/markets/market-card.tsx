@@ -65,7 +65,7 @@ export function MarketCard({ market, now }: { market: DisplayMarket; now: number
             </a>
           </h3>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
-            <span>{formatMoney(market.volume)} vol</span>
+            <span>{`${formatMoney(market.volume)} vol`}</span>
             {market.isLive && <Badge variant="live">LIVE</Badge>}
             {ends && <span>{ends}</span>}
           </div>
@@ -76,9 +76,9 @@ export function MarketCard({ market, now }: { market: DisplayMarket; now: number
         <span className={`inline-flex items-center gap-1 text-lg font-bold ${TONE_CLASS[tone]}`}>
           <Icon name={sentimentTrend(sentiment.score)} />
           {formatSigned(sentiment.score)}
-          <span className="sr-only"> sentiment score ({tone})</span>
+          <span className="sr-only">{` sentiment score (${tone})`}</span>
         </span>
-        <span className="text-sm text-slate-700">{sentiment.confidence}% confidence</span>
+        <span className="text-sm text-slate-700">{`${sentiment.confidence}% confidence`}</span>
         <Badge variant={recommendationVariant(sentiment.recommendation)}>
           {recommendationLabel(sentiment.recommendation)}
         </Badge>
@@ -98,8 +98,7 @@ export function MarketCard({ market, now }: { market: DisplayMarket; now: number
             </span>
           )}
           <span>
-            {formatNumber(sentiment.twitterBuzz)} X mentions
-            {market.mentionsSource === "estimated" ? " (estimated)" : " (live)"}
+            {`${formatNumber(sentiment.twitterBuzz)} X mentions (${market.mentionsSource === "estimated" ? "estimated" : "live"})`}
           </span>
         </span>
         {market.twitterTrending && <Badge variant="warning">Trending</Badge>}
@@ -107,10 +106,10 @@ export function MarketCard({ market, now }: { market: DisplayMarket; now: number
 
       <div className="mt-auto grid grid-cols-2 gap-2 pt-1">
         <Button variant="yes" onClick={log(market.yesLabel, market.yesPrice)}>
-          {market.yesLabel} {formatCents(market.yesPrice)}
+          {`${market.yesLabel} ${formatCents(market.yesPrice)}`}
         </Button>
         <Button variant="no" onClick={log(market.noLabel, market.noPrice)}>
-          {market.noLabel} {formatCents(market.noPrice)}
+          {`${market.noLabel} ${formatCents(market.noPrice)}`}
         </Button>
       </div>
     </Card>

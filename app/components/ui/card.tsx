@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from "react";
 
 export function Card({ className = "", ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={`rounded-xl border border-slate-200 bg-white shadow-sm ${className}`} {...props} />;
+  return <div className={className ? `card ${className}` : "card"} {...props} />;
 }

@@ -19,18 +19,13 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, className = "size-4" }: { name: IconName; className?: string }) {
+/** Drawn by `.icon` in app.css (size 4 unless `className` says otherwise). */
+export function Icon({ name, className }: { name: IconName; className?: string }) {
   return (
     <svg
       aria-hidden="true"
-      focusable="false"
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`shrink-0 ${className}`}
+      className={className ? `icon ${className}` : "icon"}
       data-icon={name}
     >
       {PATHS[name].map((d) => (
