@@ -32,7 +32,10 @@ app.use(async (c, next) => {
       );
     }
     c.set("config", config);
-    c.set("deps", snapshotDeps(isolateFor(c.env).cache, c.executionCtx as ExecutionContext, config));
+    c.set(
+      "deps",
+      snapshotDeps(isolateFor(c.env).cache, c.executionCtx as ExecutionContext, config, c.env.DB),
+    );
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);

@@ -13,7 +13,7 @@ export const WHALES_CRON = "* * * * *";
  * whales every minute. An unknown expression refreshes both. Failures keep the previous data.
  */
 export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext): Promise<void> {
-  const deps = snapshotDeps(isolateFor(env).cache, ctx, getConfig(env));
+  const deps = snapshotDeps(isolateFor(env).cache, ctx, getConfig(env), env.DB);
   const jobs: Promise<unknown>[] = [];
   if (cron !== WHALES_CRON) jobs.push(refreshMarkets(deps));
   if (cron !== MARKETS_CRON) jobs.push(refreshWhales(deps));

@@ -28,6 +28,16 @@ export interface Market {
   tags: string[];
   slug: string | null;
   eventSlug: string | null;
+  /** Every outcome as the provider lists it, for the history (absent on the built-in samples). */
+  outcomeDetail?: OutcomeDetail;
+}
+
+export interface OutcomeDetail {
+  conditionId: string | null;
+  outcomes: string[];
+  /** 0..1, aligned with `outcomes`. */
+  prices: number[];
+  clobTokenIds: string[];
 }
 
 /** Where a figure came from. */

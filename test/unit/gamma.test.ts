@@ -87,6 +87,16 @@ describe("parseMarketsPayload on recorded payloads", () => {
       eventSlug: "how-many-people-will-trump-deport-in-2025",
     });
     expect(market?.description.startsWith("During the 2024 FY ICE removed 271,484 non citizens")).toBe(true);
+    // Every outcome, for the history: condition id, labels, exact prices and CLOB token ids.
+    expect(market?.outcomeDetail).toEqual({
+      conditionId: "0xaf9d0e448129a9f657f851d49495ba4742055d80e0ef1166ba0ee81d4d594214",
+      outcomes: ["Yes", "No"],
+      prices: [0.058, 0.942],
+      clobTokenIds: [
+        "101676997363687199724245607342877036148401850938023978421879460310389391082353",
+        "4153292802911610701832309484716814274802943278345248636922528170020319407796",
+      ],
+    });
   });
 
   it("keeps a recorded market without endDate (id 546612) with endDate null", () => {
@@ -200,6 +210,7 @@ describe("normalisation rules", () => {
         volume24h: 0,
         liquidity: 0,
         endDate: null,
+        outcomeDetail: { conditionId: null, outcomes: ["Yes", "No"], prices: [0.4, 0.6], clobTokenIds: [] },
       }),
     );
   });

@@ -33,6 +33,7 @@ function testDeps(kv: KVNamespace = env.CACHE) {
     waitUntil: (p) => {
       background.push(p);
     },
+    history: null,
   };
   return {
     deps,

@@ -51,6 +51,9 @@ const GammaMarketSchema = v.object({
   outcomes: v.fallback(jsonList(v.string()), []),
   // Unreadable prices are fatal: a market without prices cannot be shown.
   outcomePrices: v.optional(jsonList(LenientNumber), []),
+  conditionId: Text,
+  // Only the history needs these: unreadable token ids leave the market without a price chart.
+  clobTokenIds: v.fallback(jsonList(v.string()), []),
   events: v.fallback(v.array(v.fallback(GammaEventSchema, { slug: "", tags: [] })), []),
 });
 
@@ -150,7 +153,21 @@ export function normaliseGammaMarket(raw: unknown): Market | null {
     tags: collectTags(market),
     slug: market.slug === "" ? null : market.slug,
     eventSlug: eventSlug === "" ? null : eventSlug,
+    outcomeDetail: {
+      conditionId: market.conditionId === "" ? null : market.conditionId,
+      outcomes: outcomeLabels(market),
+      prices: market.outcomePrices.filter(isProbability),
+      clobTokenIds: market.clobTokenIds,
+    },
   };
+}
+
+/** Every outcome's label, aligned with the prices ("Yes"/"No" where a binary market names none). */
+function outcomeLabels(market: GammaMarket): string[] {
+  const labels = market.outcomes.map((label) => label.trim());
+  return market.outcomePrices.map(
+    (_, i) => labels[i] || (i === 0 ? "Yes" : i === 1 ? "No" : `Outcome ${i + 1}`),
+  );
 }
 
 /** One page of a markets list: its items and, for a keyset page, the cursor of the next one. */

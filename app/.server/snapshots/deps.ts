@@ -1,5 +1,6 @@
 import type { SwrCache, WaitUntil } from "../cache/swr-cache";
 import type { Config } from "../config";
+import { HistoryStore } from "../history/store";
 import type { PolymarketOptions } from "../polymarket/request";
 
 /** What the snapshot modules need: the isolate's cache, the config, and the request's fetch, clock and waitUntil. */
@@ -11,10 +12,17 @@ export interface SnapshotDeps {
   now: () => number;
   /** Keeps background refreshes alive after the response (ctx.waitUntil). */
   waitUntil: WaitUntil;
+  /** The history database, where the Worker has one (D1 binding `DB`). */
+  history: HistoryStore | null;
 }
 
 /** Wires the snapshot modules to the Worker's bindings for one request or cron run. */
-export function snapshotDeps(cache: SwrCache, ctx: ExecutionContext, config: Config): SnapshotDeps {
+export function snapshotDeps(
+  cache: SwrCache,
+  ctx: ExecutionContext,
+  config: Config,
+  db: D1Database | undefined,
+): SnapshotDeps {
   return {
     cache,
     config,
@@ -22,6 +30,7 @@ export function snapshotDeps(cache: SwrCache, ctx: ExecutionContext, config: Con
     fetch: (input, init) => globalThis.fetch(input, init),
     now: () => Date.now(),
     waitUntil: (promise) => ctx.waitUntil(promise),
+    history: db ? new HistoryStore(db) : null,
   };
 }
 

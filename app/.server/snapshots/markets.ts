@@ -22,6 +22,7 @@ import { SAMPLE_MARKETS } from "../sample-markets";
 import { estimateAnalysis } from "../sentiment/estimate";
 import { getAnalyses } from "../sentiment/index";
 import { failureMessage, polymarketOptions, type SnapshotDeps } from "./deps";
+import { marketObservation, recordMarkets } from "./history";
 import { KV_KEYS } from "./keys";
 import { cachedOrPending } from "./loader-data";
 
@@ -126,6 +127,11 @@ async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null):
     const analysis = sentiment.analyses[i];
     if (analysis) analyses[m.id] = analysis;
   });
+  recordMarkets(
+    deps,
+    markets.flatMap((m, i) => marketObservation(m, sentiment.analyses[i], mentions.counts[i]) ?? []),
+    now,
+  );
   return {
     snapshot: {
       markets: markets.map((m, i) => toDisplayMarket(m, sentiment.analyses[i], mentions.counts[i], now)),

@@ -4,6 +4,7 @@ import type { Cached, Dataset } from "../cache/swr-cache";
 import { UpstreamError } from "../http";
 import { fetchWhaleTrades } from "../polymarket/data-api";
 import { failureMessage, polymarketOptions, type SnapshotDeps } from "./deps";
+import { recordWhales } from "./history";
 import { KV_KEYS } from "./keys";
 import { cachedOrPending } from "./loader-data";
 
@@ -17,6 +18,7 @@ async function buildWhales(deps: SnapshotDeps): Promise<StoredWhales> {
     // SPEC §5: empty results are not cached; the previous list (with its time) stays.
     throw new UpstreamError("data", "empty", "No large trades found at the moment.");
   }
+  recordWhales(deps, trades);
   return { snapshot: { trades, fetchedAt: new Date(deps.now()).toISOString() } };
 }
 

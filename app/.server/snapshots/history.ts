@@ -1,0 +1,73 @@
+/**
+ * What each snapshot build leaves in the history database: one point per shown market per 10-minute
+ * slot, and each new whale trade once. Writes run in the background (waitUntil) and never fail a
+ * build: a D1 failure is one log line, the KV snapshot is stored all the same.
+ */
+
+import type { Market, MarketAnalysis, MentionCount, WhaleTrade } from "~/lib/types";
+import type { MarketObservation } from "../history/store";
+import type { SnapshotDeps } from "./deps";
+
+/** The history's view of one market, or null for a market without outcome detail (the samples). */
+export function marketObservation(
+  market: Market,
+  analysis: MarketAnalysis | undefined,
+  mentions: MentionCount | undefined,
+): MarketObservation | null {
+  const detail = market.outcomeDetail;
+  if (!detail || !analysis) return null;
+  return {
+    id: market.id,
+    slug: market.slug,
+    eventSlug: market.eventSlug,
+    conditionId: detail.conditionId,
+    question: market.title,
+    outcomes: detail.outcomes,
+    clobTokenIds: detail.clobTokenIds,
+    endDate: market.endDate,
+    prices: detail.prices,
+    volume24h: market.volume24h,
+    liquidity: market.liquidity,
+    sentiment: {
+      label: analysis.sentiment,
+      confidence: analysis.confidence,
+      recommendation: analysis.recommendation,
+      source: analysis.source,
+      reasoning: analysis.reasoning,
+    },
+    mentions: { count: mentions?.mentions ?? 0, source: mentions?.source ?? "estimated" },
+  };
+}
+
+function inBackground(deps: SnapshotDeps, what: string, write: () => Promise<string>): void {
+  const { history } = deps;
+  if (!history) return;
+  deps.waitUntil(
+    write().then(
+      (done) => console.info(`[history] ${done}`),
+      (error: unknown) =>
+        console.error(
+          `[history] ${what} not written (the KV snapshot is unaffected): ${error instanceof Error ? error.message : String(error)}`,
+        ),
+    ),
+  );
+}
+
+/** Appends the markets of a fresh snapshot to the history (idempotent per 10-minute slot). */
+export function recordMarkets(deps: SnapshotDeps, observations: MarketObservation[], atMs: number): void {
+  inBackground(deps, "market points", async () => {
+    const store = deps.history;
+    if (!store) return "no history database";
+    const { points } = await store.recordSnapshot(observations, atMs);
+    return `${points} market points added (${observations.length} markets)`;
+  });
+}
+
+/** Stores each new whale trade once. */
+export function recordWhales(deps: SnapshotDeps, trades: readonly WhaleTrade[]): void {
+  inBackground(deps, "whale trades", async () => {
+    const store = deps.history;
+    if (!store) return "no history database";
+    return `${await store.recordWhaleTrades(trades)} whale trades added`;
+  });
+}
