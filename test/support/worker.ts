@@ -20,19 +20,35 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output()}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
+/**
+ * Resolves when wrangler says it is ready on `url` (its "Ready on <url>" line), and the Worker then
+ * answers `probe`; rejects if wrangler exits first or is not ready within 60 s.
+ */
+async function waitUntilReady(url: string, probe: string, child: ChildProcess, output: () => string) {
+  await new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (output().includes(`Ready on ${url}`)) finish();
+    };
+    const exited = () => finish(new Error(`wrangler dev exited early:\n${output()}`));
+    const timer = setTimeout(
+      () => finish(new Error(`wrangler dev was not ready within 60 s:\n${output()}`)),
+      60_000,
+    );
+    function finish(error?: Error) {
+      clearTimeout(timer);
+      child.stdout?.off("data", check);
+      child.stderr?.off("data", check);
+      child.off("exit", exited);
+      if (error) reject(error);
+      else resolve();
     }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`wrangler dev did not answer ${url} within 60 s:\n${output()}`);
+    child.stdout?.on("data", check);
+    child.stderr?.on("data", check);
+    child.once("exit", exited);
+    check();
+  });
+  const res = await fetch(`${url}${probe}`);
+  if (!res.ok) throw new Error(`the Worker answered ${probe} with ${res.status}:\n${output()}`);
 }
 
 /** Starts workerd on the built Worker with the given vars; returns its URL and a stop function. */
@@ -77,7 +93,7 @@ export async function startWorker(vars: Record<string, string>) {
     log += d.toString();
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/robots.txt`, child, () => log);
+  await waitUntilReady(url, "/robots.txt", child, () => log);
   return {
     url,
     log: () => log,

@@ -5,7 +5,7 @@
  */
 
 import type { Market, MarketAnalysis, MentionCount, WhaleTrade } from "~/lib/types";
-import type { MarketObservation } from "../history/store";
+import type { HistoryStore, MarketObservation } from "../history/store";
 import type { SnapshotDeps } from "./deps";
 
 /** The history's view of one market, or null for a market without outcome detail (the samples). */
@@ -39,12 +39,18 @@ export function marketObservation(
   };
 }
 
-function inBackground(deps: SnapshotDeps, what: string, write: () => Promise<string>): void {
+function inBackground(
+  deps: SnapshotDeps,
+  what: string,
+  write: (store: HistoryStore) => Promise<number>,
+): void {
   const { history } = deps;
   if (!history) return;
   deps.waitUntil(
-    write().then(
-      (done) => console.info(`[history] ${done}`),
+    write(history).then(
+      (added) => {
+        if (added > 0) console.info(`[history] ${added} ${what} added`);
+      },
       (error: unknown) =>
         console.error(
           `[history] ${what} not written (the KV snapshot is unaffected): ${error instanceof Error ? error.message : String(error)}`,
@@ -55,19 +61,14 @@ function inBackground(deps: SnapshotDeps, what: string, write: () => Promise<str
 
 /** Appends the markets of a fresh snapshot to the history (idempotent per 10-minute slot). */
 export function recordMarkets(deps: SnapshotDeps, observations: MarketObservation[], atMs: number): void {
-  inBackground(deps, "market points", async () => {
-    const store = deps.history;
-    if (!store) return "no history database";
-    const { points } = await store.recordSnapshot(observations, atMs);
-    return `${points} market points added (${observations.length} markets)`;
-  });
+  inBackground(
+    deps,
+    "market points",
+    async (store) => (await store.recordSnapshot(observations, atMs)).points,
+  );
 }
 
 /** Stores each new whale trade once. */
 export function recordWhales(deps: SnapshotDeps, trades: readonly WhaleTrade[]): void {
-  inBackground(deps, "whale trades", async () => {
-    const store = deps.history;
-    if (!store) return "no history database";
-    return `${await store.recordWhaleTrades(trades)} whale trades added`;
-  });
+  inBackground(deps, "whale trades", (store) => store.recordWhaleTrades(trades));
 }

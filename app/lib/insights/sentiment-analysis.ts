@@ -62,32 +62,31 @@ export function mostMentioned(
 }
 
 /**
- * Highest scores first, among markets of positive tone only (SPEC §4: score above 20), so a neutral
- * estimate's small seeded score (−5..5) never lands a market in the bullish list.
+ * The markets of one tone, strongest score first (then confidence, volume, id). Only that tone
+ * (SPEC §4: score beyond ±20), so a neutral estimate's small seeded score (−5..5) never lands a
+ * market in the bullish or bearish list.
  */
-export function mostBullish(markets: readonly DisplayMarket[], limit = INSIGHT_LIST_LENGTH): DisplayMarket[] {
+function strongest(markets: readonly DisplayMarket[], tone: "positive" | "negative", limit: number) {
+  const sign = tone === "positive" ? 1 : -1;
   return markets
-    .filter((m) => sentimentTone(m.sentiment.score) === "positive")
+    .filter((m) => sentimentTone(m.sentiment.score) === tone)
     .sort(
       (a, b) =>
-        b.sentiment.score - a.sentiment.score ||
+        sign * (b.sentiment.score - a.sentiment.score) ||
         b.sentiment.confidence - a.sentiment.confidence ||
         byVolumeThenId(a, b),
     )
     .slice(0, limit);
 }
 
-/** Lowest scores first, among markets of negative tone only (score below −20). */
+/** Highest scores first, among markets of positive tone only. */
+export function mostBullish(markets: readonly DisplayMarket[], limit = INSIGHT_LIST_LENGTH): DisplayMarket[] {
+  return strongest(markets, "positive", limit);
+}
+
+/** Lowest scores first, among markets of negative tone only. */
 export function mostBearish(markets: readonly DisplayMarket[], limit = INSIGHT_LIST_LENGTH): DisplayMarket[] {
-  return markets
-    .filter((m) => sentimentTone(m.sentiment.score) === "negative")
-    .sort(
-      (a, b) =>
-        a.sentiment.score - b.sentiment.score ||
-        b.sentiment.confidence - a.sentiment.confidence ||
-        byVolumeThenId(a, b),
-    )
-    .slice(0, limit);
+  return strongest(markets, "negative", limit);
 }
 
 export interface ConfidenceBucket {
