@@ -27,6 +27,7 @@ export default defineConfig({
                 SITE_URL: "https://oddspulse.example",
                 POLYMARKET_GAMMA_URL: "https://gamma.test",
                 POLYMARKET_DATA_URL: "https://data.test",
+                POLYMARKET_CLOB_URL: "https://clob.test",
                 X_API_URL: "https://x.test",
                 LLM_API_URL: "https://llm.test/v1",
                 UPSTREAM_RETRY_BASE_MS: "1",

@@ -106,9 +106,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const body = (
     <div className="flex flex-col items-center py-16 text-center">
       <h1 className="text-5xl font-bold">
-        {notFound ? "404" : status === 405 ? "405" : "Unexpected Application Error!"}
+        {notFound
+          ? "404"
+          : status === 405 || status === 400 || status === 503
+            ? String(status)
+            : "Unexpected Application Error!"}
       </h1>
       {notFound && <p className="mt-4 text-xl text-slate-700">Oops! Page not found</p>}
+      {(status === 400 || status === 503) &&
+        isRouteErrorResponse(error) &&
+        typeof error.data === "string" && <p className="mt-4 text-xl text-slate-700">{error.data}</p>}
       {status === 405 && (
         <p className="mt-4 text-xl text-slate-700">
           Method not allowed: pages here can only be read. Nothing was sent or changed.

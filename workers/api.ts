@@ -1,7 +1,11 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { historyPoints, outcomeHistory } from "../app/.server/market/price-history";
+import { MarketUnavailableError, type ResolvedMarket, resolveMarket } from "../app/.server/market/resolve";
+import { isSlug } from "../app/.server/polymarket/gamma";
 import { getMarketSnapshot } from "../app/.server/snapshots/markets";
 import { readHealth } from "../app/.server/snapshots/status";
 import { getWhaleSnapshot } from "../app/.server/snapshots/whales";
+import { CHART_RANGES, parseChartRange } from "../app/lib/chart";
 import { isAllReal, modelOf, type SnapshotProvenance } from "../app/lib/provenance";
 import type { WorkerEnv } from "./types";
 
@@ -23,7 +27,28 @@ function legacySources(p: SnapshotProvenance) {
 // Browsers poll these; a short shared cache keeps bursts off the Worker without hiding fresh data for long.
 const CACHE = { "Cache-Control": "public, max-age=15" };
 
-/** JSON API used by the browser for refresh and polling. */
+const METHOD_NOT_ALLOWED = { error: "Method Not Allowed" };
+const RANGES = CHART_RANGES.map((r) => r.value).join(", ");
+
+/** The market a slug names, or the JSON answer that says why there is none (400, 404 or 503). */
+async function marketOr(c: Context<WorkerEnv>, slug: string): Promise<ResolvedMarket | Response> {
+  if (!isSlug(slug)) {
+    return c.json(
+      { error: "Invalid slug: lowercase letters, digits and single hyphens, at most 200 characters" },
+      400,
+    );
+  }
+  try {
+    const resolved = await resolveMarket(c.get("deps"), slug);
+    return resolved ?? c.json({ error: `No market with slug ${slug}` }, 404);
+  } catch (error) {
+    if (error instanceof MarketUnavailableError)
+      return c.json({ error: error.message }, 503, { "Retry-After": "60" });
+    throw error;
+  }
+}
+
+/** JSON API used by the browser for refresh and polling, and the market page's data. */
 export const api = new Hono<WorkerEnv>()
   .get("/markets", async (c) => {
     const snapshot = await getMarketSnapshot(c.get("deps"));
@@ -51,11 +76,37 @@ export const api = new Hono<WorkerEnv>()
       CACHE,
     );
   })
+  .get("/markets/:slug", async (c) => {
+    const resolved = await marketOr(c, c.req.param("slug"));
+    if (resolved instanceof Response) return resolved;
+    return c.json({ market: resolved.view, analysis: resolved.analysis }, 200, CACHE);
+  })
+  .get("/markets/:slug/history", async (c) => {
+    const range = parseChartRange(c.req.query("range") ?? null);
+    if (range === null) return c.json({ error: `Invalid range: use one of ${RANGES}` }, 400);
+    const resolved = await marketOr(c, c.req.param("slug"));
+    if (resolved instanceof Response) return resolved;
+    const deps = c.get("deps");
+    const { series, notes } = await outcomeHistory(deps, resolved.view, range, Math.floor(deps.now() / 1000));
+    return c.json(
+      {
+        slug: resolved.view.slug,
+        range,
+        outcomes: series.map((s) => s.label),
+        points: historyPoints(series),
+        ...(notes.length > 0 ? { notes } : {}),
+      },
+      200,
+      CACHE,
+    );
+  })
   .get("/health", async (c) => {
     const health = await readHealth(c.get("deps"));
     return c.json(health, health.ok ? 200 : 503, { "Cache-Control": "no-store" });
   })
-  .all("/markets", (c) => c.json({ error: "Method Not Allowed" }, 405, { Allow: "GET, HEAD" }))
-  .all("/whales", (c) => c.json({ error: "Method Not Allowed" }, 405, { Allow: "GET, HEAD" }))
-  .all("/health", (c) => c.json({ error: "Method Not Allowed" }, 405, { Allow: "GET, HEAD" }))
+  .all("/markets", (c) => c.json(METHOD_NOT_ALLOWED, 405, { Allow: "GET, HEAD" }))
+  .all("/markets/:slug", (c) => c.json(METHOD_NOT_ALLOWED, 405, { Allow: "GET, HEAD" }))
+  .all("/markets/:slug/history", (c) => c.json(METHOD_NOT_ALLOWED, 405, { Allow: "GET, HEAD" }))
+  .all("/whales", (c) => c.json(METHOD_NOT_ALLOWED, 405, { Allow: "GET, HEAD" }))
+  .all("/health", (c) => c.json(METHOD_NOT_ALLOWED, 405, { Allow: "GET, HEAD" }))
   .all("*", (c) => c.json({ error: "Not Found" }, 404));

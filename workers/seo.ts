@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { readMarketSnapshot } from "../app/.server/snapshots/markets";
+import { marketPath } from "../app/lib/market-page";
 import { siteOrigin } from "../app/lib/seo";
 import { PUBLIC_PATHS } from "../app/lib/site";
 import type { WorkerEnv } from "./types";
@@ -20,12 +22,20 @@ export const seo = new Hono<WorkerEnv>()
     ].join("\n");
     return c.text(body, 200, { "Cache-Control": "public, max-age=3600" });
   })
-  .get("/sitemap.xml", (c) => {
+  .get("/sitemap.xml", async (c) => {
     const origin = siteOrigin(c.get("config").siteUrl, c.req.url);
-    const urls = PUBLIC_PATHS.map(
-      (path) =>
-        `  <url><loc>${escapeXml(origin + path)}</loc><changefreq>${path === "/" ? "hourly" : "daily"}</changefreq></url>`,
-    );
+    const url = (path: string, changefreq: string) =>
+      `  <url><loc>${escapeXml(origin + path)}</loc><changefreq>${changefreq}</changefreq></url>`;
+    // The markets currently shown (from the cached snapshot; never an upstream call for a sitemap).
+    const snapshot = await readMarketSnapshot(c.get("deps"));
+    const markets =
+      snapshot && snapshot.provenance.markets.kind !== "sample"
+        ? snapshot.markets.flatMap((m) => (m.slug ? [marketPath(m.slug)] : []))
+        : [];
+    const urls = [
+      ...PUBLIC_PATHS.map((path) => url(path, path === "/" ? "hourly" : "daily")),
+      ...markets.map((path) => url(path, "hourly")),
+    ];
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
     return c.body(body, 200, {
       "Content-Type": "application/xml; charset=utf-8",

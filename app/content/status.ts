@@ -1,8 +1,10 @@
 /**
- * Status-page content (SPEC §2 status page, §3 service status item / incident / maintenance item).
- * Everything here is STATIC SAMPLE content and the page labels it so; the only measured figures on the
- * page are the pipeline refresh times, read from KV by the route loader (see PIPELINE_DATASETS).
+ * Status-page content (SPEC §2 status page, §3 service status item / maintenance item). The lists and
+ * figures here are STATIC SAMPLE content and the page labels them so. Measured on the page: the
+ * pipeline refresh times (KV, see PIPELINE_DATASETS) and each upstream's uptime and incidents (the
+ * cron's checks in D1, see UPSTREAM_SERVICES and ~/lib/uptime), which replaced their sample figures.
  */
+import type { CheckedUpstream } from "~/lib/uptime";
 
 export type ServiceState = "operational" | "degraded" | "outage";
 export type IncidentState = "completed" | "resolved" | "investigating" | "ongoing";
@@ -16,18 +18,6 @@ export interface ServiceStatusItem {
   uptime: string;
   responseTime: string;
   lastIncident: string;
-}
-
-export interface Incident {
-  id: string;
-  title: string;
-  description: string;
-  status: IncidentState;
-  /** ISO date (YYYY-MM-DD). */
-  date: string;
-  duration: string;
-  impact: Impact;
-  affectedServices: readonly string[];
 }
 
 export interface MaintenanceItem {
@@ -60,12 +50,13 @@ export interface PerformanceMetric {
 /** SPEC §2: the overall line is static. */
 export const OVERALL_STATUS = "All Systems Operational";
 
-export const HEADLINE_METRICS: readonly HeadlineMetric[] = [
-  { id: "uptime", label: "Uptime (30 days)", value: "99.94%", detail: "Target 99.9%" },
-  { id: "response", label: "Avg. response time", value: "142 ms", detail: "Across all pages" },
-  { id: "incidents", label: "Incidents (30 days)", value: "2", detail: "Both resolved" },
-  { id: "services", label: "Services operational", value: "6 of 6", detail: "No open issues" },
-];
+/** The key metric nothing measures (the page's own response time); the others are computed from checks. */
+export const SAMPLE_RESPONSE_METRIC: HeadlineMetric = {
+  id: "response",
+  label: "Avg. response time",
+  value: "142 ms",
+  detail: "Across all pages",
+};
 
 export const SERVICES: readonly ServiceStatusItem[] = [
   {
@@ -84,73 +75,6 @@ export const SERVICES: readonly ServiceStatusItem[] = [
     responseTime: "61 ms",
     lastIncident: "None in 90 days",
   },
-  {
-    name: "Market Data Pipeline",
-    description: "Polymarket Gamma API feed, refreshed every 10 minutes",
-    status: "operational",
-    uptime: "99.91%",
-    responseTime: "410 ms",
-    lastIncident: "Dec 18, 2024",
-  },
-  {
-    name: "Whale Trade Feed",
-    description: "Polymarket Data API trades over $50K, refreshed every minute",
-    status: "operational",
-    uptime: "99.95%",
-    responseTime: "290 ms",
-    lastIncident: "None in 90 days",
-  },
-  {
-    name: "X Mention Counts",
-    description: "X API v2 recent post counts per market keyword",
-    status: "operational",
-    uptime: "99.82%",
-    responseTime: "350 ms",
-    lastIncident: "Dec 9, 2024",
-  },
-  {
-    name: "AI Sentiment Analysis",
-    description: "OpenAI-compatible language model, batched per refresh",
-    status: "operational",
-    uptime: "99.89%",
-    responseTime: "1.8 s",
-    lastIncident: "None in 90 days",
-  },
-];
-
-export const INCIDENTS: readonly Incident[] = [
-  {
-    id: "gamma-timeouts",
-    title: "Delayed market refresh",
-    description:
-      "The market feed timed out for several refreshes. Pages kept serving the last good snapshot with its age until the feed recovered.",
-    status: "resolved",
-    date: "2024-12-18",
-    duration: "25 min",
-    impact: "Low",
-    affectedServices: ["Market Data Pipeline"],
-  },
-  {
-    id: "x-rate-limit",
-    title: "Mention counts fell back to estimates",
-    description:
-      "X answered with rate-limit errors; mention counts were shown as labelled estimates until live counts returned.",
-    status: "resolved",
-    date: "2024-12-09",
-    duration: "1 h 10 min",
-    impact: "Medium",
-    affectedServices: ["X Mention Counts"],
-  },
-  {
-    id: "cache-migration",
-    title: "Cache namespace migration",
-    description: "Planned move of cached snapshots to a new storage namespace. No visible downtime.",
-    status: "completed",
-    date: "2024-12-02",
-    duration: "15 min",
-    impact: "Low",
-    affectedServices: ["Market Data Pipeline", "Whale Trade Feed"],
-  },
 ];
 
 export const MAINTENANCE: readonly MaintenanceItem[] = [
@@ -161,7 +85,7 @@ export const MAINTENANCE: readonly MaintenanceItem[] = [
     scheduledDate: "First Sunday of each month, 02:00 UTC",
     estimatedDuration: "30 min",
     impact: "Low",
-    affectedServices: ["Market Data Pipeline", "Whale Trade Feed"],
+    affectedServices: ["Polymarket markets feed", "Polymarket trades"],
   },
   {
     id: "model-review",
@@ -171,7 +95,7 @@ export const MAINTENANCE: readonly MaintenanceItem[] = [
     scheduledDate: "Third Sunday of each month, 03:00 UTC",
     estimatedDuration: "1 h",
     impact: "Low",
-    affectedServices: ["AI Sentiment Analysis"],
+    affectedServices: ["Sentiment model"],
   },
 ];
 
@@ -192,8 +116,29 @@ export const PERFORMANCE_METRICS: readonly PerformanceMetric[] = [
   },
   { id: "cache", label: "Cache hit ratio", value: "97.8%", target: "over 95%", meetsTarget: true },
   { id: "errors", label: "Server error rate", value: "0.02%", target: "under 0.1%", meetsTarget: true },
-  { id: "upstream", label: "Upstream success rate", value: "99.6%", target: "over 99%", meetsTarget: true },
 ];
+
+/** The measured services: each upstream the crons check (uptime and incidents from their records). */
+export const UPSTREAM_SERVICES: Record<CheckedUpstream, { name: string; description: string }> = {
+  gamma: {
+    name: "Polymarket markets feed",
+    description: "Gamma API market list; checked by every 10-minute market cron",
+  },
+  data: {
+    name: "Polymarket trades",
+    description: "Data API trades over $50K; checked by every 1-minute whale cron",
+  },
+  x: {
+    name: "X counts",
+    description:
+      "X API v2 recent counts; checked when a market cron asks X (token set, counts over an hour old)",
+  },
+  llm: {
+    name: "Sentiment model",
+    description:
+      "OpenAI-compatible model; checked when a market cron asks it (key set, new or moved markets)",
+  },
+};
 
 export type DatasetKey = "markets" | "whales" | "mentions" | "sentiment";
 

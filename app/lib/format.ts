@@ -120,3 +120,19 @@ export function formatPoints(points: number): string {
   const sign = rounded > 0 ? "+" : rounded < 0 ? "-" : "";
   return `${sign}${Math.abs(rounded).toFixed(1)} pts`;
 }
+
+/** A duration, coarse: "under 1 min", "25 min", "1 h 10 min", "3 d 4 h". */
+export function formatDuration(ms: number): string {
+  const minutes = Math.floor(Math.max(0, Number.isFinite(ms) ? ms : 0) / 60_000);
+  if (minutes < 1) return "under 1 min";
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}
+
+/** A latency: 410 → "410 ms", 1840 → "1.8 s". */
+export function formatLatency(ms: number): string {
+  return Math.round(ms) < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}

@@ -38,6 +38,10 @@ export interface OutcomeDetail {
   /** 0..1, aligned with `outcomes`. */
   prices: number[];
   clobTokenIds: string[];
+  /** Trading has ended (absent in snapshots written before the market page). */
+  closed?: boolean;
+  /** UMA's resolution status ("proposed", "disputed", "resolved"), null while none. */
+  resolution?: string | null;
 }
 
 /** Where a figure came from. */
@@ -97,6 +101,8 @@ export interface DisplayMarket {
   twitterSentiment: SentimentLabel;
   isTwitterLive: boolean;
   mentionsSource: MentionsSource;
+  /** The first outcome's price (0..1) hourly over the last 24 hours, ending now; absent with fewer than 2 points. */
+  spark?: number[];
 }
 
 export interface MarketSnapshot {

@@ -1,7 +1,8 @@
 import { requestContext } from "~/.server/context";
 import { type DatasetHealth, readPipelineStatus } from "~/.server/snapshots/status";
+import { readStatusHistory } from "~/.server/snapshots/uptime";
 import type { PipelineView } from "~/components/status/pipeline-section";
-import { StatusPage } from "~/components/status/status-page";
+import { StatusPage, type StatusView } from "~/components/status/status-page";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/status";
 
@@ -9,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "System Status",
     description:
-      "OddsPulse system status: when markets, whale trades, X mentions and AI sentiment were last refreshed, plus sample service, incident and maintenance information.",
+      "OddsPulse system status: when markets, whale trades, X mentions and AI sentiment were last refreshed, each upstream's uptime and incidents, plus sample maintenance and performance information.",
     origin: rootData(matches).origin,
     path: "/status",
   });
@@ -18,11 +19,14 @@ function failing(health: DatasetHealth): { since: string; error: string } | null
   return health.failingSince ? { since: health.failingSince, error: health.error ?? "Unknown error" } : null;
 }
 
-/** The real part of the page: last successful refresh per dataset, read from KV (never calls upstreams). */
-export async function loader({ context }: Route.LoaderArgs): Promise<PipelineView> {
+/**
+ * The measured part of the page (never calls upstreams): the last successful refresh per dataset, from
+ * KV, and each upstream's uptime and incidents, from the crons' checks in D1 (null: history unavailable).
+ */
+export async function loader({ context }: Route.LoaderArgs): Promise<StatusView> {
   const { deps, config } = context.get(requestContext);
-  const status = await readPipelineStatus(deps);
-  return {
+  const [status, history] = await Promise.all([readPipelineStatus(deps), readStatusHistory(deps)]);
+  const pipeline: PipelineView = {
     datasets: {
       markets: {
         at: status.markets.fetchedAt,
@@ -41,8 +45,9 @@ export async function loader({ context }: Route.LoaderArgs): Promise<PipelineVie
     checkedAt: deps.now(),
     freshSeconds: { markets: config.marketsFreshSeconds, whales: config.whalesFreshSeconds },
   };
+  return { pipeline, history };
 }
 
 export default function Status({ loaderData }: Route.ComponentProps) {
-  return <StatusPage pipeline={loaderData} />;
+  return <StatusPage view={loaderData} />;
 }

@@ -11,9 +11,11 @@ import { ensureWrk, runWrk, type WrkResult } from "./run-wrk.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const PAGES = ["/", "/politics?search=trump", "/whale-watch", "/api/markets"];
+/** A market of the recorded top 100: its page reads D1 and the KV-cached CLOB history on every render. */
+const MARKET = "/market/will-trump-deport-less-than-250000";
+const PAGES = ["/", "/politics?search=trump", "/whale-watch", MARKET, "/api/markets"];
 /** Pages also measured with a new URL per request: the render itself, the snapshot warm. */
-const UNCACHED = ["/", "/politics", "/whale-watch"];
+const UNCACHED = ["/", "/politics", "/whale-watch", MARKET];
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
@@ -33,6 +35,7 @@ async function coldShellMs(): Promise<{ shellMs: number; completeMs: number }> {
   const worker = await startWorker({
     POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
     POLYMARKET_DATA_URL: `${fixtures.url}/data`,
+    POLYMARKET_CLOB_URL: `${fixtures.url}/clob`,
   });
   try {
     const start = performance.now();
@@ -61,6 +64,7 @@ const fixtures = await startFixtureServer(0);
 const worker = await startWorker({
   POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
   POLYMARKET_DATA_URL: `${fixtures.url}/data`,
+  POLYMARKET_CLOB_URL: `${fixtures.url}/clob`,
 });
 try {
   // Warm: one visit fills KV; a second run settles the isolate.
@@ -107,7 +111,8 @@ try {
   console.log(table(["target", "req/s", "× static", "p50 ms", "p99 ms", "errors"], rows));
 
   const weights = [];
-  for (const path of ["/", "/politics", "/whale-watch"]) weights.push(await pageWeight(worker.url, path));
+  for (const path of ["/", "/politics", "/whale-watch", MARKET])
+    weights.push(await pageWeight(worker.url, path));
   console.log("\nWhat a first visit downloads (HTML before compression; JS and CSS gzip)\n");
   console.log(
     table(

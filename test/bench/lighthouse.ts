@@ -22,6 +22,7 @@ const images = await startImageServer();
 const worker = await startWorker({
   POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
   POLYMARKET_DATA_URL: `${fixtures.url}/data`,
+  POLYMARKET_CLOB_URL: `${fixtures.url}/clob`,
 });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,

@@ -15,6 +15,7 @@ const fixtures = await startFixtureServer(0);
 const worker = await startWorker({
   POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
   POLYMARKET_DATA_URL: `${fixtures.url}/data`,
+  POLYMARKET_CLOB_URL: `${fixtures.url}/clob`,
 });
 let failed = true;
 try {

@@ -97,11 +97,14 @@ async function serverHtml(path: string): Promise<string> {
   return res.text();
 }
 
-async function expectMarketLink(page: Page, title: string, eventSlug: string): Promise<void> {
-  const link = page.getByRole("link", { name: `${title} (opens Polymarket in a new tab)` }).first();
-  expect(await link.getAttribute("href")).toBe(`https://polymarket.com/event/${eventSlug}`);
-  expect(await link.getAttribute("target")).toBe("_blank");
-  expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
+/** A market's title leads to its page here; its Polymarket event page stays one link away, in a new tab. */
+async function expectMarketLink(page: Page, title: string, slug: string, eventSlug: string): Promise<void> {
+  const link = page.getByRole("link", { name: title, exact: true }).first();
+  expect(await link.getAttribute("href")).toBe(`/market/${slug}`);
+  expect(await link.getAttribute("target")).toBeNull();
+  const event = page.locator(`a[href="https://polymarket.com/event/${eventSlug}"]`).first();
+  expect(await event.getAttribute("target")).toBe("_blank");
+  expect(await event.getAttribute("rel")).toBe("noopener noreferrer");
 }
 
 describe("/sentiment-analysis", () => {
@@ -161,7 +164,12 @@ describe("/sentiment-analysis", () => {
       ],
       "sentiment-analysis",
     );
-    await expectMarketLink(page, "Will bitcoin hit $1m before GTA VI?", "what-will-happen-before-gta-vi");
+    await expectMarketLink(
+      page,
+      "Will bitcoin hit $1m before GTA VI?",
+      "will-bitcoin-hit-1m-before-gta-vi-872",
+      "what-will-happen-before-gta-vi",
+    );
 
     expect(problems).toEqual([]);
     await page.close();
@@ -203,7 +211,7 @@ describe("/market-intelligence", () => {
       ],
       "market-intelligence",
     );
-    await expectMarketLink(page, "BitBoy convicted?", "bitboy-convicted");
+    await expectMarketLink(page, "BitBoy convicted?", "bitboy-convicted", "bitboy-convicted");
 
     expect(problems).toEqual([]);
     await page.close();

@@ -48,12 +48,15 @@ describe("dashboard routes", () => {
   it("shows the card figures of a recorded market", async () => {
     const { page } = await open("/");
     const card = cards(page).filter({ hasText: "Will Trump deport less than 250,000?" });
-    const link = card.getByRole("link", { name: /Will Trump deport less than 250,000\?/ });
-    expect(await link.getAttribute("href")).toBe(
+    // The title leads to the market's page here; Polymarket's event page is the secondary link.
+    const link = card.getByRole("link", { name: "Will Trump deport less than 250,000?", exact: true });
+    expect(await link.getAttribute("href")).toBe("/market/will-trump-deport-less-than-250000");
+    const polymarket = card.getByRole("link", { name: "Polymarket (opens in a new tab)" });
+    expect(await polymarket.getAttribute("href")).toBe(
       "https://polymarket.com/event/how-many-people-will-trump-deport-in-2025",
     );
-    expect(await link.getAttribute("target")).toBe("_blank");
-    expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(await polymarket.getAttribute("target")).toBe("_blank");
+    expect(await polymarket.getAttribute("rel")).toBe("noopener noreferrer");
     const text = await card.textContent();
     expect(text).toContain("$1.1M vol");
     expect(text).toContain("Yes 6¢");

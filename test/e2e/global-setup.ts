@@ -38,6 +38,7 @@ export default async function setup(project: TestProject) {
       ...common,
       POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
       POLYMARKET_DATA_URL: `${fixtures.url}/data`,
+      POLYMARKET_CLOB_URL: `${fixtures.url}/clob`,
       // No such routes: the secrets are set, the upstreams answer 404, every figure is an estimate.
       X_API_URL: `${fixtures.url}/no-x`,
       LLM_API_URL: `${fixtures.url}/no-llm`,
@@ -46,6 +47,7 @@ export default async function setup(project: TestProject) {
       ...common,
       POLYMARKET_GAMMA_URL: `${liveFixtures.url}/gamma`,
       POLYMARKET_DATA_URL: `${liveFixtures.url}/data`,
+      POLYMARKET_CLOB_URL: `${liveFixtures.url}/clob`,
       X_API_URL: `${liveFixtures.url}/x`,
       LLM_API_URL: `${liveFixtures.url}/llm`,
       LLM_MODEL: "fixture-model",

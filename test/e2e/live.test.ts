@@ -61,4 +61,16 @@ describe("with X and the model answering", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("the status page measures those cron runs: the feed and X answered every one", async () => {
+    const { page, problems } = await open("/status");
+    expect(await page.getByTestId("uptime-gamma-24h").textContent()).toBe("100.00%");
+    expect(await page.getByTestId("uptime-x-24h").textContent()).toBe("100.00%");
+    // No whale cron ran against this Worker.
+    expect(await page.getByTestId("uptime-data-24h").textContent()).toBe("no checks yet");
+    expect(await page.getByTestId("metric-incidents").textContent()).toBe("0");
+    await expectNoAxeViolations(page);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -158,10 +158,13 @@ describe("whale watch on the shared harness (recorded trades)", () => {
     expect(await whale.getByTestId("trade-age").textContent()).toMatch(/^\d+ days ago$/);
     expect(await whale.getByText("Akira Santillan", { exact: true }).count()).toBe(1);
 
-    const title = whale.getByRole("link", { name: new RegExp(RECORDED.title) });
-    expect(await title.getAttribute("href")).toBe(RECORDED.event);
-    expect(await title.getAttribute("target")).toBe("_blank");
-    expect(await title.getAttribute("rel")).toBe("noopener noreferrer");
+    // The title leads to the market's page here; Polymarket's event page is the secondary link.
+    const title = whale.getByRole("link", { name: RECORDED.title, exact: true });
+    expect(await title.getAttribute("href")).toBe("/market/atp-santill-valient-2026-07-17");
+    const event = whale.getByRole("link", { name: "Polymarket (opens in a new tab)" });
+    expect(await event.getAttribute("href")).toBe(RECORDED.event);
+    expect(await event.getAttribute("target")).toBe("_blank");
+    expect(await event.getAttribute("rel")).toBe("noopener noreferrer");
     const trader = whale.getByTestId("trader");
     expect(await trader.getAttribute("href")).toBe(RECORDED.profile);
     expect(await trader.getAttribute("rel")).toBe("noopener noreferrer");
@@ -277,7 +280,7 @@ describe("whale watch with several whales", () => {
         rel: a.getAttribute("rel"),
       })),
     );
-    expect(external).toHaveLength(5); // 2 titles + 3 traders
+    expect(external).toHaveLength(5); // 2 event links + 3 traders
     for (const link of external) {
       expect(link.href).toMatch(/^https:\/\/polymarket\.com\/(event|profile)\//);
       expect(link.target).toBe("_blank");

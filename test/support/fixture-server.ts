@@ -7,6 +7,9 @@
  *   GET  /data/trades            Data API /trades (the three recorded large-trade pages)
  *   GET  /x/2/tweets/counts/recent   X API v2 recent counts (needs a Bearer token)
  *   POST /llm/chat/completions   an OpenAI-compatible model (needs a Bearer key)
+ *   GET  /gamma/markets/slug/<slug>, /gamma/events/slug/<slug>   one market / event (market page)
+ *   GET  /data/holders?market=<conditionId>   top holders per outcome (built from documented shape)
+ *   GET  /clob/prices-history?market=<token>&interval=…   an outcome token's price history
  *   GET  /__stats                request counts per upstream and each one's latest Authorization header
  *   POST /__mode?upstream=gamma&mode=http-500[&ms=3000]   one upstream fails (FAILURE_MODES), is slow or hangs; mode=ok restores it
  *   POST /__trades               prepend a trade (JSON body) to the /data/trades answer
@@ -45,6 +48,7 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
     data: `${url}/data`,
     x: `${url}/x`,
     llm: `${url}/llm`,
+    clob: `${url}/clob`,
   });
   let modes: Partial<Record<Upstream, HttpHandler>> = {};
 

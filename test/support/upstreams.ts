@@ -19,6 +19,7 @@ import tradesC from "../../../shared/fixtures/polymarket/data-trades-large-c.jso
 import marketsFixture from "../../../shared/fixtures/polymarket/gamma-markets-active-100.json" with {
   type: "json",
 };
+import { eventBySlug, holdersFor, marketBySlug, priceHistoryFor } from "./market-answers.ts";
 import {
   type ChatRequest,
   keysetAnswer,
@@ -30,8 +31,8 @@ import {
 export const recordedMarkets: unknown[] = marketsFixture;
 export const recordedTrades: unknown[] = [...tradesA, ...tradesB, ...tradesC];
 
-export type Upstream = "gamma" | "data" | "x" | "llm";
-export const UPSTREAMS: readonly Upstream[] = ["gamma", "data", "x", "llm"];
+export type Upstream = "gamma" | "data" | "x" | "llm" | "clob";
+export const UPSTREAMS: readonly Upstream[] = ["gamma", "data", "x", "llm", "clob"];
 
 /** Where each upstream lives for this kind of test. */
 export type UpstreamBases = Record<Upstream, string>;
@@ -67,6 +68,12 @@ const ABSURD: Record<Upstream, JsonBodyType> = {
     { proxyWallet: "0x1", transactionHash: "0xb", conditionId: "0xc", size: 1e9, price: 7, timestamp: 1 },
   ],
   x: { data: [], meta: { total_tweet_count: -5 } },
+  clob: {
+    history: [
+      { t: -1, p: 7 },
+      { t: "soon", p: Number.NaN },
+    ],
+  },
   llm: {
     choices: [
       {
@@ -88,7 +95,13 @@ const ABSURD: Record<Upstream, JsonBodyType> = {
   },
 };
 
-const EMPTY: Record<Upstream, JsonBodyType> = { gamma: { markets: [] }, data: [], x: {}, llm: {} };
+const EMPTY: Record<Upstream, JsonBodyType> = {
+  gamma: { markets: [] },
+  data: [],
+  x: {},
+  llm: {},
+  clob: { history: [] },
+};
 
 /** What an upstream answers in a failure mode. */
 function failureResponse(upstream: Upstream, mode: FailureMode): Promise<Response> | Response {
@@ -120,7 +133,7 @@ function failureResponse(upstream: Upstream, mode: FailureMode): Promise<Respons
 /** The upstreams at `bases`, with request counts and the knobs tests turn. */
 export function createUpstreams(bases: UpstreamBases) {
   /** Requests per upstream, so tests can assert how often the Worker called out. */
-  const calls: Record<Upstream, number> = { gamma: 0, data: 0, x: 0, llm: 0 };
+  const calls: Record<Upstream, number> = { gamma: 0, data: 0, x: 0, llm: 0, clob: 0 };
   /** Every Gamma request URL, in order (path and parameters are part of the contract). */
   const gammaRequests: URL[] = [];
   /** Each upstream's latest Authorization header (which secret the app used). */
@@ -153,12 +166,47 @@ export function createUpstreams(bases: UpstreamBases) {
         url: `${bases.gamma}/markets`,
         ok: () => HttpResponse.json(recordedMarkets as JsonBodyType, { headers: LEGACY_LIST_HEADERS }),
       },
+      {
+        method: "get",
+        url: `${bases.gamma}/markets/slug/:slug`,
+        ok: ({ params }) => {
+          const market = marketBySlug(String(params.slug));
+          return market
+            ? HttpResponse.json(market as JsonBodyType)
+            : HttpResponse.json({ error: "market not found" }, { status: 404 });
+        },
+      },
+      {
+        method: "get",
+        url: `${bases.gamma}/events/slug/:slug`,
+        ok: ({ params }) => {
+          const event = eventBySlug(String(params.slug));
+          return event
+            ? HttpResponse.json(event as unknown as JsonBodyType)
+            : HttpResponse.json({ error: "event not found" }, { status: 404 });
+        },
+      },
     ],
     data: [
       {
         method: "get",
         url: `${bases.data}/trades`,
-        ok: () => HttpResponse.json([...extraTrades, ...recordedTrades] as JsonBodyType),
+        ok: ({ request }) => {
+          const all = [...extraTrades, ...recordedTrades] as { conditionId?: unknown }[];
+          // `market=<conditionId>` narrows the feed to one market (the market page).
+          const market = new URL(request.url).searchParams.get("market");
+          return HttpResponse.json(
+            (market ? all.filter((t) => t.conditionId === market) : all) as JsonBodyType,
+          );
+        },
+      },
+      {
+        method: "get",
+        url: `${bases.data}/holders`,
+        ok: ({ request }) =>
+          HttpResponse.json(
+            holdersFor(new URL(request.url).searchParams.get("market") ?? "") as JsonBodyType,
+          ),
       },
     ],
     x: [
@@ -179,6 +227,19 @@ export function createUpstreams(bases: UpstreamBases) {
           bearer(request)
             ? HttpResponse.json(modelAnswer((await request.json()) as ChatRequest))
             : HttpResponse.json({ error: "missing key" }, { status: 401 }),
+      },
+    ],
+    clob: [
+      {
+        method: "get",
+        url: `${bases.clob}/prices-history`,
+        ok: ({ request }) => {
+          const query = new URL(request.url).searchParams;
+          const nowSec = Math.floor(Date.now() / 1000);
+          return HttpResponse.json(
+            priceHistoryFor(query.get("market") ?? "", query.get("interval") ?? "", nowSec) as JsonBodyType,
+          );
+        },
       },
     ],
   };
@@ -209,10 +270,13 @@ export function createUpstreams(bases: UpstreamBases) {
       if (!route) throw new Error("no keyset route");
       return handle("gamma", route, keysetAnswerFor(markets, pageSize));
     },
-    /** One upstream behaving in `mode` (the first route only for Gamma: the keyset list). */
-    failing(upstream: Upstream, mode: Mode, slowMs = 3_000): HttpHandler {
-      const route = routes[upstream][0];
-      if (!route) throw new Error(`no route for ${upstream}`);
+    /**
+     * One upstream behaving in `mode`: its first route (Gamma: the keyset list), or the route whose path
+     * ends with `path` ("/holders", "/markets/slug/:slug", "/events/slug/:slug").
+     */
+    failing(upstream: Upstream, mode: Mode, slowMs = 3_000, path?: string): HttpHandler {
+      const route = path ? routes[upstream].find((r) => r.url.endsWith(path)) : routes[upstream][0];
+      if (!route) throw new Error(`no route for ${upstream} ${path ?? ""}`);
       const resolver: HttpResponseResolver =
         mode === "hang"
           ? () => new Promise<never>(() => {})

@@ -14,6 +14,7 @@ const BASES = {
   data: "https://data.unit",
   x: "https://x.unit",
   llm: "https://llm.unit/v1",
+  clob: "https://clob.unit",
 };
 
 function setup() {

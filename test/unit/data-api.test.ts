@@ -1,6 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { UpstreamError } from "~/.server/http";
-import { fetchWhaleTrades, parseTradesPayload, WHALE_THRESHOLD_USD } from "~/.server/polymarket/data-api";
+import {
+  fetchHolders,
+  fetchMarketTrades,
+  fetchWhaleTrades,
+  parseHoldersPayload,
+  parseTradesPayload,
+  WHALE_THRESHOLD_USD,
+} from "~/.server/polymarket/data-api";
 import { upstreamFailure } from "../support/errors";
 import { readFixture } from "../support/fixtures";
 
@@ -344,5 +351,51 @@ describe("fetchWhaleTrades", () => {
     const error = await upstreamFailure(fetchWhaleTrades(h.opts));
     expect(error).toMatchObject({ kind: "html", status: 403, message: "Failed to fetch whale trades" });
     expect(h.urls).toHaveLength(1);
+  });
+});
+
+describe("holders (the market page)", () => {
+  it("reads the documented shape: holders per token, largest first, a wallet-like name is no name", () => {
+    const parsed = parseHoldersPayload([
+      {
+        token: "123",
+        holders: [
+          { proxyWallet: "0xaaa", name: "small", amount: 10, outcomeIndex: 0 },
+          { proxyWallet: "0xbbb", name: "", pseudonym: "Big-Whale", amount: "5000", outcomeIndex: 0 },
+          {
+            proxyWallet: "0x6d2057e6a6fe7c1e8a4e5d0dd24b2cc3c3e5a165",
+            name: "0x6d2057e6a6fe7c1e8a4e5d0dd24b2cc3c3e5a165-1700000000000",
+            amount: 700,
+            outcomeIndex: 0,
+          },
+          { proxyWallet: "0xccc", name: "hidden", displayUsernamePublic: false, amount: 50, outcomeIndex: 0 },
+          { proxyWallet: "", amount: 1 },
+          { proxyWallet: "0xddd", amount: -3 },
+        ],
+      },
+    ]);
+    expect(parsed).toEqual([
+      {
+        token: "123",
+        holders: [
+          { wallet: "0xbbb", name: "Big-Whale", amount: 5000, outcomeIndex: 0 },
+          { wallet: "0x6d2057e6a6fe7c1e8a4e5d0dd24b2cc3c3e5a165", name: null, amount: 700, outcomeIndex: 0 },
+          { wallet: "0xccc", name: null, amount: 50, outcomeIndex: 0 },
+          { wallet: "0xaaa", name: "small", amount: 10, outcomeIndex: 0 },
+        ],
+      },
+    ]);
+  });
+
+  it("a payload that is not an array is a shape error", () => {
+    expect(() => parseHoldersPayload({ holders: [] })).toThrow(UpstreamError);
+  });
+
+  it("never sends a malformed condition id upstream", async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>();
+    const opts = { baseUrl: "https://data.unit", fetch, timeoutMs: 100, retries: 0, retryBaseMs: 1 };
+    await expect(fetchHolders("0x1234' OR 1=1", opts)).rejects.toThrow("Invalid condition id");
+    await expect(fetchMarketTrades("not-an-id", opts)).rejects.toThrow("Invalid condition id");
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,8 @@ import {
   formatCents,
   formatClockUtc,
   formatDate,
+  formatDuration,
+  formatLatency,
   formatMoment,
   formatMoney,
   formatNumber,
@@ -87,5 +89,30 @@ describe("other formats", () => {
   it("gives the same UTC clock time everywhere", () => {
     expect(formatClockUtc("2026-11-22T14:05:59Z")).toBe("14:05 UTC");
     expect(formatClockUtc("nope")).toBe("unknown");
+  });
+});
+
+describe("formatDuration and formatLatency (status page)", () => {
+  it.each([
+    [0, "under 1 min"],
+    [59_000, "under 1 min"],
+    [25 * 60_000, "25 min"],
+    [60 * 60_000, "1 h"],
+    [70 * 60_000, "1 h 10 min"],
+    [47 * 3_600_000, "47 h"],
+    [50 * 3_600_000, "2 d 2 h"],
+    [72 * 3_600_000, "3 d"],
+    [-5, "under 1 min"],
+  ])("%d ms → %s", (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
+  });
+
+  it.each([
+    [410, "410 ms"],
+    [999.4, "999 ms"],
+    [999.6, "1.0 s"],
+    [1840, "1.8 s"],
+  ])("%d ms → %s", (ms, text) => {
+    expect(formatLatency(ms)).toBe(text);
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { UpstreamError } from "~/.server/http";
-import { fetchActiveMarkets, normaliseGammaMarket, parseMarketsPayload } from "~/.server/polymarket/gamma";
+import {
+  fetchActiveMarkets,
+  isSlug,
+  normaliseGammaMarket,
+  parseMarketsPayload,
+} from "~/.server/polymarket/gamma";
 import { upstreamFailure } from "../support/errors";
 import { readFixture } from "../support/fixtures";
 import { makeMarket } from "../support/markets";
@@ -96,6 +101,8 @@ describe("parseMarketsPayload on recorded payloads", () => {
         "101676997363687199724245607342877036148401850938023978421879460310389391082353",
         "4153292802911610701832309484716814274802943278345248636922528170020319407796",
       ],
+      closed: false,
+      resolution: null,
     });
   });
 
@@ -210,7 +217,14 @@ describe("normalisation rules", () => {
         volume24h: 0,
         liquidity: 0,
         endDate: null,
-        outcomeDetail: { conditionId: null, outcomes: ["Yes", "No"], prices: [0.4, 0.6], clobTokenIds: [] },
+        outcomeDetail: {
+          conditionId: null,
+          outcomes: ["Yes", "No"],
+          prices: [0.4, 0.6],
+          clobTokenIds: [],
+          closed: false,
+          resolution: null,
+        },
       }),
     );
   });
@@ -611,5 +625,20 @@ describe("fetchActiveMarkets", () => {
     const resolved = fixture("gamma-markets-keyset-resolved-1.json");
     const markets = parseMarketsPayload(resolved);
     expect(markets.map((m) => [m.id, m.yesPrice, m.noPrice])).toEqual([["240379", 0, 100]]);
+  });
+});
+
+describe("one market and one event by slug (the market page)", () => {
+  const resolved = readFixture<{ markets: unknown[] }>("polymarket/gamma-markets-keyset-resolved-1.json");
+
+  it("keeps whether a market is closed and UMA's resolution status", () => {
+    const market = normaliseGammaMarket(resolved.markets[0]);
+    expect(market?.outcomeDetail).toMatchObject({ closed: true, resolution: "resolved", prices: [0, 1] });
+  });
+
+  it("only ever sends a Polymarket-shaped slug upstream", () => {
+    expect(isSlug("will-trump-deport-less-than-250000")).toBe(true);
+    for (const bad of ["", "A", "a_b", "a--b", "-a", "a-", "a/b", "../x", "a b", "a".repeat(201)])
+      expect(isSlug(bad), bad).toBe(false);
   });
 });

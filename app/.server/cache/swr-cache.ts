@@ -80,6 +80,23 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** An on-demand value as `through` keeps it: when it was loaded, and whether that is past its freshness. */
+export interface Kept<T> {
+  value: T;
+  fetchedAt: string;
+  stale: boolean;
+  /** The failure that kept a stale value in place. */
+  error?: string;
+}
+
+interface KeptRecord<T> {
+  fetchedAt: string;
+  value: T;
+}
+
+/** In-memory entries per isolate at most (on-demand keys are per market: keep memory bounded). */
+const MAX_MEMO_ENTRIES = 500;
+
 export class SwrCache {
   private readonly inflight = new Map<string, Promise<unknown>>();
   private readonly memory = new Map<string, { value: unknown; readAt: number }>();
@@ -103,7 +120,7 @@ export class SwrCache {
     if (cached && now - cached.readAt < this.memoMs) return cached.value as T;
     try {
       const value = await this.options.kv.get<T>(key, "json");
-      if (value !== null) this.memory.set(key, { value, readAt: now });
+      if (value !== null) this.remember(key, value, now);
       return value;
     } catch (error) {
       this.log(`KV read of ${key} failed: ${describe(error)}`);
@@ -111,13 +128,64 @@ export class SwrCache {
     }
   }
 
-  /** Stores a value (memo at once, KV best effort). */
-  async put(key: string, value: unknown): Promise<void> {
-    this.memory.set(key, { value, readAt: this.options.now() });
+  /** Stores a value (memo at once, KV best effort); `expirationTtl` seconds lets KV drop it later. */
+  async put(key: string, value: unknown, expirationTtl?: number): Promise<void> {
+    this.remember(key, value, this.options.now());
     try {
-      await this.options.kv.put(key, JSON.stringify(value));
+      await this.options.kv.put(key, JSON.stringify(value), expirationTtl ? { expirationTtl } : undefined);
     } catch (error) {
       this.log(`KV write of ${key} failed: ${describe(error)}`);
+    }
+  }
+
+  private remember(key: string, value: unknown, now: number): void {
+    this.memory.delete(key);
+    if (this.memory.size >= MAX_MEMO_ENTRIES) {
+      const oldest = this.memory.keys().next().value;
+      if (oldest !== undefined) this.memory.delete(oldest);
+    }
+    this.memory.set(key, { value, readAt: now });
+  }
+
+  /** An on-demand value if it is stored and younger than `freshMs`, else null (no upstream call). */
+  async peek<T>(key: string, freshMs: number): Promise<Kept<T> | null> {
+    const kept = await this.get<KeptRecord<T>>(key);
+    if (!kept || ageMs(kept.fetchedAt, this.options.now()) > freshMs) return null;
+    return { value: kept.value, fetchedAt: kept.fetchedAt, stale: false };
+  }
+
+  /**
+   * An on-demand value (a market page's sections): the stored one while younger than `freshMs`, else
+   * loaded now (one load per key per isolate at a time) and stored for `keepSeconds`. A failed load
+   * returns the stored value marked stale with the failure, or throws when nothing is stored.
+   */
+  async through<T>(
+    key: string,
+    freshMs: number,
+    keepSeconds: number,
+    load: () => Promise<T>,
+    worthKeeping: (value: T) => boolean = () => true,
+  ): Promise<Kept<T>> {
+    const kept = await this.get<KeptRecord<T>>(key);
+    const now = this.options.now();
+    if (kept && ageMs(kept.fetchedAt, now) <= freshMs) {
+      return { value: kept.value, fetchedAt: kept.fetchedAt, stale: false };
+    }
+    try {
+      return await this.singleFlight(`through:${key}`, async () => {
+        const value = await load();
+        const fetchedAt = new Date(this.options.now()).toISOString();
+        // An answer of nothing (an unknown slug) is not written: random URLs must not fill KV.
+        if (worthKeeping(value))
+          await this.put(key, { fetchedAt, value } satisfies KeptRecord<T>, keepSeconds);
+        return { value, fetchedAt, stale: false };
+      });
+    } catch (error) {
+      if (!kept) throw error;
+      this.log(
+        `refresh of ${key} failed, serving the value from ${kept.fetchedAt}: ${describeFailure(error)}`,
+      );
+      return { value: kept.value, fetchedAt: kept.fetchedAt, stale: true, error: describe(error) };
     }
   }
 

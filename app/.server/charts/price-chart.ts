@@ -77,7 +77,8 @@ function sentence(label: string, first: number, last: number, range: ChartRange)
   const from = formatCents(first * 100);
   const to = formatCents(last * 100);
   const words = RANGE_WORDS[range];
-  if (Math.abs(last - first) < 0.005) return `${label} held at ${to} ${words}.`;
+  // Compared as shown: a move that rounds to the same cent is no move for the reader.
+  if (from === to) return `${label} held at ${to} ${words}.`;
   return `${label} ${last > first ? "rose" : "fell"} from ${from} to ${to} ${words}.`;
 }
 

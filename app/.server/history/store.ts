@@ -416,6 +416,51 @@ export class HistoryStore {
     return results.map(toPoint);
   }
 
+  /** A market's latest point, or null before its first. */
+  async lastPoint(marketId: string): Promise<PricePoint | null> {
+    const row = await this.db
+      .prepare(
+        `SELECT t, step, prices, volume_24h, liquidity, sentiment, confidence, recommendation, sentiment_source,
+           mentions, mentions_source
+         FROM market_points WHERE market_id = ?1 ORDER BY t DESC LIMIT 1`,
+      )
+      .bind(marketId)
+      .first<PointRow>();
+    return row ? toPoint(row) : null;
+  }
+
+  /**
+   * The first outcome's price of each listed market at each hour's first slot from `sinceT` on, oldest
+   * first: the cards' 24-hour sparklines. One query of exact key lookups (markets × hours), so it reads
+   * about 2,400 rows for 100 markets over a day rather than every 10-minute point.
+   */
+  async hourlyFirstPrices(
+    marketIds: readonly string[],
+    sinceT: number,
+    untilT: number,
+  ): Promise<Map<string, number[]>> {
+    const hours: number[] = [];
+    for (let t = Math.ceil(sinceT / HOUR_SECONDS) * HOUR_SECONDS; t <= untilT; t += HOUR_SECONDS)
+      hours.push(t);
+    const { results } = await this.db
+      .prepare(
+        `SELECT market_id, json_extract(prices, '$[0]') AS p
+         FROM market_points
+         WHERE market_id IN (SELECT value FROM json_each(?1)) AND t IN (SELECT value FROM json_each(?2))
+         ORDER BY market_id, t`,
+      )
+      .bind(JSON.stringify(marketIds), JSON.stringify(hours))
+      .all<{ market_id: string; p: number | null }>();
+    const byMarket = new Map<string, number[]>();
+    for (const row of results) {
+      if (typeof row.p !== "number") continue;
+      const list = byMarket.get(row.market_id) ?? [];
+      list.push(row.p);
+      byMarket.set(row.market_id, list);
+    }
+    return byMarket;
+  }
+
   /** Each recorded change of a market's sentiment label or recommendation, newest first. */
   async sentimentChanges(marketId: string, limit = 50): Promise<SentimentChange[]> {
     const { results } = await this.db
@@ -455,6 +500,63 @@ export class HistoryStore {
   async checksSince(sinceMs: number): Promise<UpstreamCheck[]> {
     const { results } = await this.db
       .prepare("SELECT * FROM upstream_checks WHERE checked_ms >= ?1 ORDER BY checked_ms")
+      .bind(sinceMs)
+      .all<CheckRow>();
+    return results.map(toCheck);
+  }
+
+  /**
+   * Per upstream, for each of `sinceMs` (e.g. 24 h, 7 d and 30 d ago): the checks since then, how many
+   * were ok, their mean latency and the latest one's time. One batch; D1 does the counting, so the
+   * status page never reads a month of rows.
+   */
+  async checkTallies(sinceMs: readonly number[]): Promise<
+    {
+      upstream: UpstreamCheck["upstream"];
+      total: number;
+      ok: number;
+      meanLatencyMs: number;
+      lastMs: number;
+    }[][]
+  > {
+    if (sinceMs.length === 0) return [];
+    const tally = this.db.prepare(
+      `SELECT upstream, COUNT(*) AS total, SUM(ok) AS ok, AVG(latency_ms) AS mean_latency_ms,
+         MAX(checked_ms) AS last_ms
+       FROM upstream_checks WHERE checked_ms >= ?1 GROUP BY upstream ORDER BY upstream`,
+    );
+    const results = await this.db.batch<{
+      upstream: UpstreamCheck["upstream"];
+      total: number;
+      ok: number;
+      mean_latency_ms: number;
+      last_ms: number;
+    }>(sinceMs.map((since) => tally.bind(since)));
+    return results.map(({ results: rows }) =>
+      rows.map((row) => ({
+        upstream: row.upstream,
+        total: row.total,
+        ok: row.ok,
+        meanLatencyMs: row.mean_latency_ms,
+        lastMs: row.last_ms,
+      })),
+    );
+  }
+
+  /**
+   * What incidents are made of, since `sinceMs`, oldest first: every failed check, and each check that
+   * directly followed a failed one of the same upstream (the recovery). The bulk of the table, ok checks
+   * after ok ones, stays in D1.
+   */
+  async checksAroundFailures(sinceMs: number): Promise<UpstreamCheck[]> {
+    const { results } = await this.db
+      .prepare(
+        `SELECT upstream, checked_ms, ok, status, latency_ms, items, error FROM (
+           SELECT *, LAG(ok) OVER (PARTITION BY upstream ORDER BY checked_ms) AS previous_ok
+           FROM upstream_checks WHERE checked_ms >= ?1)
+         WHERE ok = 0 OR previous_ok = 0
+         ORDER BY checked_ms`,
+      )
       .bind(sinceMs)
       .all<CheckRow>();
     return results.map(toCheck);

@@ -151,3 +151,106 @@ export async function fetchWhaleTrades(opts: PolymarketOptions): Promise<WhaleTr
     await getPolymarketJson("data", TRADES_PATH, () => "Failed to fetch whale trades", opts),
   );
 }
+
+/** The market page lists a market's trades from this size up (the site-wide whale line is $50K). */
+export const MARKET_TRADE_THRESHOLD_USD = 10_000;
+
+/** Condition ids are 0x and 64 hex digits; anything else is never sent upstream. */
+const CONDITION_ID = /^0x[0-9a-fA-F]{64}$/;
+
+export function isConditionId(value: string): boolean {
+  return CONDITION_ID.test(value);
+}
+
+/** One market's trades over $10K, newest first. Throws UpstreamError (kind "shape" for a malformed id, without a request). */
+export async function fetchMarketTrades(conditionId: string, opts: PolymarketOptions): Promise<WhaleTrade[]> {
+  if (!isConditionId(conditionId)) throw new UpstreamError("data", "shape", "Invalid condition id");
+  const query = new URLSearchParams({
+    market: conditionId,
+    filterType: "CASH",
+    filterAmount: String(MARKET_TRADE_THRESHOLD_USD),
+    takerOnly: "true",
+    limit: "50",
+  });
+  return parseTradesPayload(
+    await getPolymarketJson("data", `/trades?${query}`, () => "Failed to fetch trades", opts),
+    MARKET_TRADE_THRESHOLD_USD,
+  );
+}
+
+/** One of an outcome token's largest holders. */
+export interface Holder {
+  wallet: string;
+  /** The public name or pseudonym, when the holder shows one. */
+  name: string | null;
+  /** Shares held. */
+  amount: number;
+  outcomeIndex: number;
+}
+
+/** The largest holders of each outcome token of a market. */
+export interface TokenHolders {
+  token: string;
+  holders: Holder[];
+}
+
+const HolderSchema = v.object({
+  proxyWallet: RequiredText,
+  name: Text,
+  pseudonym: Text,
+  displayUsernamePublic: v.fallback(v.boolean(), true),
+  amount: LenientNumber,
+  outcomeIndex: LenientNumber,
+});
+
+const TokenHoldersSchema = v.object({
+  token: v.pipe(
+    v.unknown(),
+    v.transform((value) => (typeof value === "string" ? value.trim() : String(value ?? ""))),
+  ),
+  holders: v.fallback(v.array(v.unknown()), []),
+});
+
+/** A name is shown only when it is not just the wallet address again. */
+function holderName(name: string, pseudonym: string, wallet: string, isPublic: boolean): string | null {
+  const candidate = (isPublic ? name : "") || pseudonym;
+  if (candidate === "" || candidate.toLowerCase() === wallet.toLowerCase()) return null;
+  return candidate.startsWith("0x") && candidate.length > 30 ? null : candidate;
+}
+
+/**
+ * Parses `[{ token, holders: [{ proxyWallet, name, pseudonym, amount, outcomeIndex }] }]`: unreadable
+ * holders are skipped, each token's holders sorted by amount. Throws UpstreamError kind "shape" for a non-array.
+ */
+export function parseHoldersPayload(json: unknown): TokenHolders[] {
+  if (!Array.isArray(json))
+    throw new UpstreamError("data", "shape", "Invalid response structure - not an array");
+  return json.flatMap((item) => {
+    const token = v.safeParse(TokenHoldersSchema, item);
+    if (!token.success) return [];
+    const holders = token.output.holders.flatMap((raw) => {
+      const parsed = v.safeParse(HolderSchema, raw);
+      if (!parsed.success) return [];
+      const h = parsed.output;
+      if (h.amount === undefined || !Number.isFinite(h.amount) || h.amount <= 0) return [];
+      return [
+        {
+          wallet: h.proxyWallet,
+          name: holderName(h.name, h.pseudonym, h.proxyWallet, h.displayUsernamePublic),
+          amount: h.amount,
+          outcomeIndex: h.outcomeIndex !== undefined && Number.isFinite(h.outcomeIndex) ? h.outcomeIndex : 0,
+        },
+      ];
+    });
+    return [{ token: token.output.token, holders: holders.sort((a, b) => b.amount - a.amount) }];
+  });
+}
+
+/** A market's ten largest holders per outcome token. Throws UpstreamError (kind "shape" for a malformed id, without a request). */
+export async function fetchHolders(conditionId: string, opts: PolymarketOptions): Promise<TokenHolders[]> {
+  if (!isConditionId(conditionId)) throw new UpstreamError("data", "shape", "Invalid condition id");
+  const query = new URLSearchParams({ market: conditionId, limit: "10" });
+  return parseHoldersPayload(
+    await getPolymarketJson("data", `/holders?${query}`, () => "Failed to fetch holders", opts),
+  );
+}

@@ -54,6 +54,8 @@ const GammaMarketSchema = v.object({
   conditionId: Text,
   // Only the history needs these: unreadable token ids leave the market without a price chart.
   clobTokenIds: v.fallback(jsonList(v.string()), []),
+  closed: v.fallback(v.boolean(), false),
+  umaResolutionStatus: Text,
   events: v.fallback(v.array(v.fallback(GammaEventSchema, { slug: "", tags: [] })), []),
 });
 
@@ -158,6 +160,8 @@ export function normaliseGammaMarket(raw: unknown): Market | null {
       outcomes: outcomeLabels(market),
       prices: market.outcomePrices.filter(isProbability),
       clobTokenIds: market.clobTokenIds,
+      closed: market.closed,
+      resolution: market.umaResolutionStatus === "" ? null : market.umaResolutionStatus,
     },
   };
 }
@@ -318,4 +322,75 @@ export async function fetchActiveMarkets(opts: PolymarketOptions): Promise<Activ
     console.warn(`[gamma] /markets/keyset answered ${error.status}: using the legacy /markets list`);
     return { markets: parseMarketsPayload(await getList(LEGACY_PATH, opts)), route: "legacy", pages: 1 };
   }
+}
+
+/** A Polymarket slug: lowercase words joined by hyphens. Anything else is never sent upstream. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_SLUG_LENGTH = 200;
+
+export function isSlug(value: string): boolean {
+  return value.length <= MAX_SLUG_LENGTH && SLUG.test(value);
+}
+
+/** Gamma answers 404 (or an empty list) for a slug it does not know. */
+function notFound(error: unknown): boolean {
+  return error instanceof UpstreamError && (error.status === 404 || error.kind === "empty");
+}
+
+/**
+ * One market by its slug (`GET /markets/slug/<slug>`), open or closed, or null when Gamma does not know
+ * it. Throws UpstreamError for any other failure, or kind "shape" when the market cannot be shown.
+ */
+export async function fetchMarketBySlug(slug: string, opts: PolymarketOptions): Promise<Market | null> {
+  if (!isSlug(slug)) return null;
+  let json: unknown;
+  try {
+    json = await getPolymarketJson("gamma", `/markets/slug/${slug}`, (s) => `API error: ${s}`, opts);
+  } catch (error) {
+    if (notFound(error)) return null;
+    throw error;
+  }
+  const item = Array.isArray(json) ? json[0] : json;
+  if (item === undefined) return null;
+  const market = normaliseGammaMarket(item);
+  if (market === null)
+    throw new UpstreamError("gamma", "shape", "Invalid response structure - unreadable market");
+  return market;
+}
+
+export interface GammaEvent {
+  slug: string;
+  title: string;
+  /** Its markets that can be shown, in Gamma's order. */
+  markets: Market[];
+}
+
+const EventSchema = v.object({
+  slug: Text,
+  title: Text,
+  markets: v.fallback(v.array(v.unknown()), []),
+});
+
+/** An event with its markets (`GET /events/slug/<slug>`), or null when Gamma does not know it. Throws UpstreamError. */
+export async function fetchEventBySlug(slug: string, opts: PolymarketOptions): Promise<GammaEvent | null> {
+  if (!isSlug(slug)) return null;
+  let json: unknown;
+  try {
+    json = await getPolymarketJson("gamma", `/events/slug/${slug}`, (s) => `API error: ${s}`, opts);
+  } catch (error) {
+    if (notFound(error)) return null;
+    throw error;
+  }
+  const parsed = v.safeParse(EventSchema, Array.isArray(json) ? json[0] : json);
+  if (!parsed.success) throw new UpstreamError("gamma", "shape", "Invalid response structure - not an event");
+  const { title, markets } = parsed.output;
+  return {
+    slug: parsed.output.slug || slug,
+    title,
+    markets: markets.flatMap((item) => {
+      const market = normaliseGammaMarket(item);
+      // Markets inside an event do not list their event: they belong to this one.
+      return market ? [{ ...market, eventSlug: market.eventSlug ?? slug }] : [];
+    }),
+  };
 }

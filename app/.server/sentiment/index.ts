@@ -3,7 +3,7 @@
 import { mixProvenance, type Provenance, SENTIMENT_ESTIMATE_METHOD } from "~/lib/provenance";
 import type { Market, MarketAnalysis } from "~/lib/types";
 import { estimateAnalysis } from "./estimate";
-import { analyseMarkets } from "./llm-client";
+import { analyseMarkets, type BatchRun } from "./llm-client";
 
 export interface AnalysisDeps {
   /** Language-model key; without it every analysis is an estimate and nothing is called. */
@@ -15,6 +15,11 @@ export interface AnalysisDeps {
   batchSize: number;
   /** ISO time of this run (the provenance of fresh analyses). */
   at: string;
+}
+
+/** What one call of `getAnalyses` asked of the model: its batches, failures, and analyses received. */
+export interface ModelRun extends BatchRun {
+  analyses: number;
 }
 
 /** A model analysis is redone once the Yes price has moved this many points since it was made. */
@@ -33,14 +38,15 @@ function isCurrent(previous: MarketAnalysis | undefined, market: Market): previo
  * stays within 1 point of its analysedPrice; other markets go to the model (when a key is set) and
  * any the model does not return get `estimateAnalysis`. The provenance is live (the model's) when all
  * analyses are the model's, estimated when none are (or there are no markets), else partial.
- * Never throws.
+ * `model` says what was asked of the model, null when it was not called. Never throws.
  */
 export async function getAnalyses(
   markets: Market[],
   previous: Record<string, MarketAnalysis>,
   deps: AnalysisDeps,
-): Promise<{ analyses: MarketAnalysis[]; provenance: Provenance }> {
+): Promise<{ analyses: MarketAnalysis[]; provenance: Provenance; model: ModelRun | null }> {
   const fresh = new Map<string, MarketAnalysis>();
+  let model: ModelRun | null = null;
   const { apiKey } = deps;
   if (apiKey) {
     const pending = new Map<string, Market>();
@@ -50,7 +56,7 @@ export async function getAnalyses(
     }
     if (pending.size > 0) {
       try {
-        const { analyses } = await analyseMarkets([...pending.values()], {
+        const { analyses, run } = await analyseMarkets([...pending.values()], {
           apiKey,
           baseUrl: deps.baseUrl,
           model: deps.model,
@@ -59,6 +65,7 @@ export async function getAnalyses(
           batchSize: deps.batchSize,
         });
         for (const analysis of analyses) fresh.set(analysis.marketId, analysis);
+        model = { ...run, analyses: analyses.length };
       } catch {
         // analyseMarkets settles every batch; this only guards the "never throws" promise.
       }
@@ -75,5 +82,6 @@ export async function getAnalyses(
   return {
     analyses,
     provenance: mixProvenance(fromModel, analyses.length, deps.model, deps.at, SENTIMENT_ESTIMATE_METHOD),
+    model,
   };
 }

@@ -1,6 +1,6 @@
 import type { SwrCache, WaitUntil } from "../cache/swr-cache";
 import type { Config } from "../config";
-import { HistoryStore } from "../history/store";
+import { HistoryStore, type UpstreamCheck } from "../history/store";
 import type { PolymarketOptions } from "../polymarket/request";
 
 /** What the snapshot modules need: the isolate's cache, the config, and the request's fetch, clock and waitUntil. */
@@ -14,6 +14,8 @@ export interface SnapshotDeps {
   waitUntil: WaitUntil;
   /** The history database, where the Worker has one (D1 binding `DB`). */
   history: HistoryStore | null;
+  /** Collects what the builds saw of each upstream they called; only the cron sets it (checks.ts). */
+  reportCheck?: (check: UpstreamCheck) => void;
 }
 
 /** Wires the snapshot modules to the Worker's bindings for one request or cron run. */

@@ -1,7 +1,8 @@
 /**
  * What each snapshot build leaves in the history database: one point per shown market per 10-minute
  * slot, and each new whale trade once. Writes run in the background (waitUntil) and never fail a
- * build: a D1 failure is one log line, the KV snapshot is stored all the same.
+ * build: a D1 failure is one log line, the KV snapshot is stored all the same. Also the market cron's
+ * compaction (retention).
  */
 
 import type { Market, MarketAnalysis, MentionCount, WhaleTrade } from "~/lib/types";
@@ -71,4 +72,19 @@ export function recordMarkets(deps: SnapshotDeps, observations: MarketObservatio
 /** Stores each new whale trade once. */
 export function recordWhales(deps: SnapshotDeps, trades: readonly WhaleTrade[]): void {
   inBackground(deps, "whale trades", (store) => store.recordWhaleTrades(trades));
+}
+
+/**
+ * Retention, once per market cron run: thins 10-minute points older than 30 days to hourly and drops
+ * check records older than 31 days. Never throws: a D1 failure is one log line.
+ */
+export async function compactHistory(history: HistoryStore, nowMs: number): Promise<void> {
+  try {
+    const removed = await history.compact(nowMs);
+    if (removed > 0) console.info(`[history] compaction removed ${removed} rows`);
+  } catch (error) {
+    console.error(
+      `[history] compaction failed (it runs again with the next market cron): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }

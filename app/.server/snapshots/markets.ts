@@ -11,7 +11,7 @@ import {
   type SnapshotProvenance,
   X_API,
 } from "~/lib/provenance";
-import type { MarketAnalysis, MarketSnapshot, MentionCount } from "~/lib/types";
+import type { DisplayMarket, MarketAnalysis, MarketSnapshot, MentionCount, OutcomeDetail } from "~/lib/types";
 import type { Cached, Dataset } from "../cache/swr-cache";
 import { UpstreamError } from "../http";
 import { estimateMentions } from "../mentions/estimate";
@@ -21,10 +21,12 @@ import { fetchActiveMarkets, type MarketsRoute } from "../polymarket/gamma";
 import { SAMPLE_MARKETS } from "../sample-markets";
 import { estimateAnalysis } from "../sentiment/estimate";
 import { getAnalyses } from "../sentiment/index";
+import { feedOutcome, mentionsOutcome, modelOutcome, observed } from "./checks";
 import { failureMessage, polymarketOptions, type SnapshotDeps } from "./deps";
 import { marketObservation, recordMarkets } from "./history";
 import { KV_KEYS } from "./keys";
 import { cachedOrPending } from "./loader-data";
+import { readSparklines } from "./sparklines";
 
 /** What KV holds for markets: the public snapshot plus the caches that keep upstream calls flat. */
 export interface StoredMarkets {
@@ -36,6 +38,8 @@ export interface StoredMarkets {
   sentimentModelAt: string | null;
   /** Which Gamma list served this snapshot (absent in records written before the keyset client). */
   feedRoute?: MarketsRoute;
+  /** Every outcome of each shown market, by market id (the market page; absent in older records). */
+  details?: Record<string, OutcomeDetail>;
 }
 
 function log(message: string, error: unknown): void {
@@ -74,14 +78,17 @@ function buildSampleSnapshot(now: number, error: string): MarketSnapshot {
 /** Fetches the feed and enriches it; throws UpstreamError when the feed itself fails. */
 async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null): Promise<StoredMarkets> {
   const { config } = deps;
-  const { markets, route } = await fetchActiveMarkets(polymarketOptions(deps, config.gammaUrl));
+  const fetchFeed = observed(deps, "gamma", feedOutcome, fetchActiveMarkets);
+  const { markets, route } = await fetchFeed(polymarketOptions(deps, config.gammaUrl));
   const now = deps.now();
   const fetchedAt = new Date(now).toISOString();
   const keywords = deriveKeywords(markets.map((m) => m.title));
 
   // Mentions and sentiment run in parallel and fail independently (SPEC §7).
+  const countMentions = observed(deps, "x", mentionsOutcome, getMentions);
+  const analyse = observed(deps, "llm", modelOutcome, getAnalyses);
   const [mentions, sentiment] = await Promise.all([
-    getMentions(keywords, {
+    countMentions(keywords, {
       token: config.xBearerToken,
       baseUrl: config.xApiUrl,
       fetch: deps.fetch,
@@ -99,7 +106,7 @@ async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null):
         run: { requests: 0, failures: 0, lastError: null },
       };
     }),
-    getAnalyses(markets, previous?.analyses ?? {}, {
+    analyse(markets, previous?.analyses ?? {}, {
       apiKey: config.llmApiKey,
       baseUrl: config.llmApiUrl,
       model: config.llmModel,
@@ -123,10 +130,14 @@ async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null):
     sentiment: sentiment.provenance,
   };
   const analyses: Record<string, MarketAnalysis> = {};
+  const details: Record<string, OutcomeDetail> = {};
   markets.forEach((m, i) => {
     const analysis = sentiment.analyses[i];
     if (analysis) analyses[m.id] = analysis;
+    if (m.outcomeDetail) details[m.id] = m.outcomeDetail;
   });
+  // Read before this build's points are written: the line ends with the price just fetched.
+  const sparklines = await readSparklines(deps, markets, now);
   recordMarkets(
     deps,
     markets.flatMap((m, i) => marketObservation(m, sentiment.analyses[i], mentions.counts[i]) ?? []),
@@ -134,7 +145,11 @@ async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null):
   );
   return {
     snapshot: {
-      markets: markets.map((m, i) => toDisplayMarket(m, sentiment.analyses[i], mentions.counts[i], now)),
+      markets: markets.map((m, i) => {
+        const card = toDisplayMarket(m, sentiment.analyses[i], mentions.counts[i], now);
+        const spark = sparklines.get(m.id);
+        return spark ? { ...card, spark } : card;
+      }),
       totalMentions: sumUniqueMentions(keywords, mentions.counts),
       provenance,
       fetchedAt,
@@ -145,6 +160,7 @@ async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null):
     sentimentModelAt:
       sentiment.provenance.kind === "estimated" ? (previous?.sentimentModelAt ?? null) : fetchedAt,
     feedRoute: route,
+    details,
   };
 }
 
@@ -228,4 +244,16 @@ export function marketSnapshotView<T>(deps: SnapshotDeps, view: (snapshot: Marke
     view,
     deps.waitUntil,
   );
+}
+
+/** A market of the cached snapshot by slug, with every outcome's detail (no upstream call), or null. */
+export async function findShownMarket(
+  deps: SnapshotDeps,
+  slug: string,
+): Promise<{ market: DisplayMarket; detail: OutcomeDetail | null; snapshot: MarketSnapshot } | null> {
+  const cached = await deps.cache.read(marketsDataset(deps), deps.waitUntil);
+  if (!cached) return null;
+  const market = cached.value.snapshot.markets.find((m) => m.slug === slug);
+  if (!market) return null;
+  return { market, detail: cached.value.details?.[market.id] ?? null, snapshot: present(cached) };
 }

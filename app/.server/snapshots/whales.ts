@@ -3,6 +3,7 @@ import type { WhaleSnapshot } from "~/lib/types";
 import type { Cached, Dataset } from "../cache/swr-cache";
 import { UpstreamError } from "../http";
 import { fetchWhaleTrades } from "../polymarket/data-api";
+import { observed, tradesOutcome } from "./checks";
 import { failureMessage, polymarketOptions, type SnapshotDeps } from "./deps";
 import { recordWhales } from "./history";
 import { KV_KEYS } from "./keys";
@@ -13,7 +14,8 @@ export interface StoredWhales {
 }
 
 async function buildWhales(deps: SnapshotDeps): Promise<StoredWhales> {
-  const trades = await fetchWhaleTrades(polymarketOptions(deps, deps.config.dataUrl));
+  const fetchTrades = observed(deps, "data", tradesOutcome, fetchWhaleTrades);
+  const trades = await fetchTrades(polymarketOptions(deps, deps.config.dataUrl));
   if (trades.length === 0) {
     // SPEC §5: empty results are not cached; the previous list (with its time) stays.
     throw new UpstreamError("data", "empty", "No large trades found at the moment.");

@@ -73,6 +73,7 @@ function AnalyticsPanel({ data }: { data: MarketIntelligence }) {
                   <MarketRow
                     key={m.id}
                     title={m.title}
+                    slug={m.slug}
                     eventSlug={m.eventSlug}
                     detail={`${m.yesLabel} ${formatCents(m.yesPrice)} · ${formatMoney(m.volume)} volume`}
                     figure={formatPoints(m.priceChange24h)}
@@ -111,6 +112,7 @@ function OpportunitiesPanel({ data }: { data: MarketIntelligence }) {
               <MarketRow
                 key={market.id}
                 title={market.title}
+                slug={market.slug}
                 eventSlug={market.eventSlug}
                 detail={`Price ${formatCents(market.yesPrice)} · sentiment implies ${Math.round(impliedYes)}% · ${
                   gap > 0 ? "sentiment more bullish than the price" : "sentiment more bearish than the price"
@@ -153,6 +155,7 @@ function RiskPanel({ data }: { data: MarketIntelligence }) {
                 <MarketRow
                   key={market.id}
                   title={market.title}
+                  slug={market.slug}
                   eventSlug={market.eventSlug}
                   detail={`Ends ${endDate} · ${market.yesLabel} ${formatCents(market.yesPrice)}`}
                   figure={closesIn}

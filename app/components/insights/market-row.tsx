@@ -4,12 +4,14 @@ import { MarketTitleLink } from "./market-title-link";
 /** One ranked market: title (linked), a detail line, and the figure it is ranked by with its unit. */
 export function MarketRow({
   title,
+  slug,
   eventSlug,
   detail,
   figure,
   unit,
 }: {
   title: string;
+  slug: string | null;
   eventSlug: string | null;
   detail: ReactNode;
   figure: string;
@@ -18,7 +20,7 @@ export function MarketRow({
   return (
     <li className="flex items-start justify-between gap-3 py-2.5">
       <div className="min-w-0">
-        <MarketTitleLink title={title} eventSlug={eventSlug} />
+        <MarketTitleLink title={title} slug={slug} eventSlug={eventSlug} />
         <div className="mt-0.5 text-xs text-slate-600">{detail}</div>
       </div>
       <div className="shrink-0 text-right tabular-nums">

@@ -1,15 +1,43 @@
-/** A market's title, linking to its Polymarket event when there is one. Titles are rendered as text. */
-export function MarketTitleLink({ title, eventSlug }: { title: string; eventSlug: string | null }) {
-  if (eventSlug === null) return <span className="font-medium break-words text-slate-900">{title}</span>;
+import { eventUrl } from "~/lib/links";
+import { marketPath } from "~/lib/market-page";
+
+const LINK =
+  "font-medium break-words text-blue-800 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700";
+
+/**
+ * A market's title, leading to its page here when it has a slug; the Polymarket event page stays as
+ * a secondary link. Titles are rendered as text.
+ */
+export function MarketTitleLink({
+  title,
+  slug,
+  eventSlug,
+}: {
+  title: string;
+  slug: string | null;
+  eventSlug: string | null;
+}) {
+  const event = eventUrl(eventSlug);
   return (
-    <a
-      href={`https://polymarket.com/event/${encodeURIComponent(eventSlug)}`}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="font-medium break-words text-blue-800 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
-    >
-      <span>{title}</span>
-      <span className="sr-only"> (opens Polymarket in a new tab)</span>
-    </a>
+    <span className="inline-flex flex-wrap items-baseline gap-x-2">
+      {slug ? (
+        <a href={marketPath(slug)} className={LINK}>
+          {title}
+        </a>
+      ) : (
+        <span className="font-medium break-words text-slate-900">{title}</span>
+      )}
+      {event && (
+        <a
+          href={event}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="text-xs text-blue-800 hover:underline"
+        >
+          Polymarket
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+    </span>
   );
 }

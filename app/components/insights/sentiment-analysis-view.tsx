@@ -54,6 +54,7 @@ function SocialPanel({ data }: { data: SentimentInsights }) {
                 <MarketRow
                   key={t.topic}
                   title={t.lead.title}
+                  slug={t.lead.slug}
                   eventSlug={t.lead.eventSlug}
                   detail={
                     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -83,6 +84,7 @@ function SentimentList({ label, markets }: { label: string; markets: readonly Ma
         <MarketRow
           key={m.id}
           title={m.title}
+          slug={m.slug}
           eventSlug={m.eventSlug}
           detail={
             <span className="flex flex-wrap items-center gap-x-2 gap-y-1">

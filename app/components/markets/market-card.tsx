@@ -2,8 +2,10 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
+import { Sparkline } from "~/components/ui/sparkline";
 import { formatCents, formatDate, formatMoney, formatNumber, formatSigned } from "~/lib/format";
 import { httpsOnly, marketUrl } from "~/lib/links";
+import { marketPath } from "~/lib/market-page";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
 import { recommendationLabel, recommendationVariant, sentimentTone, sentimentTrend } from "~/lib/sentiment";
 import type { DisplayMarket } from "~/lib/types";
@@ -54,21 +56,37 @@ export function MarketCard({ market, now }: { market: DisplayMarket; now: number
         )}
         <div className="min-w-0 flex-1">
           <h3 className="text-base leading-snug font-semibold">
-            <a
-              href={marketUrl(market.title, market.eventSlug)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-slate-900 hover:text-blue-800 hover:underline"
-            >
-              {market.title}
-              <span className="sr-only"> (opens Polymarket in a new tab)</span>
-            </a>
+            {market.slug ? (
+              <a
+                href={marketPath(market.slug)}
+                className="text-slate-900 hover:text-blue-800 hover:underline"
+              >
+                {market.title}
+              </a>
+            ) : (
+              market.title
+            )}
           </h3>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
             <span>{`${formatMoney(market.volume)} vol`}</span>
             {market.isLive && <Badge variant="live">LIVE</Badge>}
             {ends && <span>{ends}</span>}
+            <a
+              href={marketUrl(market.title, market.eventSlug)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-blue-800 hover:underline"
+            >
+              Polymarket
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
           </div>
+          {market.spark && (
+            <div className="mt-1 flex items-center gap-2 text-xs text-slate-600">
+              <Sparkline values={market.spark} />
+              <span>{`${market.yesLabel} 24h: ${formatCents((market.spark[0] ?? 0) * 100)} → ${formatCents(market.yesPrice)}`}</span>
+            </div>
+          )}
         </div>
       </div>
 

@@ -1,13 +1,21 @@
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { SampleDataTag } from "~/components/ui/provenance-tag";
-import { HEADLINE_METRICS, OVERALL_STATUS } from "~/content/status";
+import { OVERALL_STATUS } from "~/content/status";
+import type { StatusHistory } from "~/lib/uptime";
+import { KeyMetrics } from "./key-metrics";
 import { PipelineSection, type PipelineView } from "./pipeline-section";
 import { StatusTabs } from "./status-tabs";
+import { UpstreamSection } from "./upstream-section";
 
-/** SPEC §2 status page: static sample content, clearly labelled, plus the real pipeline section. */
-export function StatusPage({ pipeline }: { pipeline: PipelineView }) {
+/** What the status loader measures: the pipeline (KV) and the upstreams' checks (D1; null when unavailable). */
+export interface StatusView {
+  pipeline: PipelineView;
+  history: StatusHistory | null;
+}
+
+/** SPEC §2 status page: measured sections where the Worker records data, labelled samples elsewhere. */
+export function StatusPage({ view }: { view: StatusView }) {
   return (
     <div className="space-y-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -25,9 +33,12 @@ export function StatusPage({ pipeline }: { pipeline: PipelineView }) {
         id="status-sample-note"
         className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
       >
-        <strong>Sample data:</strong> the overall status, metrics, services, incidents, maintenance and
-        performance figures on this page are static examples, not measurements. The Data pipeline section is
-        real: it is read from the Worker's cache each time this page loads.
+        <strong>What is real:</strong> the Data pipeline section, read from the Worker's cache when this page
+        loads; the Upstream uptime section, the Recent Incidents list and the market feed uptime, incident and
+        upstream figures among the key metrics, all computed from the checks each cron run records. The
+        average response time, the overall status line, the Web Application and Public JSON API rows,
+        scheduled maintenance and the performance figures are marked <strong>Sample data</strong>: they are
+        static examples, not measurements.
       </p>
 
       <div className="flex items-center gap-3 rounded-xl border border-emerald-300 bg-emerald-50 p-5 text-emerald-900 shadow-sm">
@@ -38,35 +49,17 @@ export function StatusPage({ pipeline }: { pipeline: PipelineView }) {
         </div>
       </div>
 
-      <section aria-labelledby="metrics-heading" className="space-y-3">
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 id="metrics-heading" className="text-xl font-semibold">
-            Key metrics
-          </h2>
-          <SampleDataTag />
-        </div>
-        <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {HEADLINE_METRICS.map((metric) => (
-            <li key={metric.id}>
-              <Card className="h-full p-4">
-                <p className="text-sm text-slate-600">{metric.label}</p>
-                <p className="mt-1 text-2xl font-bold tabular-nums" data-testid={`metric-${metric.id}`}>
-                  {metric.value}
-                </p>
-                <p className="mt-1 text-xs text-slate-600">{metric.detail}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <KeyMetrics history={view.history} />
 
-      <PipelineSection view={pipeline} />
+      <PipelineSection view={view.pipeline} />
+
+      <UpstreamSection history={view.history} />
 
       <section aria-labelledby="details-heading" className="space-y-3">
         <h2 id="details-heading" className="sr-only">
           Status details
         </h2>
-        <StatusTabs />
+        <StatusTabs history={view.history} />
       </section>
     </div>
   );

@@ -5,8 +5,6 @@ import { Icon } from "~/components/ui/icon";
 import { SampleDataTag } from "~/components/ui/provenance-tag";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import {
-  INCIDENTS,
-  type Incident,
   MAINTENANCE,
   type MaintenanceItem,
   PERFORMANCE_METRICS,
@@ -14,23 +12,16 @@ import {
   type ServiceState,
   type ServiceStatusItem,
 } from "~/content/status";
-import { formatDate } from "~/lib/format";
-import { IncidentStatusBadge, ServiceStatusBadge } from "./status-badge";
+import type { StatusHistory } from "~/lib/uptime";
+import { Detail } from "./detail";
+import { IncidentList } from "./incident-list";
+import { ServiceStatusBadge } from "./status-badge";
 
 function PanelIntro({ children }: { children: ReactNode }) {
   return (
     <div className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
       <SampleDataTag />
       <p>{children}</p>
-    </div>
-  );
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className="font-medium text-slate-900">{children}</dd>
     </div>
   );
 }
@@ -59,7 +50,10 @@ const LEGEND: readonly ServiceState[] = ["operational", "degraded", "outage"];
 function ServiceStatusPanel() {
   return (
     <>
-      <PanelIntro>Service list and figures are static examples.</PanelIntro>
+      <PanelIntro>
+        These two services and their figures are static examples. The upstreams are measured: see Upstream
+        uptime above.
+      </PanelIntro>
       <Card>
         <ul className="divide-y divide-slate-200">
           {SERVICES.map((service) => (
@@ -90,28 +84,6 @@ function ServiceTags({ services }: { services: readonly string[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-function IncidentCard({ incident }: { incident: Incident }) {
-  return (
-    <Card className="p-4" data-testid="incident">
-      <article className="space-y-3">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 className="font-semibold">{incident.title}</h3>
-          <IncidentStatusBadge status={incident.status} />
-        </div>
-        <p className="text-sm text-slate-700">{incident.description}</p>
-        <dl className="grid grid-cols-3 gap-4 text-sm">
-          <Detail label="Date">
-            <time dateTime={incident.date}>{formatDate(incident.date)}</time>
-          </Detail>
-          <Detail label="Duration">{incident.duration}</Detail>
-          <Detail label="Impact">{incident.impact}</Detail>
-        </dl>
-        <ServiceTags services={incident.affectedServices} />
-      </article>
-    </Card>
   );
 }
 
@@ -169,8 +141,11 @@ function PerformancePanel() {
   );
 }
 
-/** SPEC §2 status tabs: Service Status, Recent Incidents, Scheduled Maintenance, Performance Metrics. */
-export function StatusTabs() {
+/**
+ * SPEC §2 status tabs: Service Status, Recent Incidents, Scheduled Maintenance, Performance Metrics.
+ * Recent Incidents is measured (the crons' checks); the other panels are labelled samples.
+ */
+export function StatusTabs({ history }: { history: StatusHistory | null }) {
   return (
     <Tabs defaultValue="services">
       {/* Four long tab names do not fit a phone: a 2×2 grid keeps every tab visible instead of scrolled away. */}
@@ -186,12 +161,11 @@ export function StatusTabs() {
         <ServiceStatusPanel />
       </TabsContent>
       <TabsContent value="incidents">
-        <PanelIntro>Incidents listed here are static examples.</PanelIntro>
-        <div className="space-y-4">
-          {INCIDENTS.map((incident) => (
-            <IncidentCard key={incident.id} incident={incident} />
-          ))}
-        </div>
+        <p className="mb-3 text-sm text-slate-700">
+          Measured: each run of consecutive failed checks of one upstream in the last 30 days, newest first.
+          It starts at the first failed check and ends at the next check that succeeds.
+        </p>
+        <IncidentList history={history} />
       </TabsContent>
       <TabsContent value="maintenance">
         <PanelIntro>Maintenance windows listed here are static examples.</PanelIntro>

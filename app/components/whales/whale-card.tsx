@@ -3,6 +3,7 @@ import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { formatMoment } from "~/lib/format";
 import { eventUrl, profileUrl } from "~/lib/links";
+import { marketPath } from "~/lib/market-page";
 import type { WhaleTrade } from "~/lib/types";
 import {
   formatOdds,
@@ -45,15 +46,25 @@ export function WhaleCard({ trade, now }: { trade: WhaleTrade; now: number }) {
         <Badge variant="outline">{side}</Badge>
       </div>
       <h3 className="text-base leading-snug font-semibold break-words text-slate-900">
-        {event ? (
-          <a href={event} target="_blank" rel="noopener noreferrer" className={LINK}>
+        {trade.marketSlug ? (
+          <a href={marketPath(trade.marketSlug)} className={LINK}>
             {trade.title}
-            {NEW_TAB}
           </a>
         ) : (
           trade.title
         )}
       </h3>
+      {event && (
+        <a
+          href={event}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${LINK} -mt-2 self-start text-xs`}
+        >
+          Polymarket
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
       <dl className="grid grid-cols-3 gap-2 rounded-lg bg-slate-50 p-3">
         <div className="min-w-0">
           <dt className="text-xs text-slate-600">{side}</dt>

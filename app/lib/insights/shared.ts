@@ -49,6 +49,7 @@ export function pageProvenance(
 export interface MarketSummary {
   id: string;
   title: string;
+  slug: string | null;
   eventSlug: string | null;
   yesPrice: number;
   yesLabel: string;
@@ -65,6 +66,7 @@ export function summarise(market: DisplayMarket): MarketSummary {
   return {
     id: market.id,
     title: market.title,
+    slug: market.slug,
     eventSlug: market.eventSlug,
     yesPrice: market.yesPrice,
     yesLabel: market.yesLabel,

@@ -10,15 +10,16 @@ export const GAMMA = "https://gamma.test";
 export const DATA = "https://data.test";
 export const X_API = "https://x.test";
 export const LLM = "https://llm.test/v1";
+export const CLOB = "https://clob.test";
 
-const upstreamsAtTestHosts = createUpstreams({ gamma: GAMMA, data: DATA, x: X_API, llm: LLM });
+const upstreamsAtTestHosts = createUpstreams({ gamma: GAMMA, data: DATA, x: X_API, llm: LLM, clob: CLOB });
 
 export const { calls, gammaRequests } = upstreamsAtTestHosts;
 export const keysetHandler = upstreamsAtTestHosts.keysetHandler;
 export const resetCalls = upstreamsAtTestHosts.resetCalls;
 /** An msw handler that makes one upstream fail in one way (each request still counted in `calls`). */
-export const failing = (upstream: Upstream, mode: FailureMode) =>
-  upstreamsAtTestHosts.failing(upstream, mode);
+export const failing = (upstream: Upstream, mode: FailureMode, path?: string) =>
+  upstreamsAtTestHosts.failing(upstream, mode, 3_000, path);
 
 export const upstreams = setupServer(...upstreamsAtTestHosts.handlers);
 

@@ -1,0 +1,117 @@
+/**
+ * Everything `/market/:slug` shows. The market, its chart and its D1 history are awaited (the page is
+ * readable without JavaScript); trades, holders and the event's other markets render at once when
+ * their cached copies are fresh and otherwise stream in when their upstream answers.
+ */
+import type { ChartRange } from "~/lib/chart";
+import type {
+  ChartSection,
+  CurrentAnalysis,
+  MarketTrades,
+  MarketView,
+  MentionPoint,
+  OutcomeHolders,
+  Section,
+  SentimentStep,
+  SiblingMarket,
+} from "~/lib/market-page";
+import { buildPriceChart } from "../charts/price-chart";
+import { isConditionId } from "../polymarket/data-api";
+import type { SnapshotDeps } from "../snapshots/deps";
+import { MARKET_KEYS } from "../snapshots/keys";
+import { outcomeHistory } from "./price-history";
+import { ON_DEMAND_FRESH_MS, type ResolvedMarket } from "./resolve";
+import {
+  fetchedTrades,
+  HOLDERS_UNAVAILABLE,
+  holdersOf,
+  mentionPoints,
+  mergeTrades,
+  SIBLINGS_UNAVAILABLE,
+  sentimentSteps,
+  siblingsOf,
+  storedTrades,
+  TRADES_UNAVAILABLE,
+} from "./sections";
+
+/** Mentions are charted over the last week of our own points. */
+const MENTIONS_WINDOW_SECONDS = 7 * 86_400;
+
+type NowOrLater<T> = T | Promise<T>;
+
+export interface MarketPageData {
+  market: MarketView;
+  analysis: CurrentAnalysis | null;
+  range: ChartRange;
+  /** Render time (epoch ms): relative times hydrate to the same text. */
+  now: number;
+  chart: ChartSection;
+  sentiment: Section<SentimentStep[]>;
+  mentions: Section<MentionPoint[]>;
+  trades: NowOrLater<MarketTrades>;
+  holders: NowOrLater<Section<OutcomeHolders[]>>;
+  siblings: NowOrLater<Section<SiblingMarket[]>>;
+}
+
+/** The chart of a market over a range, with what could not be read. */
+export async function chartSection(
+  deps: SnapshotDeps,
+  market: MarketView,
+  range: ChartRange,
+  nowSec: number,
+): Promise<ChartSection> {
+  const { series, notes } = await outcomeHistory(deps, market, range, nowSec);
+  return { chart: buildPriceChart(series, range, nowSec), notes };
+}
+
+/** The value at once when every KV key it reads is fresh, else the pending promise (streamed). */
+async function nowOrLater<T>(
+  deps: SnapshotDeps,
+  keys: readonly string[],
+  freshMs: number,
+  run: () => Promise<T>,
+): Promise<NowOrLater<T>> {
+  const fresh = await Promise.all(keys.map((key) => deps.cache.peek(key, freshMs)));
+  const pending = run();
+  if (fresh.every((kept) => kept !== null)) return await pending;
+  deps.waitUntil(pending.catch(() => undefined));
+  return pending;
+}
+
+function marketTrades(deps: SnapshotDeps, market: MarketView): Promise<MarketTrades> {
+  const { conditionId } = market;
+  const fetched =
+    conditionId !== null && isConditionId(conditionId)
+      ? fetchedTrades(deps, conditionId).then(
+          (kept) => kept.value,
+          () => TRADES_UNAVAILABLE,
+        )
+      : Promise.resolve([]);
+  return Promise.all([storedTrades(deps, conditionId), fetched]).then(([ours, theirs]) =>
+    mergeTrades(ours, theirs),
+  );
+}
+
+export async function marketPageData(
+  deps: SnapshotDeps,
+  resolved: ResolvedMarket,
+  range: ChartRange,
+): Promise<MarketPageData> {
+  const { view: market, analysis } = resolved;
+  const now = deps.now();
+  const nowSec = Math.floor(now / 1000);
+  const conditionKeys = market.conditionId && isConditionId(market.conditionId) ? [market.conditionId] : [];
+  const [chart, sentiment, mentions, trades, holders, siblings] = await Promise.all([
+    chartSection(deps, market, range, nowSec),
+    sentimentSteps(deps, market.id),
+    mentionPoints(deps, market.id, nowSec - MENTIONS_WINDOW_SECONDS),
+    nowOrLater(deps, conditionKeys.map(MARKET_KEYS.trades), 5 * 60_000, () => marketTrades(deps, market)),
+    nowOrLater(deps, conditionKeys.map(MARKET_KEYS.holders), ON_DEMAND_FRESH_MS, () =>
+      holdersOf(deps, market).catch(() => ({ ok: false as const, message: HOLDERS_UNAVAILABLE })),
+    ),
+    nowOrLater(deps, market.eventSlug ? [MARKET_KEYS.event(market.eventSlug)] : [], ON_DEMAND_FRESH_MS, () =>
+      siblingsOf(deps, market).catch(() => ({ ok: false as const, message: SIBLINGS_UNAVAILABLE })),
+    ),
+  ]);
+  return { market, analysis, range, now, chart, sentiment, mentions, trades, holders, siblings };
+}

@@ -1,0 +1,199 @@
+/**
+ * Which market a `/market/:slug` URL means, and its current figures: from the 15-minute snapshot when
+ * it is in the top 100, else from Gamma on demand (cached 15 min), else — Gamma unreachable — from our
+ * last stored point. A slug that cannot be Polymarket's is unknown without any upstream call.
+ */
+import type { CurrentAnalysis, MarketStatus, MarketView, OutcomePrice } from "~/lib/market-page";
+import type { DisplayMarket, Market, OutcomeDetail } from "~/lib/types";
+import type { StoredMarket } from "../history/store";
+import { fetchMarketBySlug, isSlug } from "../polymarket/gamma";
+import { polymarketOptions, type SnapshotDeps } from "../snapshots/deps";
+import { MARKET_KEYS } from "../snapshots/keys";
+import { findShownMarket } from "../snapshots/markets";
+
+/** On-demand market data is fresh this long (the snapshot's own window) and kept a day. */
+export const ON_DEMAND_FRESH_MS = 15 * 60_000;
+export const ON_DEMAND_KEEP_SECONDS = 86_400;
+
+export interface ResolvedMarket {
+  view: MarketView;
+  /** The current analysis and mention count (top-100 markets only). */
+  analysis: CurrentAnalysis | null;
+}
+
+/** Thrown when the market is unknown to us and Gamma cannot be asked: the page cannot be drawn. */
+export class MarketUnavailableError extends Error {}
+
+const RESOLVED_PRICE = 0.99;
+
+/** Open, awaiting resolution (closed, or past its end date), or resolved with the outcome priced at 1. */
+export function marketStatus(
+  outcomes: readonly OutcomePrice[],
+  closed: boolean,
+  resolution: string | null,
+  endDate: string | null,
+  now: number,
+): MarketStatus {
+  const settled = outcomes.filter((o) => o.price >= RESOLVED_PRICE);
+  if (resolution === "resolved" || (closed && settled.length === 1 && resolution === null)) {
+    return { kind: "resolved", outcome: settled.length === 1 ? (settled[0]?.label ?? null) : null };
+  }
+  const end = endDate === null ? Number.NaN : Date.parse(endDate);
+  if (closed || (Number.isFinite(end) && end <= now)) return { kind: "awaiting", since: endDate };
+  return { kind: "open" };
+}
+
+function outcomesOf(
+  detail: OutcomeDetail | null,
+  fallback: Pick<DisplayMarket, "yesLabel" | "noLabel" | "yesPrice" | "noPrice">,
+): OutcomePrice[] {
+  if (detail && detail.outcomes.length > 0 && detail.outcomes.length === detail.prices.length) {
+    return detail.outcomes.map((label, i) => ({ label, price: detail.prices[i] ?? 0 }));
+  }
+  return [
+    { label: fallback.yesLabel, price: fallback.yesPrice / 100 },
+    { label: fallback.noLabel, price: fallback.noPrice / 100 },
+  ];
+}
+
+function fromSnapshot(
+  shown: NonNullable<Awaited<ReturnType<typeof findShownMarket>>>,
+  slug: string,
+  now: number,
+): ResolvedMarket {
+  const { market, detail, snapshot } = shown;
+  const outcomes = outcomesOf(detail, market);
+  return {
+    view: {
+      id: market.id,
+      slug,
+      title: market.title,
+      description: null,
+      image: market.image,
+      eventSlug: market.eventSlug,
+      conditionId: detail?.conditionId ?? null,
+      clobTokenIds: detail?.clobTokenIds ?? [],
+      outcomes,
+      volume24h: market.volume24h,
+      totalVolume: market.volume,
+      liquidity: market.liquidity,
+      endDate: market.endDate,
+      status: marketStatus(
+        outcomes,
+        detail?.closed ?? false,
+        detail?.resolution ?? null,
+        market.endDate,
+        now,
+      ),
+      source: { kind: "snapshot", at: snapshot.fetchedAt, stale: snapshot.stale ?? false },
+    },
+    analysis: {
+      sentiment: market.twitterSentiment,
+      confidence: market.sentiment.confidence,
+      recommendation: market.sentiment.recommendation,
+      reasoning: market.sentiment.grokAnalysis,
+      source: market.sentiment.source,
+      mentions: market.sentiment.twitterBuzz,
+      mentionsSource: market.mentionsSource,
+    },
+  };
+}
+
+function fromGamma(market: Market, slug: string, at: string, stale: boolean, now: number): ResolvedMarket {
+  const detail = market.outcomeDetail ?? null;
+  const outcomes = outcomesOf(detail, market);
+  return {
+    view: {
+      id: market.id,
+      slug,
+      title: market.title,
+      description: market.description || null,
+      image: market.image,
+      eventSlug: market.eventSlug,
+      conditionId: detail?.conditionId ?? null,
+      clobTokenIds: detail?.clobTokenIds ?? [],
+      outcomes,
+      volume24h: market.volume24h,
+      totalVolume: market.totalVolume,
+      liquidity: market.liquidity,
+      endDate: market.endDate,
+      status: marketStatus(
+        outcomes,
+        detail?.closed ?? false,
+        detail?.resolution ?? null,
+        market.endDate,
+        now,
+      ),
+      source: { kind: "gamma", at, stale },
+    },
+    analysis: null,
+  };
+}
+
+async function fromHistory(deps: SnapshotDeps, slug: string, now: number): Promise<ResolvedMarket | null> {
+  const store = deps.history;
+  if (!store) return null;
+  let stored: StoredMarket | null;
+  try {
+    stored = await store.marketBySlug(slug);
+  } catch (error) {
+    console.error(
+      `[market] history unavailable for ${slug}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return null;
+  }
+  if (!stored) return null;
+  const last = await store.lastPoint(stored.id).catch(() => null);
+  if (!last) return null;
+  const outcomes = stored.outcomes.map((label, i) => ({ label, price: last.prices[i] ?? 0 }));
+  return {
+    view: {
+      id: stored.id,
+      slug,
+      title: stored.question,
+      description: null,
+      image: null,
+      eventSlug: stored.eventSlug,
+      conditionId: stored.conditionId,
+      clobTokenIds: stored.clobTokenIds,
+      outcomes,
+      volume24h: last.volume24h,
+      totalVolume: null,
+      liquidity: last.liquidity,
+      endDate: stored.endDate,
+      status: marketStatus(outcomes, false, null, stored.endDate, now),
+      source: { kind: "history", at: new Date(last.t * 1000).toISOString() },
+    },
+    analysis: null,
+  };
+}
+
+/**
+ * The market a slug names, or null when there is none (a 404). Throws MarketUnavailableError when the
+ * slug is not in the snapshot, Gamma fails and our history has never seen it.
+ */
+export async function resolveMarket(deps: SnapshotDeps, slug: string): Promise<ResolvedMarket | null> {
+  if (!isSlug(slug)) return null;
+  const now = deps.now();
+  const shown = await findShownMarket(deps, slug);
+  if (shown) return fromSnapshot(shown, slug, now);
+  try {
+    const kept = await deps.cache.through(
+      MARKET_KEYS.bySlug(slug),
+      ON_DEMAND_FRESH_MS,
+      ON_DEMAND_KEEP_SECONDS,
+      () => fetchMarketBySlug(slug, polymarketOptions(deps, deps.config.gammaUrl)),
+      (market) => market !== null,
+    );
+    return kept.value ? fromGamma(kept.value, slug, kept.fetchedAt, kept.stale, now) : null;
+  } catch (error) {
+    console.error(
+      `[market] Gamma failed for ${slug}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    const stored = await fromHistory(deps, slug, now);
+    if (stored) return stored;
+    throw new MarketUnavailableError(
+      "Market data is temporarily unavailable. Please try again in a few minutes.",
+    );
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * The market page's sections besides the chart. Each reads its own sources and fails on its own: a
+ * failure is one log line and a `{ ok: false, message }` the page shows in that section's place.
+ */
+import type {
+  MarketTrades,
+  MarketView,
+  MentionPoint,
+  OutcomeHolders,
+  Section,
+  SentimentStep,
+  SiblingMarket,
+} from "~/lib/market-page";
+import type { WhaleTrade } from "~/lib/types";
+import type { Kept } from "../cache/swr-cache";
+import type { PricePoint } from "../history/store";
+import { fetchHolders, fetchMarketTrades, isConditionId } from "../polymarket/data-api";
+import { fetchEventBySlug, type GammaEvent } from "../polymarket/gamma";
+import { polymarketOptions, type SnapshotDeps } from "../snapshots/deps";
+import { MARKET_KEYS } from "../snapshots/keys";
+import { ON_DEMAND_FRESH_MS, ON_DEMAND_KEEP_SECONDS } from "./resolve";
+
+export const HISTORY_UNAVAILABLE = "History unavailable right now.";
+export const TRADES_UNAVAILABLE = "Polymarket's trades are unavailable right now.";
+export const HOLDERS_UNAVAILABLE = "Top holders are unavailable right now.";
+export const SIBLINGS_UNAVAILABLE = "The other markets of this event are unavailable right now.";
+/** Trades and holders move faster than the market list. */
+const TRADES_FRESH_MS = 5 * 60_000;
+
+function log(what: string, error: unknown): void {
+  console.error(`[market] ${what}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/** Each change of label or recommendation, newest first (D1). */
+export async function sentimentSteps(
+  deps: SnapshotDeps,
+  marketId: string,
+): Promise<Section<SentimentStep[]>> {
+  if (!deps.history) return { ok: false, message: HISTORY_UNAVAILABLE };
+  try {
+    return { ok: true, value: await deps.history.sentimentChanges(marketId, 20) };
+  } catch (error) {
+    log(`sentiment history of ${marketId} unavailable`, error);
+    return { ok: false, message: HISTORY_UNAVAILABLE };
+  }
+}
+
+/** The mention count of each stored point in the last `sinceT` seconds, oldest first (D1). */
+export async function mentionPoints(
+  deps: SnapshotDeps,
+  marketId: string,
+  sinceT: number,
+): Promise<Section<MentionPoint[]>> {
+  if (!deps.history) return { ok: false, message: HISTORY_UNAVAILABLE };
+  try {
+    const points: PricePoint[] = await deps.history.points(marketId, sinceT);
+    return { ok: true, value: points.map((p) => ({ t: p.t, count: p.mentions, source: p.mentionsSource })) };
+  } catch (error) {
+    log(`mention history of ${marketId} unavailable`, error);
+    return { ok: false, message: HISTORY_UNAVAILABLE };
+  }
+}
+
+/** Stored whale trades in this market (D1), or the reason they are missing. */
+export async function storedTrades(
+  deps: SnapshotDeps,
+  conditionId: string | null,
+): Promise<WhaleTrade[] | string> {
+  if (!deps.history) return HISTORY_UNAVAILABLE;
+  if (conditionId === null) return [];
+  try {
+    return await deps.history.whaleTradesForMarket(conditionId, 50);
+  } catch (error) {
+    log(`stored trades of ${conditionId} unavailable`, error);
+    return HISTORY_UNAVAILABLE;
+  }
+}
+
+/** The Data API's trades over $10K in this market, cached. */
+export function fetchedTrades(deps: SnapshotDeps, conditionId: string): Promise<Kept<WhaleTrade[]>> {
+  return deps.cache.through(MARKET_KEYS.trades(conditionId), TRADES_FRESH_MS, ON_DEMAND_KEEP_SECONDS, () =>
+    fetchMarketTrades(conditionId, polymarketOptions(deps, deps.config.dataUrl)),
+  );
+}
+
+/** Stored and fetched trades together, newest first, each once. */
+export function mergeTrades(stored: WhaleTrade[] | string, fetched: WhaleTrade[] | string): MarketTrades {
+  const notes = [stored, fetched].filter((x): x is string => typeof x === "string");
+  const ours = typeof stored === "string" ? [] : stored;
+  const seen = new Set(ours.map((t) => t.id));
+  const theirs = (typeof fetched === "string" ? [] : fetched).filter((t) => !seen.has(t.id));
+  return {
+    trades: [...ours, ...theirs].sort((a, b) => b.timestamp - a.timestamp).slice(0, 50),
+    stored: ours.length,
+    fetched: theirs.length,
+    notes,
+  };
+}
+
+/** Largest holders per outcome, cached; outcomes named by the token's position in the market. */
+export async function holdersOf(
+  deps: SnapshotDeps,
+  market: Pick<MarketView, "conditionId" | "clobTokenIds" | "outcomes">,
+): Promise<Section<OutcomeHolders[]>> {
+  const { conditionId } = market;
+  if (conditionId === null || !isConditionId(conditionId)) return { ok: true, value: [] };
+  try {
+    const kept = await deps.cache.through(
+      MARKET_KEYS.holders(conditionId),
+      ON_DEMAND_FRESH_MS,
+      ON_DEMAND_KEEP_SECONDS,
+      () => fetchHolders(conditionId, polymarketOptions(deps, deps.config.dataUrl)),
+    );
+    return {
+      ok: true,
+      value: kept.value.map((entry, i) => {
+        const index = market.clobTokenIds.indexOf(entry.token);
+        const outcome = market.outcomes[index >= 0 ? index : (entry.holders[0]?.outcomeIndex ?? i)];
+        return {
+          outcome: outcome?.label ?? `Outcome ${i + 1}`,
+          holders: entry.holders.slice(0, 10).map(({ wallet, name, amount }) => ({ wallet, name, amount })),
+        };
+      }),
+    };
+  } catch (error) {
+    log(`holders of ${conditionId} unavailable`, error);
+    return { ok: false, message: HOLDERS_UNAVAILABLE };
+  }
+}
+
+/** The other markets of a multi-market event with their prices (none for a single-market event). */
+export async function siblingsOf(
+  deps: SnapshotDeps,
+  market: Pick<MarketView, "id" | "eventSlug">,
+): Promise<Section<SiblingMarket[]>> {
+  const { eventSlug } = market;
+  if (eventSlug === null) return { ok: true, value: [] };
+  try {
+    const kept = await deps.cache.through<GammaEvent | null>(
+      MARKET_KEYS.event(eventSlug),
+      ON_DEMAND_FRESH_MS,
+      ON_DEMAND_KEEP_SECONDS,
+      () => fetchEventBySlug(eventSlug, polymarketOptions(deps, deps.config.gammaUrl)),
+      (event) => event !== null,
+    );
+    const markets = kept.value?.markets ?? [];
+    if (markets.length < 2) return { ok: true, value: [] };
+    return {
+      ok: true,
+      value: markets.map((m) => ({
+        slug: m.slug,
+        title: m.title,
+        price: m.yesPrice / 100,
+        label: m.yesLabel,
+        current: m.id === market.id,
+      })),
+    };
+  } catch (error) {
+    log(`event ${eventSlug} unavailable`, error);
+    return { ok: false, message: SIBLINGS_UNAVAILABLE };
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The cards' 24-hour sparklines: the first outcome's price at each hour's first 10-minute point from
+ * the history database, ending with the price just fetched. Read once per market build (one D1 query for all
+ * shown markets), stored with the snapshot, so rendering a card costs no database call.
+ */
+import type { Market } from "~/lib/types";
+import type { SnapshotDeps } from "./deps";
+
+const DAY_SECONDS = 86_400;
+
+/** Sparkline values by market id; empty when the database is missing or failing (one log line). */
+export async function readSparklines(
+  deps: SnapshotDeps,
+  markets: readonly Market[],
+  now: number,
+): Promise<Map<string, number[]>> {
+  const lines = new Map<string, number[]>();
+  if (!deps.history || markets.length === 0) return lines;
+  let past: Map<string, number[]>;
+  try {
+    const nowSec = Math.floor(now / 1000);
+    past = await deps.history.hourlyFirstPrices(
+      markets.map((m) => m.id),
+      nowSec - DAY_SECONDS,
+      nowSec,
+    );
+  } catch (error) {
+    console.error(
+      `[history] sparklines unavailable (cards show none): ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return lines;
+  }
+  for (const market of markets) {
+    const values = [...(past.get(market.id) ?? []), market.yesPrice / 100];
+    if (values.length >= 2)
+      lines.set(
+        market.id,
+        values.map((v) => Math.round(v * 1000) / 1000),
+      );
+  }
+  return lines;
+}

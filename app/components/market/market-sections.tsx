@@ -1,0 +1,237 @@
+import type { ReactNode } from "react";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import { Skeleton } from "~/components/ui/skeleton";
+import { Sparkline } from "~/components/ui/sparkline";
+import { formatCents, formatClockUtc, formatDate, formatNumber } from "~/lib/format";
+import { profileUrl } from "~/lib/links";
+import {
+  type MarketTrades,
+  type MentionPoint,
+  marketPath,
+  type OutcomeHolders,
+  type SentimentStep,
+  type SiblingMarket,
+} from "~/lib/market-page";
+import { analysisProvenance, provenanceText } from "~/lib/provenance";
+import { recommendationLabel, recommendationVariant } from "~/lib/sentiment";
+import {
+  formatOdds,
+  formatTradeAge,
+  formatTradeAmount,
+  outcomeBadge,
+  shortenAddress,
+  sideLabel,
+  traderName,
+} from "~/lib/whales";
+
+const LINK = "text-blue-800 underline-offset-2 hover:underline";
+
+/** A titled section of the market page. */
+export function MarketSection({
+  id,
+  title,
+  children,
+  aside,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3" data-testid={`section-${id}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${id}-heading`} className="text-xl font-semibold text-slate-900">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** What a section shows when its source failed: the rest of the page is unaffected. */
+export function SectionMessage({ children }: { children: ReactNode }) {
+  return (
+    <p
+      className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
+      role="status"
+      data-testid="section-message"
+    >
+      {children}
+    </p>
+  );
+}
+
+export function SectionSkeleton() {
+  return (
+    <div className="flex flex-col gap-2" aria-hidden="true">
+      <Skeleton className="h-6 w-2/3" />
+      <Skeleton className="h-6 w-1/2" />
+      <Skeleton className="h-6 w-3/5" />
+    </div>
+  );
+}
+
+function at(t: number): string {
+  return `${formatDate(t * 1000)} ${formatClockUtc(t * 1000)}`;
+}
+
+/** Each change of the AI call, newest first, with the reasoning given then. */
+export function SentimentSteps({ steps }: { steps: SentimentStep[] }) {
+  if (steps.length === 0)
+    return <p className="text-sm text-slate-700">No calls recorded for this market yet.</p>;
+  return (
+    <ol className="flex flex-col gap-2" data-testid="sentiment-steps">
+      {steps.map((step, i) => (
+        <li key={step.t} className="card flex flex-col gap-1 p-3">
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <time dateTime={new Date(step.t * 1000).toISOString()} className="text-slate-700">
+              {at(step.t)}
+            </time>
+            <Badge variant={recommendationVariant(step.recommendation)}>
+              {recommendationLabel(step.recommendation)}
+            </Badge>
+            <span className="text-slate-700">{`${step.sentiment}, ${step.confidence}%`}</span>
+          </div>
+          {i === 0 && <p className="text-sm text-slate-800">{step.reasoning}</p>}
+          <p className="text-xs text-slate-600">
+            {provenanceText("sentiment", analysisProvenance(step.source))}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Mention counts of the stored points, with how many were live counts. */
+export function MentionHistory({ points }: { points: MentionPoint[] }) {
+  if (points.length === 0)
+    return <p className="text-sm text-slate-700">No mention counts recorded for this market yet.</p>;
+  const live = points.filter((p) => p.source === "live").length;
+  const counts = points.map((p) => p.count);
+  const first = points[0];
+  const last = points.at(-1);
+  const provenance =
+    live === points.length
+      ? "live from the X API"
+      : live === 0
+        ? "estimated"
+        : `live for ${live} of ${points.length} points, estimated for the rest`;
+  return (
+    <div className="flex flex-wrap items-center gap-4" data-testid="mention-history">
+      <Sparkline values={counts} width={200} height={40} />
+      <p className="text-sm text-slate-700">
+        {`${formatNumber(last?.count ?? 0)} mentions at ${at(last?.t ?? 0)}, ranging ${formatNumber(Math.min(...counts))}–${formatNumber(Math.max(...counts))} since ${at(first?.t ?? 0)}. X mentions: ${provenance}.`}
+      </p>
+    </div>
+  );
+}
+
+/** Trades over $10K in this market. */
+export function MarketTradeList({ trades, now }: { trades: MarketTrades; now: number }) {
+  return (
+    <div className="flex flex-col gap-2">
+      {trades.notes.map((note) => (
+        <SectionMessage key={note}>{note}</SectionMessage>
+      ))}
+      {trades.trades.length === 0 ? (
+        <p className="text-sm text-slate-700">No trades over $10K found in this market.</p>
+      ) : (
+        <ul
+          className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200"
+          data-testid="market-trades"
+        >
+          {trades.trades.map((trade) => {
+            const profile = profileUrl(trade.trader);
+            const name = traderName(trade) ?? shortenAddress(trade.trader);
+            return (
+              <li key={trade.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm">
+                <span className="font-semibold tabular-nums">{formatTradeAmount(trade)}</span>
+                <span>{`${sideLabel(trade.side)} ${outcomeBadge(trade).label} at ${formatOdds(trade.price)}`}</span>
+                {profile ? (
+                  <a href={profile} target="_blank" rel="noopener noreferrer" className={LINK}>
+                    {name}
+                    <span className="sr-only"> (opens Polymarket in a new tab)</span>
+                  </a>
+                ) : (
+                  <span>{name}</span>
+                )}
+                <time className="ml-auto text-slate-600" dateTime={new Date(trade.timestamp).toISOString()}>
+                  {formatTradeAge(trade.timestamp, now)}
+                </time>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className="text-xs text-slate-600">
+        {`${trades.stored} from our whale-watch record, ${trades.fetched} from Polymarket's Data API. Times are relative to now.`}
+      </p>
+    </div>
+  );
+}
+
+/** The ten largest holders of each outcome. */
+export function HolderLists({ outcomes }: { outcomes: OutcomeHolders[] }) {
+  if (outcomes.every((o) => o.holders.length === 0)) {
+    return <p className="text-sm text-slate-700">Polymarket lists no holders for this market.</p>;
+  }
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1" data-testid="holders">
+      {outcomes.map((o) => (
+        <Card key={o.outcome} className="p-3">
+          <h3 className="mb-2 font-semibold">{o.outcome}</h3>
+          <ol className="flex flex-col gap-1 text-sm">
+            {o.holders.map((h) => {
+              const profile = profileUrl(h.wallet);
+              const name = h.name ?? shortenAddress(h.wallet);
+              return (
+                <li key={h.wallet} className="flex justify-between gap-2">
+                  {profile ? (
+                    <a
+                      href={profile}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={`${LINK} truncate`}
+                    >
+                      {name}
+                      <span className="sr-only"> (opens Polymarket in a new tab)</span>
+                    </a>
+                  ) : (
+                    <span className="truncate">{name}</span>
+                  )}
+                  <span className="tabular-nums">{`${formatNumber(h.amount)} shares`}</span>
+                </li>
+              );
+            })}
+          </ol>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** The other markets of the event, each leading to its own page. */
+export function EventMarkets({ markets }: { markets: SiblingMarket[] }) {
+  return (
+    <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1" data-testid="event-markets">
+      {markets.map((m) => (
+        <li key={`${m.slug}-${m.title}`} className="card flex items-center justify-between gap-3 p-3 text-sm">
+          {m.current || m.slug === null ? (
+            <span className={m.current ? "font-semibold" : ""} aria-current={m.current ? "page" : undefined}>
+              {m.title}
+            </span>
+          ) : (
+            <a href={marketPath(m.slug)} className={LINK}>
+              {m.title}
+            </a>
+          )}
+          <span className="shrink-0 font-semibold tabular-nums">{`${m.label} ${formatCents(m.price * 100)}`}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

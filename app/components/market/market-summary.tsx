@@ -1,0 +1,128 @@
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import { formatCents, formatClockUtc, formatDate, formatMoney, formatNumber } from "~/lib/format";
+import { eventUrl, marketUrl } from "~/lib/links";
+import { type CurrentAnalysis, type MarketSource, type MarketView, statusText } from "~/lib/market-page";
+import { analysisProvenance, provenanceText } from "~/lib/provenance";
+import { recommendationLabel, recommendationVariant } from "~/lib/sentiment";
+
+function sourceText(source: MarketSource): string {
+  switch (source.kind) {
+    case "snapshot":
+      return source.stale
+        ? `Prices from Polymarket, cached at ${formatClockUtc(source.at)}`
+        : `Prices live from Polymarket (${formatClockUtc(source.at)})`;
+    case "gamma":
+      return source.stale
+        ? `Prices from Polymarket, cached at ${formatClockUtc(source.at)} (refresh failing)`
+        : `Prices from Polymarket, fetched ${formatClockUtc(source.at)}`;
+    case "history":
+      return `Polymarket is unreachable: prices from our history at ${formatDate(source.at)} ${formatClockUtc(source.at)}`;
+  }
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col">
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd className="font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/** Title, status, every outcome's price, the figures and the link to Polymarket. */
+export function MarketSummary({ market, now }: { market: MarketView; now: number }) {
+  const link = eventUrl(market.eventSlug) ?? marketUrl(market.title, null);
+  const statusVariant =
+    market.status.kind === "open" ? "live" : market.status.kind === "resolved" ? "secondary" : "warning";
+  const ended = market.endDate !== null && Date.parse(market.endDate) <= now;
+  return (
+    <header className="flex flex-col gap-4">
+      <div className="flex items-start gap-4">
+        {market.image ? (
+          <img
+            src={market.image}
+            alt=""
+            width={64}
+            height={64}
+            decoding="async"
+            className="size-16 shrink-0 rounded-lg bg-slate-100 object-cover"
+          />
+        ) : null}
+        <div className="flex min-w-0 flex-col gap-2">
+          <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">{market.title}</h1>
+          <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            <Badge variant={statusVariant}>{statusText(market.status)}</Badge>
+            <span data-testid="market-source">{sourceText(market.source)}</span>
+          </div>
+        </div>
+      </div>
+      <ul
+        className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6"
+        aria-label="Outcomes"
+        data-testid="outcomes"
+      >
+        {market.outcomes.map((o) => (
+          <li key={o.label} className="card flex flex-col p-3">
+            <span className="truncate text-sm text-slate-700" title={o.label}>
+              {o.label}
+            </span>
+            <span className="text-xl font-bold text-slate-900">{formatCents(o.price * 100)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Stat label="24h volume" value={market.volume24h === null ? "–" : formatMoney(market.volume24h)} />
+        <Stat
+          label="Total volume"
+          value={market.totalVolume === null ? "–" : formatMoney(market.totalVolume)}
+        />
+        <Stat label="Liquidity" value={market.liquidity === null ? "–" : formatMoney(market.liquidity)} />
+        <Stat
+          label={ended ? "Ended" : "Ends"}
+          value={market.endDate === null ? "No end date" : formatDate(market.endDate)}
+        />
+      </dl>
+      <a
+        href={link}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="btn btn-outline self-start"
+        data-testid="polymarket-link"
+      >
+        Trade on Polymarket
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </header>
+  );
+}
+
+/** The current AI call and mention count (markets in the top 100). */
+export function CurrentCall({ analysis }: { analysis: CurrentAnalysis | null }) {
+  if (analysis === null) {
+    return (
+      <Card className="p-4 text-sm text-slate-700" data-testid="current-call">
+        This market is not among the 100 most traded right now, so it has no current AI analysis or mention
+        count. Its history below shows what we recorded while it was.
+      </Card>
+    );
+  }
+  return (
+    <Card className="flex flex-col gap-2 p-4" data-testid="current-call">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-lg font-semibold">Current call</h2>
+        <Badge variant={recommendationVariant(analysis.recommendation)}>
+          {recommendationLabel(analysis.recommendation)}
+        </Badge>
+        <span className="text-sm text-slate-700">{`${analysis.sentiment}, ${analysis.confidence}% confidence`}</span>
+      </div>
+      <p className="text-sm text-slate-800">{analysis.reasoning}</p>
+      <p className="text-xs text-slate-600">
+        {provenanceText("sentiment", analysisProvenance(analysis.source))}
+      </p>
+      <p className="text-sm text-slate-700">
+        {`${formatNumber(analysis.mentions)} X mentions (${analysis.mentionsSource === "estimated" ? "estimated" : "live"})`}
+      </p>
+    </Card>
+  );
+}

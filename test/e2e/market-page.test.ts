@@ -1,0 +1,75 @@
+/**
+ * `/market/:slug` in Chromium against the built Worker and the fixture server: a market fetched on
+ * demand (the recorded prices-history event), at 390 and 1280 px with axe, the chart's keyboard
+ * readout with JavaScript, and the whole page — chart included — with JavaScript off.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { HISTORY_MARKET_SLUG } from "../support/market-answers";
+import { expectNoAxeViolations, screenshotWidths } from "./axe";
+import { browserPerFile, launchBrowser } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const { open } = browserPerFile(baseUrl);
+const PATH = `/market/${HISTORY_MARKET_SLUG}`;
+
+describe("market page in Chromium", () => {
+  it("shows the market, its chart, calls, event and holders; no axe violations at 390 and 1280 px", async () => {
+    const { page, problems } = await open(PATH);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "MicroStrategy sells any Bitcoin by December 31, 2026?",
+    );
+    expect(await page.title()).toContain("MicroStrategy sells any Bitcoin by December 31, 2026?");
+    expect(await page.getByTestId("outcomes").locator("li").count()).toBe(2);
+    await expect.poll(() => page.getByTestId("price-chart").count()).toBe(1);
+    expect(await page.getByTestId("chart-summary").textContent()).toMatch(/^Yes (rose|fell|held)/);
+    expect(await page.getByTestId("event-markets").locator("li").count()).toBe(4);
+    await expect.poll(() => page.getByTestId("holders").count()).toBe(1);
+    expect(
+      await page.getByRole("link", { name: "Trade on Polymarket (opens in a new tab)" }).getAttribute("href"),
+    ).toBe("https://polymarket.com/event/microstrategy-sell-any-bitcoin-in-2025");
+
+    // The readout: focus the chart, arrow keys move through time and say the prices there.
+    const slider = page.getByRole("slider", { name: /Chart readout/ });
+    await slider.focus();
+    await page.keyboard.press("ArrowLeft");
+    // Only the Yes token has a recorded history, so the chart has one line.
+    await expect
+      .poll(() => page.getByTestId("chart-readout").textContent())
+      .toMatch(/^\w{3} \d+, \d{4}: Yes \d+¢$/);
+
+    // Range links are plain links with their own URL.
+    await page.getByTestId("range-1d").click();
+    await page.waitForURL(/range=1d/);
+    expect(await page.getByTestId("chart-summary").textContent()).toContain("over the last day");
+
+    await expectNoAxeViolations(page);
+    await screenshotWidths(page, "market");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("is complete without JavaScript: figures, chart and summary are in the server's HTML", async () => {
+    // Warm the on-demand caches first, as any earlier visitor would: then nothing streams.
+    await fetch(`${baseUrl}${PATH}?range=1m`);
+    const noJs = await launchBrowser({ javaScriptEnabled: false });
+    const page = await noJs.context.newPage();
+    const response = await page.goto(`${baseUrl}${PATH}?range=1m`);
+    expect(response?.status()).toBe(200);
+    expect(await page.locator("[data-testid=price-chart] path").count()).toBeGreaterThan(0);
+    expect(await page.getByTestId("chart-summary").textContent()).toContain("this month");
+    expect(await page.getByTestId("range-1m").getAttribute("aria-current")).toBe("page");
+    expect(await page.getByTestId("holders").isVisible()).toBe(true);
+    expect(await page.getByTestId("event-markets").isVisible()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: "test-results/market-nojs-390.png", fullPage: true });
+    await noJs.close();
+  });
+
+  it("an impossible slug is a 404 page; an unknown one too", async () => {
+    for (const path of ["/market/NOT_A_SLUG", "/market/no-such-market-anywhere"]) {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toContain("Oops! Page not found");
+    }
+  });
+});

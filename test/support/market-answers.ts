@@ -1,0 +1,161 @@
+/**
+ * What the market page's upstreams answer, as pure functions of the request (msw handlers and the
+ * fixture server alike). Markets and events come from the recorded Gamma payloads; where a route has no
+ * recording of its own the answer is built from recorded items in the route's documented shape:
+ *
+ * - `GET /markets/slug/<slug>`: a recorded market (active list, the prices-history event's markets, the
+ *   resolved keyset market, the Up/Down market, the closed events' markets) with its `events` entry.
+ * - `GET /events/slug/<slug>`: a recorded event, or for the active list the event's recorded markets
+ *   grouped under it (`{ slug, title, markets[] }`).
+ * - `GET /holders?market=<conditionId>`: no real capture exists (fixtures README). Built from the
+ *   documented shape `[{ token, holders: [{ proxyWallet, name, pseudonym, amount, outcomeIndex }] }]`
+ *   with the recorded leaderboard's wallets and names, amounts fixed per rank.
+ * - `GET /prices-history?market=<token>`: the recorded token's histories (1d, 1w, max) shifted so the
+ *   last point is now (the recordings are from February 2026); any other token has `{ history: [] }`,
+ *   as the CLOB answers for a token without trades.
+ */
+
+import history1d from "../../../shared/fixtures/polymarket/clob-prices-history-1d.json" with { type: "json" };
+import history1w from "../../../shared/fixtures/polymarket/clob-prices-history-1w-f5.json" with {
+  type: "json",
+};
+import historyMax from "../../../shared/fixtures/polymarket/clob-prices-history-max.json" with {
+  type: "json",
+};
+import leaderboard from "../../../shared/fixtures/polymarket/data-leaderboard-month-pnl-50.json" with {
+  type: "json",
+};
+import eventForHistory from "../../../shared/fixtures/polymarket/gamma-event-for-prices-history.json" with {
+  type: "json",
+};
+import closedEvents from "../../../shared/fixtures/polymarket/gamma-events-149.json" with { type: "json" };
+import activeMarkets from "../../../shared/fixtures/polymarket/gamma-markets-active-100.json" with {
+  type: "json",
+};
+import resolvedKeyset from "../../../shared/fixtures/polymarket/gamma-markets-keyset-resolved-1.json" with {
+  type: "json",
+};
+import updown from "../../../shared/fixtures/polymarket/gamma-markets-updown-1.json" with { type: "json" };
+
+type Json = Record<string, unknown>;
+
+interface EventRecord {
+  slug: string;
+  title: string;
+  markets: Json[];
+}
+
+/** The recorded market whose Yes token the three CLOB histories belong to (fixtures README). */
+export const HISTORY_MARKET_SLUG = "microstrategy-sells-any-bitcoin-by-december-31-2026";
+export const HISTORY_TOKEN = "111128191581505463501777127559667396812474366956707382672202929745167742497287";
+export const HISTORY_EVENT_SLUG = "microstrategy-sell-any-bitcoin-in-2025";
+
+function asEvent(raw: unknown): EventRecord | null {
+  const event = raw as Json;
+  if (typeof event.slug !== "string" || !Array.isArray(event.markets)) return null;
+  return { slug: event.slug, title: String(event.title ?? ""), markets: event.markets as Json[] };
+}
+
+const events = new Map<string, EventRecord>();
+const markets = new Map<string, Json>();
+
+function addEvent(event: EventRecord): void {
+  if (!events.has(event.slug)) events.set(event.slug, event);
+  for (const market of event.markets) {
+    const slug = market.slug;
+    if (typeof slug === "string" && !markets.has(slug)) {
+      markets.set(slug, { ...market, events: [{ slug: event.slug, title: event.title }] });
+    }
+  }
+}
+
+for (const market of activeMarkets as Json[]) {
+  if (typeof market.slug === "string") markets.set(market.slug, market);
+  const eventSlug = (market.events as Json[] | undefined)?.[0]?.slug;
+  if (typeof eventSlug !== "string") continue;
+  const group = events.get(eventSlug) ?? {
+    slug: eventSlug,
+    title: String((market.events as Json[])[0]?.title ?? ""),
+    markets: [],
+  };
+  group.markets.push(market);
+  events.set(eventSlug, group);
+}
+for (const raw of [...(eventForHistory as unknown[]), ...(closedEvents as unknown[])]) {
+  const event = asEvent(raw);
+  if (event) addEvent(event);
+}
+for (const market of [...(resolvedKeyset.markets as Json[]), ...(updown as Json[])]) {
+  if (typeof market.slug === "string" && !markets.has(market.slug)) markets.set(market.slug, market);
+}
+
+/** `GET /markets/slug/<slug>`: the market, or null (Gamma answers 404). */
+export function marketBySlug(slug: string): Json | null {
+  return markets.get(slug) ?? null;
+}
+
+/** `GET /events/slug/<slug>`: the event with its markets, or null (404). */
+export function eventBySlug(slug: string): EventRecord | null {
+  return events.get(slug) ?? null;
+}
+
+function tokensOf(market: Json): string[] {
+  const raw = market.clobTokenIds;
+  if (Array.isArray(raw)) return raw.map(String);
+  if (typeof raw !== "string") return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+function marketByCondition(conditionId: string): Json | null {
+  for (const market of markets.values()) if (market.conditionId === conditionId) return market;
+  return null;
+}
+
+/** `GET /holders?market=<conditionId>`: five holders per outcome token (none for an unknown market). */
+export function holdersFor(conditionId: string): unknown[] {
+  const market = marketByCondition(conditionId);
+  if (!market) return [];
+  const board = leaderboard as { proxyWallet: string; userName: string }[];
+  return tokensOf(market).map((token, outcomeIndex) => ({
+    token,
+    holders: board.slice(outcomeIndex * 5, outcomeIndex * 5 + 5).map((entry, rank) => ({
+      proxyWallet: entry.proxyWallet,
+      name: entry.userName,
+      pseudonym: "",
+      bio: "",
+      profileImage: "",
+      displayUsernamePublic: true,
+      asset: token,
+      amount: 250_000 - rank * 40_000 - outcomeIndex * 7_000,
+      outcomeIndex,
+    })),
+  }));
+}
+
+const HISTORIES: Record<string, { history: { t: number; p: number }[] }> = {
+  "1d": history1d,
+  "1w": history1w,
+  "1m": historyMax,
+  max: historyMax,
+};
+
+/** `GET /prices-history?market=<token>&interval=…`: the recorded history ending now, or none. */
+export function priceHistoryFor(
+  token: string,
+  interval: string,
+  nowSec: number,
+): { history: { t: number; p: number }[] } {
+  const recorded = HISTORIES[interval];
+  if (token !== HISTORY_TOKEN || !recorded) return { history: [] };
+  const last = recorded.history.at(-1)?.t ?? nowSec;
+  const shift = nowSec - last;
+  const since = interval === "1m" ? nowSec - 30 * 86_400 : Number.NEGATIVE_INFINITY;
+  return {
+    history: recorded.history.map((p) => ({ t: p.t + shift, p: p.p })).filter((p) => p.t >= since),
+  };
+}
