@@ -32,7 +32,7 @@ export function MarketTitleLink({
           href={event}
           target="_blank"
           rel="noopener noreferrer"
-          className="text-xs text-blue-800 hover:underline"
+          className="inline-flex min-h-6 items-center text-xs text-blue-800 hover:underline"
         >
           Polymarket
           <span className="sr-only"> (opens in a new tab)</span>

@@ -75,7 +75,7 @@ export function MarketCard({ market, now }: { market: DisplayMarket; now: number
               href={marketUrl(market.title, market.eventSlug)}
               target="_blank"
               rel="noopener noreferrer"
-              className="text-blue-800 hover:underline"
+              className="inline-flex min-h-6 items-center text-blue-800 hover:underline"
             >
               Polymarket
               <span className="sr-only"> (opens in a new tab)</span>

@@ -59,7 +59,7 @@ export function WhaleCard({ trade, now }: { trade: WhaleTrade; now: number }) {
           href={event}
           target="_blank"
           rel="noopener noreferrer"
-          className={`${LINK} -mt-2 self-start text-xs`}
+          className={`${LINK} -mt-2 inline-flex min-h-6 items-center self-start text-xs`}
         >
           Polymarket
           <span className="sr-only"> (opens in a new tab)</span>
