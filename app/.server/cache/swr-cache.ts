@@ -147,6 +147,21 @@ export class SwrCache {
     this.memory.set(key, { value, readAt: now });
   }
 
+  /**
+   * A value kept in this isolate's memory only (never KV) for `ttlMs`: reads that change slowly and
+   * cost a round trip each time (the market page's history reads). Failures are not kept.
+   */
+  async remembered<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    const now = this.options.now();
+    const kept = this.memory.get(key);
+    if (kept && now - kept.readAt < ttlMs) return kept.value as T;
+    return this.singleFlight(`remembered:${key}`, async () => {
+      const value = await load();
+      this.remember(key, value, this.options.now());
+      return value;
+    });
+  }
+
   /** An on-demand value if it is stored and younger than `freshMs`, else null (no upstream call). */
   async peek<T>(key: string, freshMs: number): Promise<Kept<T> | null> {
     const kept = await this.get<KeptRecord<T>>(key);

@@ -10,6 +10,7 @@ import { SLOT_SECONDS } from "../history/store";
 import { fetchPriceHistory, type HistoryInterval, isTokenId, type TokenPrice } from "../polymarket/clob";
 import { polymarketOptions, type SnapshotDeps } from "../snapshots/deps";
 import { MARKET_KEYS } from "../snapshots/keys";
+import { NoHistoryError, storedPoints } from "./history-reads";
 import { ON_DEMAND_KEEP_SECONDS } from "./resolve";
 
 /** What the CLOB is asked for each range, and how long its answer is fresh. */
@@ -47,14 +48,12 @@ export async function outcomeHistory(
   const outcomes = market.outcomes.slice(0, MAX_LINES);
 
   let ours: { t: number; prices: number[] }[] = [];
-  if (deps.history) {
-    try {
-      ours = await deps.history.points(market.id, since);
-    } catch (error) {
-      log(`history points of ${market.id} unavailable`, error);
-      notes.push(OURS_UNAVAILABLE);
-    }
-  } else notes.push(OURS_UNAVAILABLE);
+  try {
+    ours = await storedPoints(deps, market.id, since);
+  } catch (error) {
+    if (!(error instanceof NoHistoryError)) log(`history points of ${market.id} unavailable`, error);
+    notes.push(OURS_UNAVAILABLE);
+  }
 
   // Ours cover the range when they start within two slots of its beginning; else the CLOB fills in.
   const firstOurs = ours[0]?.t ?? Number.POSITIVE_INFINITY;

@@ -13,11 +13,11 @@ import type {
 } from "~/lib/market-page";
 import type { WhaleTrade } from "~/lib/types";
 import type { Kept } from "../cache/swr-cache";
-import type { PricePoint } from "../history/store";
 import { fetchHolders, fetchMarketTrades, isConditionId } from "../polymarket/data-api";
 import { fetchEventBySlug, type GammaEvent } from "../polymarket/gamma";
 import { polymarketOptions, type SnapshotDeps } from "../snapshots/deps";
 import { MARKET_KEYS } from "../snapshots/keys";
+import { NoHistoryError, storedMarketTrades, storedPoints, storedSentimentChanges } from "./history-reads";
 import { ON_DEMAND_FRESH_MS, ON_DEMAND_KEEP_SECONDS } from "./resolve";
 
 export const HISTORY_UNAVAILABLE = "History unavailable right now.";
@@ -31,16 +31,20 @@ function log(what: string, error: unknown): void {
   console.error(`[market] ${what}: ${error instanceof Error ? error.message : String(error)}`);
 }
 
+/** A database failure is one log line; a Worker without a database says so on the page only. */
+function logHistory(what: string, error: unknown): void {
+  if (!(error instanceof NoHistoryError)) log(what, error);
+}
+
 /** Each change of label or recommendation, newest first (D1). */
 export async function sentimentSteps(
   deps: SnapshotDeps,
   marketId: string,
 ): Promise<Section<SentimentStep[]>> {
-  if (!deps.history) return { ok: false, message: HISTORY_UNAVAILABLE };
   try {
-    return { ok: true, value: await deps.history.sentimentChanges(marketId, 20) };
+    return { ok: true, value: await storedSentimentChanges(deps, marketId) };
   } catch (error) {
-    log(`sentiment history of ${marketId} unavailable`, error);
+    logHistory(`sentiment history of ${marketId} unavailable`, error);
     return { ok: false, message: HISTORY_UNAVAILABLE };
   }
 }
@@ -51,12 +55,11 @@ export async function mentionPoints(
   marketId: string,
   sinceT: number,
 ): Promise<Section<MentionPoint[]>> {
-  if (!deps.history) return { ok: false, message: HISTORY_UNAVAILABLE };
   try {
-    const points: PricePoint[] = await deps.history.points(marketId, sinceT);
+    const points = await storedPoints(deps, marketId, sinceT);
     return { ok: true, value: points.map((p) => ({ t: p.t, count: p.mentions, source: p.mentionsSource })) };
   } catch (error) {
-    log(`mention history of ${marketId} unavailable`, error);
+    logHistory(`mention history of ${marketId} unavailable`, error);
     return { ok: false, message: HISTORY_UNAVAILABLE };
   }
 }
@@ -66,12 +69,11 @@ export async function storedTrades(
   deps: SnapshotDeps,
   conditionId: string | null,
 ): Promise<WhaleTrade[] | string> {
-  if (!deps.history) return HISTORY_UNAVAILABLE;
-  if (conditionId === null) return [];
+  if (conditionId === null) return deps.history ? [] : HISTORY_UNAVAILABLE;
   try {
-    return await deps.history.whaleTradesForMarket(conditionId, 50);
+    return await storedMarketTrades(deps, conditionId);
   } catch (error) {
-    log(`stored trades of ${conditionId} unavailable`, error);
+    logHistory(`stored trades of ${conditionId} unavailable`, error);
     return HISTORY_UNAVAILABLE;
   }
 }
