@@ -5,6 +5,8 @@ import { isSlug } from "../app/.server/polymarket/gamma";
 import { getMarketSnapshot } from "../app/.server/snapshots/markets";
 import { readHealth } from "../app/.server/snapshots/status";
 import { getWhaleSnapshot } from "../app/.server/snapshots/whales";
+import { exportPage, exportSummary } from "../app/.server/track-record/export";
+import { readTrackRecord, TrackRecordUnavailableError } from "../app/.server/track-record/view";
 import { CHART_RANGES, parseChartRange } from "../app/lib/chart";
 import { isAllReal, modelOf, type SnapshotProvenance } from "../app/lib/provenance";
 import type { WorkerEnv } from "./types";
@@ -100,6 +102,19 @@ export const api = new Hono<WorkerEnv>()
       CACHE,
     );
   })
+  .get("/track-record", async (c) => {
+    let record: Awaited<ReturnType<typeof readTrackRecord>>;
+    try {
+      record = await readTrackRecord(c.get("deps"));
+    } catch (error) {
+      if (error instanceof TrackRecordUnavailableError)
+        return c.json({ error: error.message }, 503, { "Retry-After": "60" });
+      throw error;
+    }
+    const page = exportPage(record.calls, c.req.query("cursor") ?? null);
+    if (page === null) return c.json({ error: "Invalid cursor: use the nextCursor of a previous page" }, 400);
+    return c.json({ summary: exportSummary(record.summary), ...page }, 200, CACHE);
+  })
   .get("/health", async (c) => {
     const health = await readHealth(c.get("deps"));
     return c.json(health, health.ok ? 200 : 503, { "Cache-Control": "no-store" });
@@ -109,4 +124,5 @@ export const api = new Hono<WorkerEnv>()
   .all("/markets/:slug/history", (c) => c.json(METHOD_NOT_ALLOWED, 405, { Allow: "GET, HEAD" }))
   .all("/whales", (c) => c.json(METHOD_NOT_ALLOWED, 405, { Allow: "GET, HEAD" }))
   .all("/health", (c) => c.json(METHOD_NOT_ALLOWED, 405, { Allow: "GET, HEAD" }))
+  .all("/track-record", (c) => c.json(METHOD_NOT_ALLOWED, 405, { Allow: "GET, HEAD" }))
   .all("*", (c) => c.json({ error: "Not Found" }, 404));

@@ -10,6 +10,7 @@ import { runScheduled } from "./cron";
 import { isolateFor } from "./isolate";
 import { securityHeaders } from "./security";
 import { seo } from "./seo";
+import { trackRecordCsv } from "./track-record-csv";
 import type { WorkerEnv } from "./types";
 
 // Built once per isolate, not per request.
@@ -45,6 +46,7 @@ app.use(async (c, next) => {
 });
 
 app.route("/", seo);
+app.route("/", trackRecordCsv);
 app.route("/api", api);
 
 const PAGE_CACHE_CONTROL = "private, no-cache";

@@ -3,8 +3,9 @@ import type { UpstreamCheck } from "../app/.server/history/store";
 import { writeChecks } from "../app/.server/snapshots/checks";
 import { type SnapshotDeps, snapshotDeps } from "../app/.server/snapshots/deps";
 import { compactHistory } from "../app/.server/snapshots/history";
-import { refreshMarkets } from "../app/.server/snapshots/markets";
+import { refreshMarkets, type StoredMarkets } from "../app/.server/snapshots/markets";
 import { refreshWhales } from "../app/.server/snapshots/whales";
+import { settleOpenCalls } from "../app/.server/track-record/settle";
 import { isolateFor } from "./isolate";
 
 /** Cron expressions of wrangler.toml [triggers]. */
@@ -33,5 +34,29 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
   }
   const { history } = deps;
   if (!history) return;
-  await Promise.all([writeChecks(history, checks), markets ? compactHistory(history, deps.now()) : null]);
+  await Promise.all([
+    writeChecks(history, checks),
+    markets ? compactHistory(history, deps.now()) : null,
+    markets ? settleCalls(deps, results[0]) : null,
+  ]);
+}
+
+/**
+ * Grades the calls whose markets resolved (the track record). Never throws: a failure is one log line
+ * and the calls stay open for the next run.
+ */
+async function settleCalls(deps: SnapshotDeps, refreshed: unknown): Promise<void> {
+  const stored = refreshed instanceof Error ? null : (refreshed as StoredMarkets | undefined);
+  const active = stored ? new Set(stored.snapshot.markets.map((m) => m.id)) : null;
+  try {
+    const run = await settleOpenCalls(deps, active);
+    if (run.looked > 0)
+      console.info(
+        `[track-record] looked up ${run.looked} markets: ${run.graded} calls graded, ${run.pending} markets pending`,
+      );
+  } catch (error) {
+    console.error(
+      `[track-record] settlement failed (the calls stay open for the next run): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }

@@ -68,6 +68,8 @@ export interface MarketAnalysis {
   source: string;
   /** yesPrice at analysis time; a later move re-triggers analysis. */
   analysedPrice: number;
+  /** The model's probability (0..1) that the first outcome happens, when it gave one; never for estimates. */
+  probability?: number | null;
 }
 
 /** SPEC §3 "Display market", plus what the card needs for links and labels. */

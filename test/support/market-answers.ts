@@ -5,6 +5,7 @@
  *
  * - `GET /markets/slug/<slug>`: a recorded market (active list, the prices-history event's markets, the
  *   resolved keyset market, the Up/Down market, the closed events' markets) with its `events` entry.
+ * - `GET /markets/keyset?id=…`: the recorded markets above by id (settlement of the track record).
  * - `GET /events/slug/<slug>`: a recorded event, or for the active list the event's recorded markets
  *   grouped under it (`{ slug, title, markets[] }`).
  * - `GET /holders?market=<conditionId>`: no real capture exists (fixtures README). Built from the
@@ -158,4 +159,18 @@ export function priceHistoryFor(
   return {
     history: recorded.history.map((p) => ({ t: p.t + shift, p: p.p })).filter((p) => p.t >= since),
   };
+}
+
+/**
+ * `GET /markets/keyset?id=…&id=…[&closed=true]`: the recorded markets with those ids (closed ones only
+ * with `closed=true`), in the route's `{ markets }` shape. Ids nobody recorded are simply absent.
+ */
+export function marketsByIds(ids: readonly string[], closedOnly: boolean): { markets: Json[] } {
+  const wanted = new Set(ids);
+  const found = new Map<string, Json>();
+  for (const market of markets.values()) {
+    const id = String(market.id);
+    if (wanted.has(id) && !found.has(id) && (!closedOnly || market.closed === true)) found.set(id, market);
+  }
+  return { markets: [...found.values()] };
 }

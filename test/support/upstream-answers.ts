@@ -72,7 +72,7 @@ export interface ChatRequest {
 
 /**
  * An OpenAI-compatible chat completion from a well-behaved model: bullish above 60¢, bearish below
- * 40¢, neutral between, for exactly the markets it was sent.
+ * 40¢, neutral between, with its own probability for the first outcome, for exactly the markets it was sent.
  */
 export function modelAnswer(body: ChatRequest) {
   const user = body.messages.find((m) => m.role === "user")?.content ?? "{}";
@@ -82,6 +82,17 @@ export function modelAnswer(body: ChatRequest) {
     sentiment: m.yesPriceCents > 60 ? "bullish" : m.yesPriceCents < 40 ? "bearish" : "neutral",
     confidence: 72,
     recommendation: m.yesPriceCents > 60 ? "buy_yes" : m.yesPriceCents < 40 ? "buy_no" : "hold",
+    // Its own probability leans 5 points the way it calls the market.
+    probability:
+      Math.round(
+        Math.min(
+          1,
+          Math.max(
+            0,
+            m.yesPriceCents / 100 + (m.yesPriceCents > 60 ? 0.05 : m.yesPriceCents < 40 ? -0.05 : 0),
+          ),
+        ) * 100,
+      ) / 100,
     reasoning: `Model view on ${m.marketId}.`,
   }));
   return {

@@ -19,7 +19,7 @@ import tradesC from "../../../shared/fixtures/polymarket/data-trades-large-c.jso
 import marketsFixture from "../../../shared/fixtures/polymarket/gamma-markets-active-100.json" with {
   type: "json",
 };
-import { eventBySlug, holdersFor, marketBySlug, priceHistoryFor } from "./market-answers.ts";
+import { eventBySlug, holdersFor, marketBySlug, marketsByIds, priceHistoryFor } from "./market-answers.ts";
 import {
   type ChatRequest,
   keysetAnswer,
@@ -153,7 +153,11 @@ export function createUpstreams(bases: UpstreamBases) {
   const keysetAnswerFor =
     (markets: readonly unknown[], pageSize: number): HttpResponseResolver =>
     ({ request }) => {
-      const answer = keysetAnswer(markets, new URL(request.url).searchParams, pageSize);
+      const query = new URL(request.url).searchParams;
+      // Asked by id (the track record's settlement): the recorded markets with those ids.
+      if (query.has("id"))
+        return HttpResponse.json(marketsByIds(query.getAll("id"), query.get("closed") === "true"));
+      const answer = keysetAnswer(markets, query, pageSize);
       return HttpResponse.json(answer.body, { status: answer.status });
     };
   const bearer = (request: { headers: Headers }) =>

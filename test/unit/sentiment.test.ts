@@ -264,6 +264,7 @@ describe("analyseBatch", () => {
               sentiment: "bullish",
               confidence: 80,
               recommendation: "buy_yes",
+              probability: 0.3,
               reasoning: "Up.",
             },
             {
@@ -271,6 +272,8 @@ describe("analyseBatch", () => {
               sentiment: "bearish",
               confidence: 55,
               recommendation: "buy_no",
+              // Outside 0..1: no probability, the analysis itself still counts.
+              probability: 1.5,
               reasoning: "Down.",
             },
             {
@@ -296,6 +299,7 @@ describe("analyseBatch", () => {
         reasoning: "Up.",
         source: MODEL,
         analysedPrice: 20,
+        probability: 0.3,
       },
       {
         marketId: "b",
@@ -306,6 +310,7 @@ describe("analyseBatch", () => {
         reasoning: "Down.",
         source: MODEL,
         analysedPrice: 70,
+        probability: null,
       },
       {
         marketId: "c",
@@ -316,6 +321,7 @@ describe("analyseBatch", () => {
         reasoning: "Flat.",
         source: MODEL,
         analysedPrice: 40,
+        probability: null,
       },
     ]);
     expect(result[0]?.score).toBeGreaterThan(0);

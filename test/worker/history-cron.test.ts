@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import type { StoredWhales } from "~/.server/snapshots/whales";
-import { calls, listenToUpstreams, resetCalls } from "./support/upstreams";
+import { calls, feedRequests, listenToUpstreams, resetCalls } from "./support/upstreams";
 import { BROWSER, clearKv, testWorker } from "./support/worker";
 
 listenToUpstreams();
@@ -64,7 +64,7 @@ describe("history written by the crons", () => {
 
     await worker.scheduled(MARKETS_CRON);
     await worker.settle();
-    expect(calls.gamma).toBe(2);
+    expect(feedRequests()).toBe(2);
     expect(await count("market_points")).toBe(shown);
   });
 

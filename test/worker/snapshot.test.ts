@@ -7,7 +7,7 @@ import type { SnapshotDeps } from "~/.server/snapshots/deps";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import { getMarketSnapshot, readMarketSnapshot, type StoredMarkets } from "~/.server/snapshots/markets";
 import { getWhaleSnapshot } from "~/.server/snapshots/whales";
-import { calls, failing, listenToUpstreams, resetCalls, upstreams } from "./support/upstreams";
+import { calls, failing, feedRequests, listenToUpstreams, resetCalls, upstreams } from "./support/upstreams";
 import { clearKv, testWorker } from "./support/worker";
 
 listenToUpstreams();
@@ -181,7 +181,7 @@ describe("cron", () => {
     await worker.scheduled("*/10 * * * *", T0);
     await worker.settle();
     expect((await storedMarkets())?.snapshot.markets).toHaveLength(100);
-    expect(calls.gamma).toBe(1);
+    expect(feedRequests()).toBe(1);
     expect(calls.data).toBe(0);
   });
 

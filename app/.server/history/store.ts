@@ -4,6 +4,7 @@
  * the same 10-minute slot adds nothing. Schema: migrations/0001_history.sql.
  */
 import type { Recommendation, SentimentLabel, WhaleTrade } from "~/lib/types";
+import { CallStore } from "./calls";
 
 /** Seconds one point stands for until compaction. */
 export const SLOT_SECONDS = 600;
@@ -222,7 +223,12 @@ function changes(results: readonly D1Result[]): number {
 
 /** Reads and writes of the history database. Construct one per request or cron run. */
 export class HistoryStore {
-  constructor(private readonly db: D1Database) {}
+  /** The track record's calls and gradings (same database). */
+  readonly calls: CallStore;
+
+  constructor(private readonly db: D1Database) {
+    this.calls = new CallStore(db);
+  }
 
   /**
    * Appends one point per market for the 10-minute slot of `atMs`, keeps each market's metadata

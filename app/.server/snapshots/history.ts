@@ -1,11 +1,13 @@
 /**
  * What each snapshot build leaves in the history database: one point per shown market per 10-minute
- * slot, and each new whale trade once. Writes run in the background (waitUntil) and never fail a
+ * slot, each call whose side changed (the track record), and each new whale trade once. Writes run in the background (waitUntil) and never fail a
  * build: a D1 failure is one log line, the KV snapshot is stored all the same. Also the market cron's
  * compaction (retention).
  */
 
+import { CATEGORIES, matchesCategory } from "~/lib/categories";
 import type { Market, MarketAnalysis, MentionCount, WhaleTrade } from "~/lib/types";
+import type { CallInput } from "../history/calls";
 import type { HistoryStore, MarketObservation } from "../history/store";
 import type { SnapshotDeps } from "./deps";
 
@@ -68,6 +70,36 @@ export function recordMarkets(deps: SnapshotDeps, observations: MarketObservatio
     async (store) => (await store.recordSnapshot(observations, atMs)).points,
   );
 }
+
+/** Records each call whose side changed since the last one of its market and source (the track record). */
+export function recordCalls(deps: SnapshotDeps, calls: readonly CallInput[], atMs: number): void {
+  inBackground(deps, "calls", (store) => store.calls.recordCalls(calls, atMs));
+}
+
+/** The call a shown analysis makes, or null for a market without outcome detail (the samples). */
+export function callOf(market: Market, analysis: MarketAnalysis | undefined): CallInput | null {
+  const detail = market.outcomeDetail;
+  if (!detail || !analysis) return null;
+  const category = CATEGORIES.find((c) => matchesCategory(market.title, market.tags, c));
+  return {
+    marketId: market.id,
+    slug: market.slug,
+    question: market.title,
+    category: category?.slug ?? "other",
+    outcomes: detail.outcomes,
+    side: CALL_SIDES[analysis.recommendation],
+    source: analysis.source === "estimated" ? "estimate" : analysis.source,
+    modelProbability: analysis.source === "estimated" ? null : (analysis.probability ?? null),
+    priceAtCall: detail.prices[0] ?? market.yesPrice / 100,
+    endDate: market.endDate,
+  };
+}
+
+const CALL_SIDES: Record<MarketAnalysis["recommendation"], CallInput["side"]> = {
+  BUY_YES: "buy_yes",
+  BUY_NO: "buy_no",
+  NEUTRAL: "hold",
+};
 
 /** Stores each new whale trade once. */
 export function recordWhales(deps: SnapshotDeps, trades: readonly WhaleTrade[]): void {

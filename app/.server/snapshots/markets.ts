@@ -23,7 +23,7 @@ import { estimateAnalysis } from "../sentiment/estimate";
 import { getAnalyses } from "../sentiment/index";
 import { feedOutcome, mentionsOutcome, modelOutcome, observed } from "./checks";
 import { failureMessage, polymarketOptions, type SnapshotDeps } from "./deps";
-import { marketObservation, recordMarkets } from "./history";
+import { callOf, marketObservation, recordCalls, recordMarkets } from "./history";
 import { KV_KEYS } from "./keys";
 import { cachedOrPending } from "./loader-data";
 import { readSparklines } from "./sparklines";
@@ -141,6 +141,11 @@ async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null):
   recordMarkets(
     deps,
     markets.flatMap((m, i) => marketObservation(m, sentiment.analyses[i], mentions.counts[i]) ?? []),
+    now,
+  );
+  recordCalls(
+    deps,
+    markets.flatMap((m, i) => callOf(m, sentiment.analyses[i]) ?? []),
     now,
   );
   return {

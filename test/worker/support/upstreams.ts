@@ -15,6 +15,18 @@ export const CLOB = "https://clob.test";
 const upstreamsAtTestHosts = createUpstreams({ gamma: GAMMA, data: DATA, x: X_API, llm: LLM, clob: CLOB });
 
 export const { calls, gammaRequests } = upstreamsAtTestHosts;
+
+/**
+ * Requests for the markets feed itself (keyset or legacy list), leaving out the track record's
+ * settlement lookups (`/markets/keyset?id=…`) and the market pages' `/markets/slug/…`.
+ */
+export function feedRequests(): number {
+  return gammaRequests.filter(
+    (url) =>
+      (url.pathname.endsWith("/markets/keyset") || url.pathname.endsWith("/markets")) &&
+      !url.searchParams.has("id"),
+  ).length;
+}
 export const keysetHandler = upstreamsAtTestHosts.keysetHandler;
 export const resetCalls = upstreamsAtTestHosts.resetCalls;
 /** An msw handler that makes one upstream fail in one way (each request still counted in `calls`). */

@@ -1,0 +1,144 @@
+/**
+ * The track record for anyone to recompute: the JSON export (paged by cursor, the summary over every
+ * row) and the CSV (every row). Conventions (app/lib/track-record.ts): prices and probabilities are 0–1
+ * of the market's first outcome; `outcome: "yes"` means the first outcome won; times are ISO 8601 UTC.
+ */
+import Papa from "papaparse";
+import type { Call, TrackSummary } from "~/lib/track-record";
+import { paperReturn } from "./metrics";
+
+/** Calls per JSON page. */
+export const EXPORT_PAGE_SIZE = 100;
+
+export interface ExportedCall {
+  id: string;
+  marketId: string;
+  slug: string | null;
+  question: string;
+  category: string;
+  side: Call["side"];
+  source: string;
+  calledAt: string;
+  priceAtCall: number;
+  modelProbability: number | null;
+  endDate: string | null;
+  outcome: Call["outcome"];
+  settledAt: string | null;
+  return: number | null;
+}
+
+export type ExportedSummary = Pick<
+  TrackSummary,
+  | "calls"
+  | "graded"
+  | "pending"
+  | "void"
+  | "holds"
+  | "hitRate"
+  | "hitRateLow"
+  | "hitRateHigh"
+  | "meanReturn"
+  | "favouriteReturn"
+  | "brierModel"
+  | "brierMarket"
+  | "skill"
+>;
+
+export function exportCall(call: Call): ExportedCall {
+  return {
+    id: call.id,
+    marketId: call.marketId,
+    slug: call.slug,
+    question: call.question,
+    category: call.category,
+    side: call.side,
+    source: call.source,
+    calledAt: new Date(call.calledAt).toISOString(),
+    priceAtCall: call.priceAtCall,
+    modelProbability: call.modelProbability,
+    endDate: call.endDate,
+    outcome: call.outcome,
+    settledAt: call.settledAt === null ? null : new Date(call.settledAt).toISOString(),
+    return: paperReturn(call.side, call.priceAtCall, call.outcome),
+  };
+}
+
+export function exportSummary(s: TrackSummary): ExportedSummary {
+  const { calls, graded, pending, holds, hitRate, hitRateLow, hitRateHigh, meanReturn, favouriteReturn } = s;
+  return {
+    calls,
+    graded,
+    pending,
+    void: s.void,
+    holds,
+    hitRate,
+    hitRateLow,
+    hitRateHigh,
+    meanReturn,
+    favouriteReturn,
+    brierModel: s.brierModel,
+    brierMarket: s.brierMarket,
+    skill: s.skill,
+  };
+}
+
+/** A cursor is the id of the last call of the previous page, base64url-encoded. */
+export function encodeCursor(id: string): string {
+  return btoa(id).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+function decodeCursor(cursor: string): string | null {
+  if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) return null;
+  try {
+    return atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
+  } catch {
+    return null;
+  }
+}
+
+/** One page of calls (oldest first) after `cursor`, or null when the cursor names no call. */
+export function exportPage(
+  calls: readonly Call[],
+  cursor: string | null,
+): { calls: ExportedCall[]; nextCursor: string | null } | null {
+  let start = 0;
+  if (cursor !== null) {
+    const id = decodeCursor(cursor);
+    const index = id === null ? -1 : calls.findIndex((c) => c.id === id);
+    if (index < 0) return null;
+    start = index + 1;
+  }
+  const page = calls.slice(start, start + EXPORT_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    calls: page.map(exportCall),
+    nextCursor: last && start + page.length < calls.length ? encodeCursor(last.id) : null,
+  };
+}
+
+export const CSV_COLUMNS = [
+  "id",
+  "marketId",
+  "slug",
+  "question",
+  "category",
+  "side",
+  "source",
+  "calledAt",
+  "priceAtCall",
+  "modelProbability",
+  "endDate",
+  "outcome",
+  "settledAt",
+  "return",
+] as const satisfies readonly (keyof ExportedCall)[];
+
+/** Every call, one row each, with a header row. Empty cells are nulls (pending, no probability). */
+export function exportCsv(calls: readonly Call[]): string {
+  const rows = calls.map((call) => {
+    const row = exportCall(call);
+    return CSV_COLUMNS.map((column) => row[column] ?? "");
+  });
+  // Quote every text cell: a question starting with =, + or - stays text in a spreadsheet too.
+  return `${Papa.unparse({ fields: [...CSV_COLUMNS], data: rows }, { escapeFormulae: true, newline: "\n" })}\n`;
+}

@@ -1,0 +1,69 @@
+/**
+ * The track record as the page, the JSON export and the CSV read it: every call with its grading
+ * (one D1 query), and the figures computed from exactly those rows by `metrics.ts`.
+ */
+import { CATEGORIES } from "~/lib/categories";
+import { type Call, HORIZONS, type ReliabilityBin, type TrackSummary } from "~/lib/track-record";
+import type { SnapshotDeps } from "../snapshots/deps";
+import { horizonOf, reliability, summarise, summariseBy } from "./metrics";
+
+export interface SummaryRow {
+  key: string;
+  label: string;
+  summary: TrackSummary;
+}
+
+export interface TrackRecordData {
+  /** Every call, oldest first. */
+  calls: Call[];
+  summary: TrackSummary;
+  bySource: SummaryRow[];
+  byCategory: SummaryRow[];
+  byHorizon: SummaryRow[];
+  reliability: ReliabilityBin[];
+  /** Why each pending market is still pending (its last settlement check), by market id. */
+  pendingStates: Record<string, string>;
+}
+
+/** Thrown when the Worker has no history database or it fails: the page says so, the API answers 503. */
+export class TrackRecordUnavailableError extends Error {}
+
+const sourceLabel = (source: string) => (source === "estimate" ? "Rule-based estimate" : `Model ${source}`);
+const categoryLabel = (slug: string) => CATEGORIES.find((c) => c.slug === slug)?.label ?? "Other";
+
+/** The whole record and its figures. Throws TrackRecordUnavailableError. */
+export async function readTrackRecord(deps: SnapshotDeps): Promise<TrackRecordData> {
+  const store = deps.history?.calls;
+  if (!store) throw new TrackRecordUnavailableError("The track record is unavailable: no history database.");
+  let calls: Call[];
+  let pending: Map<string, string>;
+  try {
+    [calls, pending] = await Promise.all([store.allCalls(), store.pendingStates()]);
+  } catch (error) {
+    console.error(`[track-record] unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    throw new TrackRecordUnavailableError(
+      "The track record is unavailable right now. Please try again shortly.",
+    );
+  }
+  const horizonLabel = (key: string) => HORIZONS.find((h) => h.key === key)?.label ?? key;
+  const withLabels = (rows: { key: string; summary: TrackSummary }[], label: (key: string) => string) =>
+    rows.map((r) => ({ ...r, label: label(r.key) }));
+  return {
+    calls,
+    summary: summarise(calls),
+    bySource: withLabels(
+      summariseBy(calls, (c) => c.source),
+      sourceLabel,
+    ),
+    byCategory: withLabels(
+      summariseBy(calls, (c) => c.category),
+      categoryLabel,
+    ),
+    byHorizon: withLabels(
+      summariseBy(calls, (c) => horizonOf(c)),
+      horizonLabel,
+    ).sort((a, b) => HORIZONS.findIndex((h) => h.key === a.key) - HORIZONS.findIndex((h) => h.key === b.key)),
+    reliability: reliability(calls),
+    pendingStates: Object.fromEntries(pending),
+  };
+}

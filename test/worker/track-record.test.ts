@@ -1,0 +1,299 @@
+/**
+ * The track record's data path inside workerd (real miniflare D1 with the migrations): calls recorded
+ * by the market build and never changed, graded by the market cron from recorded closed markets, and
+ * exported as JSON and CSV whose summary anyone can recompute from the CSV's rows.
+ */
+import { env } from "cloudflare:test";
+import Papa from "papaparse";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { summarise } from "~/.server/track-record/metrics";
+import type { Call } from "~/lib/track-record";
+import { clearCalls, gradeCall, insertCalls } from "./support/calls";
+import { failing, listenToUpstreams, upstreams } from "./support/upstreams";
+import { freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
+
+listenToUpstreams();
+
+const MARKETS_CRON = "*/10 * * * *";
+const PAST = "2024-01-31T00:00:00Z";
+/** Recorded closed markets (gamma-events-149.json): resolved Yes, resolved No, proposed only. */
+const RESOLVED_YES = "253570";
+const RESOLVED_NO = "253573";
+const PROPOSED = "253618";
+
+let worker: TestWorker;
+freshWorkerEachTest((w) => {
+  worker = w;
+});
+
+beforeEach(async () => {
+  await clearCalls();
+  await env.DB.prepare("DELETE FROM market_points").run();
+  await env.DB.prepare("DELETE FROM sentiment_changes").run();
+});
+
+async function count(sql: string): Promise<number> {
+  return (await env.DB.prepare(sql).first<{ n: number }>())?.n ?? -1;
+}
+
+describe("recording", () => {
+  it("the market build records one call per shown market with the model's probability, once per side", async () => {
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(100);
+    const call = await env.DB.prepare(
+      "SELECT side, source, model_probability, price_at_call, category, outcomes FROM calls WHERE market_id = '517310'",
+    ).first<Record<string, string | number>>();
+    // 5.8¢: the fixture model calls it buy_no with its probability 5 points lower.
+    expect(call).toEqual({
+      side: "buy_no",
+      source: "grok-4-fast-non-reasoning",
+      model_probability: 0.01,
+      price_at_call: 0.058,
+      category: "politics",
+      outcomes: '["Yes","No"]',
+    });
+
+    // The same calls again (a later run, sides unchanged): nothing is added.
+    await worker.scheduled(MARKETS_CRON, Date.now() + 600_000);
+    await worker.settle();
+    expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(100);
+  });
+
+  it("estimates are recorded as source 'estimate' without a probability", async () => {
+    const noModel = testWorker({ LLM_API_KEY: "" });
+    await noModel.scheduled(MARKETS_CRON);
+    await noModel.settle();
+    expect(await count("SELECT COUNT(*) AS n FROM calls WHERE source = 'estimate'")).toBe(100);
+    expect(await count("SELECT COUNT(*) AS n FROM calls WHERE model_probability IS NOT NULL")).toBe(0);
+  });
+
+  it("a changed side is a new call; the same side again is not", async () => {
+    const store = (await import("~/.server/history/calls")).CallStore;
+    const callStore = new store(env.DB);
+    const base = {
+      marketId: "1",
+      slug: "m",
+      question: "M?",
+      category: "other",
+      outcomes: ["Yes", "No"],
+      source: "estimate",
+      modelProbability: null,
+      priceAtCall: 0.4,
+      endDate: null,
+    };
+    const t = Date.parse("2026-11-23T10:00:00Z");
+    expect(await callStore.recordCalls([{ ...base, side: "buy_yes" }], t)).toBe(1);
+    expect(await callStore.recordCalls([{ ...base, side: "buy_yes" }], t + 600_000)).toBe(0);
+    expect(await callStore.recordCalls([{ ...base, side: "hold" }], t + 1_200_000)).toBe(1);
+    // Another source keeps its own line of calls.
+    expect(await callStore.recordCalls([{ ...base, side: "hold", source: "model-x" }], t + 1_200_000)).toBe(
+      1,
+    );
+  });
+
+  it("calls are immutable: the database refuses to change or delete one", async () => {
+    await insertCalls([{ id: "c1", marketId: "1", side: "buy_yes", priceAtCall: 0.4, calledMs: 1 }]);
+    await expect(env.DB.prepare("UPDATE calls SET side = 'buy_no' WHERE id = 'c1'").run()).rejects.toThrow(
+      /calls are immutable/,
+    );
+    await expect(env.DB.prepare("DELETE FROM calls WHERE id = 'c1'").run()).rejects.toThrow(
+      /calls are immutable/,
+    );
+    expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(1);
+  });
+});
+
+describe("settlement in the market cron", () => {
+  const due = [
+    {
+      id: "yes-1",
+      marketId: RESOLVED_YES,
+      side: "buy_yes" as const,
+      priceAtCall: 0.3,
+      calledMs: 1,
+      endDate: PAST,
+    },
+    {
+      id: "no-1",
+      marketId: RESOLVED_NO,
+      side: "buy_yes" as const,
+      priceAtCall: 0.2,
+      calledMs: 2,
+      endDate: PAST,
+    },
+    {
+      id: "prop-1",
+      marketId: PROPOSED,
+      side: "buy_no" as const,
+      priceAtCall: 0.6,
+      calledMs: 3,
+      endDate: PAST,
+    },
+    {
+      id: "gone-1",
+      marketId: "999999999",
+      side: "hold" as const,
+      priceAtCall: 0.5,
+      calledMs: 4,
+      endDate: PAST,
+    },
+  ];
+
+  it("grades resolved markets, leaves proposed and unknown ones pending with why, and adds nothing the second time", async () => {
+    await insertCalls(due);
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    const grades = await env.DB.prepare("SELECT call_id, outcome FROM call_grades ORDER BY call_id").all();
+    expect(grades.results).toEqual([
+      { call_id: "no-1", outcome: "no" },
+      { call_id: "yes-1", outcome: "yes" },
+    ]);
+    const pending = await env.DB.prepare(
+      "SELECT market_id, state FROM settlement_checks WHERE market_id IN (?1, ?2) ORDER BY market_id",
+    )
+      .bind(PROPOSED, "999999999")
+      .all();
+    expect(pending.results).toEqual([
+      { market_id: PROPOSED, state: "proposed" },
+      { market_id: "999999999", state: "not closed or unknown" },
+    ]);
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    expect(await count("SELECT COUNT(*) AS n FROM call_grades")).toBe(2);
+    // The feed's own markets are past their end dates too (they await resolution): by now their calls
+    // are recorded and they have been looked up, still open.
+    expect(await count("SELECT COUNT(*) AS n FROM settlement_checks WHERE market_id = '517310'")).toBe(1);
+  });
+
+  it("a failure between recording and grading loses nothing: the next run finishes the job", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await insertCalls(due.slice(0, 1));
+    upstreams.use(failing("gamma", "http-500"));
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    expect(await count("SELECT COUNT(*) AS n FROM call_grades")).toBe(0);
+    upstreams.resetHandlers();
+    await testWorker().scheduled(MARKETS_CRON);
+    await worker.settle();
+    expect(
+      await count("SELECT COUNT(*) AS n FROM call_grades WHERE call_id = 'yes-1' AND outcome = 'yes'"),
+    ).toBe(1);
+  });
+});
+
+describe("export", () => {
+  const now = Date.parse("2026-11-01T00:00:00Z");
+  async function seed(): Promise<void> {
+    await insertCalls([
+      { id: "a", marketId: "1", side: "buy_yes", priceAtCall: 0.4, calledMs: now, modelProbability: 0.6 },
+      { id: "b", marketId: "2", side: "buy_no", priceAtCall: 0.7, calledMs: now + 1, modelProbability: 0.5 },
+      { id: "c", marketId: "3", side: "buy_yes", priceAtCall: 0.25, calledMs: now + 2 },
+      { id: "d", marketId: "4", side: "hold", priceAtCall: 0.5, calledMs: now + 3 },
+      {
+        id: "e",
+        marketId: "5",
+        side: "buy_no",
+        priceAtCall: 0.5,
+        calledMs: now + 4,
+        question: '=HYPERLINK("x"), "quoted"',
+      },
+    ]);
+    await gradeCall("a", "yes", now + 10);
+    await gradeCall("b", "no", now + 10);
+    await gradeCall("c", "no", now + 10);
+    await gradeCall("d", "void", now + 10);
+  }
+
+  it("GET /api/track-record answers the summary and the calls with their grading and return", async () => {
+    await seed();
+    const response = await worker.fetch("/api/track-record");
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      summary: Record<string, number | null>;
+      calls: { id: string; outcome: string | null; return: number | null; calledAt: string }[];
+      nextCursor: string | null;
+    };
+    // a: buy_yes at 0.4, Yes won → +1.5; b: buy_no at 0.7, No won → +0.7/0.3; c: buy_yes at 0.25, lost → −1.
+    expect(body.summary).toMatchObject({ calls: 5, graded: 3, pending: 1, void: 1, holds: 1 });
+    expect(body.summary.hitRate).toBeCloseTo(2 / 3, 10);
+    expect(body.summary.meanReturn).toBeCloseTo((1.5 + 0.7 / 0.3 - 1) / 3, 10);
+    expect(body.calls.map((c) => [c.id, c.outcome])).toEqual([
+      ["a", "yes"],
+      ["b", "no"],
+      ["c", "no"],
+      ["d", "void"],
+      ["e", null],
+    ]);
+    expect(body.calls[0]?.return).toBeCloseTo(1.5, 10);
+    expect(body.calls[4]?.return).toBeNull();
+    expect(body.calls[0]?.calledAt).toBe("2026-11-01T00:00:00.000Z");
+    expect(body.nextCursor).toBeNull();
+  });
+
+  it("a cursor that names no call is a 400 with what to do", async () => {
+    const response = await worker.fetch("/api/track-record?cursor=bm9wZQ");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Invalid cursor: use the nextCursor of a previous page" });
+  });
+
+  it("the CSV holds every call, and the JSON summary is recomputed exactly from its rows", async () => {
+    await seed();
+    const csv = await worker.fetch("/track-record.csv");
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const parsed = Papa.parse<Record<string, string>>(await csv.text(), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.data).toHaveLength(5);
+    // Numbers stay numbers (a lost buy returns -1), a formula-looking question stays text in a spreadsheet.
+    expect(parsed.data[2]?.return).toBe("-1");
+    // A formula-looking question stays text in a spreadsheet.
+    expect(parsed.data[4]?.question).toBe(`'=HYPERLINK("x"), "quoted"`);
+    const fromCsv: Call[] = parsed.data.map((row) => ({
+      id: row.id ?? "",
+      marketId: row.marketId ?? "",
+      slug: row.slug || null,
+      question: row.question ?? "",
+      category: row.category ?? "",
+      side: row.side as Call["side"],
+      source: row.source ?? "",
+      calledAt: Date.parse(row.calledAt ?? ""),
+      priceAtCall: Number(row.priceAtCall),
+      modelProbability: row.modelProbability ? Number(row.modelProbability) : null,
+      endDate: row.endDate || null,
+      outcome: (row.outcome || null) as Call["outcome"],
+      settledAt: row.settledAt ? Date.parse(row.settledAt) : null,
+    }));
+    const recomputed = summarise(fromCsv);
+    const { summary } = (await (await worker.fetch("/api/track-record")).json()) as {
+      summary: Record<string, number | null>;
+    };
+    for (const [key, value] of Object.entries(summary)) {
+      expect(recomputed[key as keyof typeof recomputed], key).toEqual(value);
+    }
+  });
+
+  it("without a working database both exports say so with a 503, never a stack trace", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const broken = testWorker({
+      DB: {
+        prepare: () => {
+          throw new Error("D1_ERROR: database unavailable");
+        },
+        batch: async () => {
+          throw new Error("D1_ERROR: database unavailable");
+        },
+      } as unknown as D1Database,
+    });
+    const json = await broken.fetch("/api/track-record");
+    expect(json.status).toBe(503);
+    expect(await json.json()).toEqual({
+      error: "The track record is unavailable right now. Please try again shortly.",
+    });
+    const csv = await broken.fetch("/track-record.csv");
+    expect(csv.status).toBe(503);
+    expect(await csv.text()).not.toContain("    at ");
+  });
+});
