@@ -1,6 +1,6 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile preset) on the built Worker served by workerd against the
- * fixture upstreams, warm caches, for /, /politics, /whale-watch and /help-center. Prints the four
+ * fixture upstreams, warm caches, for /, /politics, /whale-watch, /help-center and a market page. Prints the four
  * category scores. Chromium's host resolver sends every non-loopback host to a local image server,
  * so nothing leaves the machine (market images come from the provider's CDN).
  */
@@ -14,7 +14,13 @@ import { startWorker } from "../support/worker.ts";
 const PAGES =
   process.argv.slice(2).length > 0
     ? process.argv.slice(2)
-    : ["/", "/politics", "/whale-watch", "/help-center"];
+    : [
+        "/",
+        "/politics",
+        "/whale-watch",
+        "/help-center",
+        "/market/microstrategy-sells-any-bitcoin-by-december-31-2026",
+      ];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 const fixtures = await startFixtureServer(0);
