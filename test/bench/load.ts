@@ -20,7 +20,16 @@ const worker = await startWorker({
 let failed = true;
 try {
   for (const path of PUBLIC_PATHS) await fetch(`${worker.url}${path}`); // warm
-  const paths = [...PUBLIC_PATHS, "/robots.txt", "/sitemap.xml", "/api/markets", "/api/whales"];
+  // A market page, its JSON and the track record's exports too (on-demand data cached in KV and memory).
+  const market = "/market/will-trump-deport-less-than-250000";
+  const extra = [
+    market,
+    `/api/markets/will-trump-deport-less-than-250000/history?range=1w`,
+    "/api/track-record",
+    "/track-record.csv",
+  ];
+  for (const path of extra) await fetch(`${worker.url}${path}`); // warm
+  const paths = [...PUBLIC_PATHS, ...extra, "/robots.txt", "/sitemap.xml", "/api/markets", "/api/whales"];
   process.env.WRK_PATHS = paths.join(",");
   const result = await runWrk(`${worker.url}/`, { connections: CONNECTIONS, seconds: SECONDS });
   const stats = (await (await fetch(`${fixtures.url}/__stats`)).json()) as { gamma: number; data: number };
