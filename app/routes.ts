@@ -10,6 +10,7 @@ export default [
   route("sentiment-analysis", "routes/sentiment-analysis.tsx"),
   route("market-intelligence", "routes/market-intelligence.tsx"),
   route("trading-signals", "routes/trading-signals.tsx"),
+  route("track-record", "routes/track-record.tsx"),
   route("api-access", "routes/api-access.tsx"),
   route("help-center", "routes/help-center.tsx"),
   route("status", "routes/status.tsx"),

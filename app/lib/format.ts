@@ -136,3 +136,24 @@ export function formatDuration(ms: number): string {
 export function formatLatency(ms: number): string {
   return Math.round(ms) < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
+
+/** A share (0..1) as a whole percent: 2/3 → "67%". */
+export function formatRatio(ratio: number): string {
+  return `${Math.round((Number.isFinite(ratio) ? ratio : 0) * 100)}%`;
+}
+
+/** Dollars won or lost per $1 staked, signed, to the cent: 0.4286 → "+$0.43", -1 → "-$1.00", 0 → "$0.00". */
+export function formatPerDollar(value: number): string {
+  const cents = Math.round((Number.isFinite(value) ? value : 0) * 100);
+  const sign = cents > 0 ? "+" : cents < 0 ? "-" : "";
+  return `${sign}$${(Math.abs(cents) / 100).toFixed(2)}`;
+}
+
+/** A score to `digits` decimals, signed when asked: 0.18 → "0.180"; (0.1428, 2, true) → "+0.14". */
+export function formatScore(value: number, digits = 3, signed = false): string {
+  const factor = 10 ** digits;
+  const rounded = Math.round((Number.isFinite(value) ? value : 0) * factor) / factor;
+  const text = Math.abs(rounded).toFixed(digits);
+  if (rounded < 0) return `-${text}`;
+  return signed && rounded > 0 ? `+${text}` : text;
+}

@@ -6,7 +6,7 @@ export interface CategoryLink {
   label: string;
 }
 
-/** Header navigation in SPEC order. */
+/** Header navigation in SPEC order, then the track record (issue 13). */
 export const CATEGORY_LINKS: readonly CategoryLink[] = [
   { path: "/", label: "Trending" },
   { path: "/politics", label: "Politics" },
@@ -21,7 +21,11 @@ export const CATEGORY_LINKS: readonly CategoryLink[] = [
   { path: "/gaming", label: "Gaming" },
   { path: "/international", label: "International" },
   { path: "/whale-watch", label: "Whale Watch" },
+  { path: "/track-record", label: "Track Record" },
 ];
+
+/** Header links that are not market dashboards (no search, no cards). */
+const NOT_DASHBOARDS: readonly string[] = ["/whale-watch", "/track-record"];
 
 export const FOOTER_LINKS: readonly CategoryLink[] = [
   { path: "/sentiment-analysis", label: "Sentiment Analysis" },
@@ -43,7 +47,7 @@ export const PUBLIC_PATHS: readonly string[] = [
 
 /** Paths that show the market dashboard (and take the `search` parameter). */
 export const DASHBOARD_PATHS: readonly string[] = CATEGORY_LINKS.map((l) => l.path).filter(
-  (p) => p !== "/whale-watch",
+  (p) => !NOT_DASHBOARDS.includes(p),
 );
 
 export function isDashboardPath(pathname: string): boolean {

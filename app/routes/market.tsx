@@ -14,6 +14,7 @@ import {
 } from "~/components/market/market-sections";
 import { CurrentCall, MarketSummary } from "~/components/market/market-summary";
 import { PriceChart, RangeLinks } from "~/components/market/price-chart";
+import { MarketCalls } from "~/components/track-record/market-calls";
 import { Deferred } from "~/components/ui/deferred";
 import { CHART_RANGES, parseChartRange } from "~/lib/chart";
 import { formatCents } from "~/lib/format";
@@ -73,7 +74,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function MarketPage({ loaderData }: Route.ComponentProps) {
-  const { market, analysis, range, now, chart, sentiment, mentions, trades, holders, siblings } = loaderData;
+  const { market, analysis, range, now, chart, sentiment, mentions, calls, trades, holders, siblings } =
+    loaderData;
   const path = marketPath(market.slug);
   return (
     <article className="flex flex-col gap-8">
@@ -106,6 +108,14 @@ export default function MarketPage({ loaderData }: Route.ComponentProps) {
               <SentimentSteps steps={sentiment.value} />
             ) : (
               <SectionMessage>{sentiment.message}</SectionMessage>
+            )}
+          </MarketSection>
+
+          <MarketSection id="our-calls" title="Our calls on this market">
+            {calls.ok ? (
+              <MarketCalls calls={calls.value} now={now} />
+            ) : (
+              <SectionMessage>{calls.message}</SectionMessage>
             )}
           </MarketSection>
 

@@ -1,3 +1,5 @@
+import { requestContext } from "~/.server/context";
+import { tradingSignalsData } from "~/.server/record-pages/signals";
 import { TradingSignalsView } from "~/components/insights/trading-signals-view";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/trading-signals";
@@ -6,12 +8,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Trading Signals",
     description:
-      "Preview of planned prediction-market trading signals: performance, active signals, alerts and history, shown with sample data.",
+      "The open buy-yes and buy-no calls on Polymarket markets, highest confidence first, with the price at each call and the price now; every call graded in public on the track record.",
     origin: rootData(matches).origin,
     path: "/trading-signals",
-    structuredData: { about: "Planned trading signals (sample data)" },
+    structuredData: { about: "Open prediction-market calls from the OddsPulse track record" },
   });
 
-export default function TradingSignals() {
-  return <TradingSignalsView />;
+/** The open calls from the track record (D1) with confidence and price now from the cached snapshot. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { deps } = context.get(requestContext);
+  return tradingSignalsData(deps);
+}
+
+export default function TradingSignals({ loaderData }: Route.ComponentProps) {
+  return <TradingSignalsView data={loaderData} />;
 }

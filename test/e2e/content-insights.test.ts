@@ -1,7 +1,7 @@
 /**
  * /sentiment-analysis, /market-intelligence, /trading-signals, /api-access in Chromium against the
  * recorded feed (100 markets; X and the model are unreachable in this harness, so mentions and
- * sentiment are the labelled estimates).
+ * sentiment are the labelled estimates, and the track record's calls are the estimate's).
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
@@ -218,29 +218,56 @@ describe("/market-intelligence", () => {
   });
 });
 
+/**
+ * The open calls exist once a market build has recorded them (any visit to / builds the snapshot and
+ * records its calls in the background): wait until the page's own HTML lists them.
+ */
+async function waitForOpenCalls(): Promise<void> {
+  await fetch(`${baseUrl}/`);
+  await expect
+    .poll(async () => (await serverHtml("/trading-signals")).includes('data-testid="signals"'), {
+      timeout: 30_000,
+      interval: 1000,
+    })
+    .toBe(true);
+}
+
 describe("/trading-signals", () => {
-  it("shows the mock figures only as Sample data, in four tabs", async () => {
+  it("shows the open calls of the track record by confidence, real performance, and only the alerts as samples", async () => {
+    await waitForOpenCalls();
     const { page, problems } = await open("/trading-signals");
     await expectMeta(page, "/trading-signals", "Trading Signals");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Trading Signals");
-    expect(await page.getByRole("note").textContent()).toContain(
-      "Sample data: trading signals are not live. Every figure on this page is illustrative sample content, not a track record",
-    );
+    // The page-wide sample notice is gone with the sample signals.
+    expect(await page.getByText("trading signals are not live").count()).toBe(0);
+    expect(
+      await page.getByRole("link", { name: "Track Record", exact: true }).first().getAttribute("href"),
+    ).toBe("/track-record");
 
     await checkTabs(
       page,
       "Trading signal views",
       [
-        { name: "Performance", texts: ["Win rate (sample)", "89%", "Sample data", "Monthly win rate"] },
-        { name: "Active Signals", texts: ["Will Bitcoin reach $100k?", "64¢", "75¢", "58¢", "Sample data"] },
+        { name: "Open Calls", texts: ["Open calls", "Confidence", "Entry", "Now"] },
+        { name: "Performance", texts: ["Performance", "Calls recorded", "Hit rate of buy calls"] },
         { name: "Alerts", texts: ["Recent alerts", "Price move", "Sample data"] },
-        { name: "History", texts: ["Closed signals", "Stopped out", "-11.4%", "Sample data"] },
       ],
       "trading-signals",
     );
-    // The win rate is never shown without its sample label.
-    const winRate = page.getByText("89%", { exact: true });
-    expect(await winRate.locator("xpath=..").textContent()).toContain("Win rate (sample)");
+
+    // Highest confidence first; every row a buy call with its entry price, linking to its market page.
+    const rows = page.getByTestId("signals").locator("tr");
+    expect(await rows.count()).toBeGreaterThan(0);
+    const confidences = (await rows.locator("td:nth-child(3)").allTextContents()).map((t) =>
+      t === "—" ? -1 : Number.parseInt(t, 10),
+    );
+    expect(confidences).toEqual([...confidences].sort((a, b) => b - a));
+    expect(await rows.first().locator("td").nth(1).textContent()).toMatch(/^BUY (YES|NO)/);
+    expect(await rows.first().locator("td").nth(3).textContent()).toMatch(/^(\d+¢|<1¢)$/);
+    expect(await rows.first().locator("a").first().getAttribute("href")).toMatch(/^\/market\/[a-z0-9-]+$/);
+    // Nothing sample is left outside the Alerts tab.
+    await page.getByRole("tab", { name: "Open Calls", exact: true }).click();
+    expect(await page.getByText("Sample data", { exact: true }).count()).toBe(0);
 
     expect(problems).toEqual([]);
     await page.close();

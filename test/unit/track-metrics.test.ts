@@ -181,3 +181,14 @@ describe("grouping", () => {
     ]);
   });
 });
+
+describe("horizon of a pending call past its market's end date", () => {
+  it("is unknown, not under a day", () => {
+    const call = {
+      calledAt: Date.parse("2026-11-10T00:00:00Z"),
+      settledAt: null,
+      endDate: "2026-11-01T00:00:00Z",
+    };
+    expect(horizonOf(call)).toBeNull();
+  });
+});

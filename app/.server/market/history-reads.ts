@@ -4,6 +4,7 @@
  * that answer the same as a minute ago. Throws when the Worker has no database (callers say so).
  */
 
+import type { Call } from "~/lib/track-record";
 import type { WhaleTrade } from "~/lib/types";
 import type { PricePoint, SentimentChange } from "../history/store";
 import type { SnapshotDeps } from "../snapshots/deps";
@@ -38,4 +39,9 @@ export function storedSentimentChanges(deps: SnapshotDeps, marketId: string): Pr
 
 export function storedMarketTrades(deps: SnapshotDeps, conditionId: string): Promise<WhaleTrade[]> {
   return read(deps, `trades:${conditionId}`, (store) => store.whaleTradesForMarket(conditionId, 50));
+}
+
+/** The market's track-record calls with their grading, newest first. */
+export function storedCalls(deps: SnapshotDeps, marketId: string): Promise<Call[]> {
+  return read(deps, `calls:${marketId}`, (store) => store.calls.callsForMarket(marketId));
 }

@@ -15,6 +15,7 @@ import type {
   SentimentStep,
   SiblingMarket,
 } from "~/lib/market-page";
+import type { CallWithReturn } from "~/lib/track-record-page";
 import { buildPriceChart } from "../charts/price-chart";
 import { isConditionId } from "../polymarket/data-api";
 import type { SnapshotDeps } from "../snapshots/deps";
@@ -25,6 +26,7 @@ import {
   fetchedTrades,
   HOLDERS_UNAVAILABLE,
   holdersOf,
+  marketCalls,
   mentionPoints,
   mergeTrades,
   SIBLINGS_UNAVAILABLE,
@@ -48,6 +50,8 @@ export interface MarketPageData {
   chart: ChartSection;
   sentiment: Section<SentimentStep[]>;
   mentions: Section<MentionPoint[]>;
+  /** The track record's calls on this market, newest first. */
+  calls: Section<CallWithReturn[]>;
   trades: NowOrLater<MarketTrades>;
   holders: NowOrLater<Section<OutcomeHolders[]>>;
   siblings: NowOrLater<Section<SiblingMarket[]>>;
@@ -101,10 +105,11 @@ export async function marketPageData(
   const now = deps.now();
   const nowSec = Math.floor(now / 1000);
   const conditionKeys = market.conditionId && isConditionId(market.conditionId) ? [market.conditionId] : [];
-  const [chart, sentiment, mentions, trades, holders, siblings] = await Promise.all([
+  const [chart, sentiment, mentions, calls, trades, holders, siblings] = await Promise.all([
     chartSection(deps, market, range, nowSec),
     sentimentSteps(deps, market.id),
     mentionPoints(deps, market.id, nowSec - MENTIONS_WINDOW_SECONDS),
+    marketCalls(deps, market.id),
     nowOrLater(deps, conditionKeys.map(MARKET_KEYS.trades), 5 * 60_000, () => marketTrades(deps, market)),
     nowOrLater(deps, conditionKeys.map(MARKET_KEYS.holders), ON_DEMAND_FRESH_MS, () =>
       holdersOf(deps, market).catch(() => ({ ok: false as const, message: HOLDERS_UNAVAILABLE })),
@@ -113,5 +118,5 @@ export async function marketPageData(
       siblingsOf(deps, market).catch(() => ({ ok: false as const, message: SIBLINGS_UNAVAILABLE })),
     ),
   ]);
-  return { market, analysis, range, now, chart, sentiment, mentions, trades, holders, siblings };
+  return { market, analysis, range, now, chart, sentiment, mentions, calls, trades, holders, siblings };
 }

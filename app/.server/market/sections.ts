@@ -11,13 +11,21 @@ import type {
   SentimentStep,
   SiblingMarket,
 } from "~/lib/market-page";
+import type { CallWithReturn } from "~/lib/track-record-page";
 import type { WhaleTrade } from "~/lib/types";
 import type { Kept } from "../cache/swr-cache";
 import { fetchHolders, fetchMarketTrades, isConditionId } from "../polymarket/data-api";
 import { fetchEventBySlug, type GammaEvent } from "../polymarket/gamma";
 import { polymarketOptions, type SnapshotDeps } from "../snapshots/deps";
 import { MARKET_KEYS } from "../snapshots/keys";
-import { NoHistoryError, storedMarketTrades, storedPoints, storedSentimentChanges } from "./history-reads";
+import { paperReturn } from "../track-record/metrics";
+import {
+  NoHistoryError,
+  storedCalls,
+  storedMarketTrades,
+  storedPoints,
+  storedSentimentChanges,
+} from "./history-reads";
 import { ON_DEMAND_FRESH_MS, ON_DEMAND_KEEP_SECONDS } from "./resolve";
 
 export const HISTORY_UNAVAILABLE = "History unavailable right now.";
@@ -45,6 +53,20 @@ export async function sentimentSteps(
     return { ok: true, value: await storedSentimentChanges(deps, marketId) };
   } catch (error) {
     logHistory(`sentiment history of ${marketId} unavailable`, error);
+    return { ok: false, message: HISTORY_UNAVAILABLE };
+  }
+}
+
+/** The track record's calls on this market with their return, newest first (D1). */
+export async function marketCalls(deps: SnapshotDeps, marketId: string): Promise<Section<CallWithReturn[]>> {
+  try {
+    const calls = await storedCalls(deps, marketId);
+    return {
+      ok: true,
+      value: calls.map((c) => ({ ...c, return: paperReturn(c.side, c.priceAtCall, c.outcome) })),
+    };
+  } catch (error) {
+    logHistory(`calls of ${marketId} unavailable`, error);
     return { ok: false, message: HISTORY_UNAVAILABLE };
   }
 }

@@ -50,7 +50,8 @@ export function favouriteSide(price: number): "buy_yes" | "buy_no" {
 /** How far from the call the market resolved. */
 export function horizonOf(call: Pick<Call, "calledAt" | "settledAt" | "endDate">): Horizon | null {
   const end = call.settledAt ?? (call.endDate ? Date.parse(call.endDate) : Number.NaN);
-  if (!Number.isFinite(end)) return null;
+  // A pending call on a market already past its end date has no horizon yet (it is not "under a day").
+  if (!Number.isFinite(end) || (call.settledAt === null && end < call.calledAt)) return null;
   const days = (end - call.calledAt) / DAY_MS;
   if (days < 1) return "under-1d";
   if (days < 7) return "1-7d";

@@ -1,88 +1,57 @@
+import { LINK } from "~/components/track-record/call-parts";
+import { HeadlineFigures } from "~/components/track-record/headline-figures";
+import { OpenSignals } from "~/components/track-record/open-signals";
 import { Badge } from "~/components/ui/badge";
-import { Card } from "~/components/ui/card";
 import { SampleDataTag } from "~/components/ui/provenance-tag";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import {
-  SAMPLE_ACTIVE_SIGNALS,
-  SAMPLE_ALERTS,
-  SAMPLE_HISTORY,
-  SAMPLE_MONTHLY,
-  SAMPLE_PERFORMANCE,
-  type SignalType,
-} from "~/content/signals";
-import { formatCents, formatDate } from "~/lib/format";
-import { recommendationLabel, recommendationVariant } from "~/lib/sentiment";
-import { BarList } from "./bar-list";
-import { InsightCard, PageHeader, PanelHeading, StatGrid, StatTile } from "./layout";
+import { SAMPLE_ALERTS } from "~/content/signals";
+import { formatDate } from "~/lib/format";
+import type { TradingSignalsData } from "~/lib/track-record-page";
+import { InsightCard, PageHeader, PanelHeading } from "./layout";
 
-function SignalBadge({ type }: { type: SignalType }) {
-  return <Badge variant={recommendationVariant(type)}>{recommendationLabel(type)}</Badge>;
+function Unavailable({ children }: { children: string }) {
+  return (
+    <p
+      role="status"
+      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
+      {children}
+    </p>
+  );
 }
 
-/** Sample prices are 0..1 like the planned API; shown in cents like the rest of the site. */
-function cents(price: number): string {
-  return formatCents(price * 100);
-}
-
-function PerformancePanel() {
+function OpenCallsPanel({ data }: { data: TradingSignalsData }) {
   return (
     <>
-      <PanelHeading title="Performance" tags={<SampleDataTag />}>
-        Illustrative figures of the planned signal service. They are not results: no signal has been issued.
+      <PanelHeading title="Open calls">
+        Each market's current BUY YES or BUY NO call that has not been graded yet, highest confidence first.
+        Every one is recorded and will be graded in public when its market resolves.
       </PanelHeading>
-      <div className="flex flex-col gap-4">
-        <StatGrid>
-          {SAMPLE_PERFORMANCE.map((s) => (
-            <StatTile key={s.label} label={`${s.label} (sample)`} value={s.value} detail={s.detail} />
-          ))}
-        </StatGrid>
-        <InsightCard title="Monthly win rate" tags={<SampleDataTag />}>
-          <BarList
-            label="Sample monthly win rate"
-            rows={SAMPLE_MONTHLY.map((m) => ({
-              key: m.month,
-              label: `${m.month} (${m.signals} signals)`,
-              value: m.winRate,
-              display: `${m.winRate}%`,
-            }))}
-          />
-        </InsightCard>
-      </div>
+      {data.signals === null ? (
+        <Unavailable>{data.unavailable ?? "The track record is unavailable right now."}</Unavailable>
+      ) : (
+        <OpenSignals signals={data.signals} total={data.total} now={data.now} />
+      )}
     </>
   );
 }
 
-function ActivePanel() {
+function PerformancePanel({ data }: { data: TradingSignalsData }) {
   return (
     <>
-      <PanelHeading title="Active Signals" tags={<SampleDataTag />}>
-        How an open signal will look: direction, confidence, entry, target and stop-loss prices.
+      <PanelHeading title="Performance">
+        How the calls have turned out so far, from the track record: every call graded against how its market
+        resolved.{" "}
+        <a href="/track-record" className={LINK}>
+          The full track record and its method
+        </a>
+        .
       </PanelHeading>
-      <ul aria-label="Sample active signals" className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-        {SAMPLE_ACTIVE_SIGNALS.map((s) => (
-          <li key={s.id}>
-            <Card className="h-full p-4">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <SignalBadge type={s.type} />
-                <SampleDataTag />
-              </div>
-              <p className="mt-2 font-medium text-slate-900">{s.marketTitle}</p>
-              <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-                <dt className="text-slate-600">Confidence</dt>
-                <dd className="text-right font-medium tabular-nums">{s.confidence}%</dd>
-                <dt className="text-slate-600">Entry</dt>
-                <dd className="text-right font-medium tabular-nums">{cents(s.entryPrice)}</dd>
-                <dt className="text-slate-600">Target</dt>
-                <dd className="text-right font-medium tabular-nums">{cents(s.targetPrice)}</dd>
-                <dt className="text-slate-600">Stop loss</dt>
-                <dd className="text-right font-medium tabular-nums">{cents(s.stopLoss)}</dd>
-                <dt className="text-slate-600">Issued</dt>
-                <dd className="text-right tabular-nums">{formatDate(s.createdAt)}</dd>
-              </dl>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      {data.summary === null ? (
+        <Unavailable>{data.unavailable ?? "The track record is unavailable right now."}</Unavailable>
+      ) : (
+        <HeadlineFigures summary={data.summary} />
+      )}
     </>
   );
 }
@@ -119,71 +88,32 @@ function AlertsPanel() {
   );
 }
 
-function HistoryPanel() {
+/** /trading-signals: the open calls of the track record and its figures; the alerts are still samples. */
+export function TradingSignalsView({ data }: { data: TradingSignalsData }) {
   return (
     <>
-      <PanelHeading title="History" tags={<SampleDataTag />}>
-        How closed signals will be reported, wins and losses alike.
-      </PanelHeading>
-      <InsightCard title="Closed signals" tags={<SampleDataTag />}>
-        <ul aria-label="Sample closed signals" className="divide-y divide-slate-100">
-          {SAMPLE_HISTORY.map((h) => (
-            <li key={h.id} className="flex items-start justify-between gap-3 py-2.5">
-              <div className="min-w-0">
-                <p className="font-medium text-slate-900">{h.marketTitle}</p>
-                <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
-                  <SignalBadge type={h.type} />
-                  <span>
-                    {cents(h.entryPrice)} → {cents(h.exitPrice)}
-                  </span>
-                  <span>{h.outcome}</span>
-                  <span>{formatDate(h.closedAt)}</span>
-                </p>
-              </div>
-              <p className="shrink-0 text-sm font-semibold tabular-nums">
-                {h.returnPercent > 0 ? "+" : ""}
-                {h.returnPercent.toFixed(1)}%
-              </p>
-            </li>
-          ))}
-        </ul>
-      </InsightCard>
-    </>
-  );
-}
-
-/** /trading-signals: the seed's mock figures, every block labelled 'Sample data'. */
-export function TradingSignalsView() {
-  return (
-    <>
-      <PageHeader title="Trading Signals" badges={<SampleDataTag />}>
-        Signals with entry, target and stop-loss prices are planned.
+      <PageHeader title="Trading Signals">
+        The calls the site stands behind right now, with the price when each was made and the price now. Every
+        call is recorded when shown and graded when its market resolves, on the{" "}
+        <a href="/track-record" className={LINK}>
+          Track Record
+        </a>{" "}
+        page. Nothing here is financial advice.
       </PageHeader>
-      <p
-        role="note"
-        className="mb-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-600/30"
-      >
-        <strong>Sample data:</strong> trading signals are not live. Every figure on this page is illustrative
-        sample content, not a track record, and nothing here is financial advice.
-      </p>
-      <Tabs defaultValue="performance">
+      <Tabs defaultValue="open">
         <TabsList label="Trading signal views">
+          <TabsTrigger value="open">Open Calls</TabsTrigger>
           <TabsTrigger value="performance">Performance</TabsTrigger>
-          <TabsTrigger value="active">Active Signals</TabsTrigger>
           <TabsTrigger value="alerts">Alerts</TabsTrigger>
-          <TabsTrigger value="history">History</TabsTrigger>
         </TabsList>
-        <TabsContent value="performance">
-          <PerformancePanel />
+        <TabsContent value="open">
+          <OpenCallsPanel data={data} />
         </TabsContent>
-        <TabsContent value="active">
-          <ActivePanel />
+        <TabsContent value="performance">
+          <PerformancePanel data={data} />
         </TabsContent>
         <TabsContent value="alerts">
           <AlertsPanel />
-        </TabsContent>
-        <TabsContent value="history">
-          <HistoryPanel />
         </TabsContent>
       </Tabs>
     </>

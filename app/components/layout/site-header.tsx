@@ -1,6 +1,6 @@
 import { Link, NavLink, useSearchParams } from "react-router";
 import { readSearch } from "~/lib/search";
-import { CATEGORY_LINKS } from "~/lib/site";
+import { CATEGORY_LINKS, isDashboardPath } from "~/lib/site";
 import { SearchBox } from "./search-box";
 
 /** Logo, search and the scrollable row of category buttons (the current one marked). */
@@ -21,15 +21,14 @@ export function SiteHeader() {
         <SearchBox />
       </div>
       <nav aria-label="Categories" className="mx-auto max-w-7xl overflow-x-auto px-4 pb-3">
-        <ul className="flex w-max gap-2">
+        <ul className="flex w-max gap-1.5">
           {CATEGORY_LINKS.map((link) => (
             <li key={link.path}>
               <NavLink
                 to={{
                   pathname: link.path,
-                  // Keep the search when switching category; Whale Watch has no search.
-                  search:
-                    search && link.path !== "/whale-watch" ? `?search=${encodeURIComponent(search)}` : "",
+                  // Keep the search when switching category; Whale Watch and the track record have none.
+                  search: search && isDashboardPath(link.path) ? `?search=${encodeURIComponent(search)}` : "",
                 }}
                 end
                 className="nav-chip"

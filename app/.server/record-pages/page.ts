@@ -1,0 +1,98 @@
+/**
+ * `/track-record`'s view of the record: every figure (computed over every call by metrics.ts), and
+ * only the rows of the requested pages of the settled and open lists, so the page's data stays small
+ * however long the record grows.
+ */
+
+import type { Call } from "~/lib/track-record";
+import {
+  type CallPage,
+  type OpenCallView,
+  pageOf,
+  pendingText,
+  type SettledCallView,
+  type TrackRecordPageData,
+} from "~/lib/track-record-page";
+import type { SnapshotDeps } from "../snapshots/deps";
+import { paperReturn } from "../track-record/metrics";
+import { TrackRecordUnavailableError } from "../track-record/view";
+import { pageRecord } from "./read";
+
+export interface RequestedPages {
+  graded: number;
+  open: number;
+}
+
+function row(call: Call) {
+  return {
+    id: call.id,
+    slug: call.slug,
+    question: call.question,
+    side: call.side,
+    source: call.source,
+    calledAt: call.calledAt,
+    priceAtCall: call.priceAtCall,
+  };
+}
+
+/** Settled calls (graded yes/no and void), the most recently settled first. */
+export function settledPage(calls: readonly Call[], page: number): CallPage<SettledCallView> {
+  const settled = calls
+    .filter((c): c is Call & { outcome: NonNullable<Call["outcome"]> } => c.outcome !== null)
+    .sort((a, b) => (b.settledAt ?? 0) - (a.settledAt ?? 0) || b.calledAt - a.calledAt);
+  const slice = pageOf(settled, page);
+  return {
+    ...slice,
+    rows: slice.rows.map((c) => ({
+      ...row(c),
+      outcome: c.outcome,
+      settledAt: c.settledAt,
+      return: paperReturn(c.side, c.priceAtCall, c.outcome),
+    })),
+  };
+}
+
+/** Calls not graded yet, the newest first, each with why it is still open. */
+export function openPage(
+  calls: readonly Call[],
+  pendingStates: Readonly<Record<string, string>>,
+  page: number,
+  now: number,
+): CallPage<OpenCallView> {
+  const open = calls.filter((c) => c.outcome === null).sort((a, b) => b.calledAt - a.calledAt);
+  const slice = pageOf(open, page);
+  return {
+    ...slice,
+    rows: slice.rows.map((c) => ({
+      ...row(c),
+      pending: pendingText(pendingStates[c.marketId], c.endDate, now),
+    })),
+  };
+}
+
+/** The page's data; a missing or failing database is the page's message, never an error page. */
+export async function trackRecordPageData(
+  deps: SnapshotDeps,
+  pages: RequestedPages,
+): Promise<TrackRecordPageData> {
+  const now = deps.now();
+  try {
+    const record = await pageRecord(deps);
+    return {
+      now,
+      unavailable: null,
+      record: {
+        summary: record.summary,
+        bySource: record.bySource,
+        byCategory: record.byCategory,
+        byHorizon: record.byHorizon,
+        reliability: record.reliability,
+        settled: settledPage(record.calls, pages.graded),
+        open: openPage(record.calls, record.pendingStates, pages.open, now),
+      },
+    };
+  } catch (error) {
+    if (!(error instanceof TrackRecordUnavailableError)) throw error;
+    return { now, record: null, unavailable: "The track record is unavailable right now." };
+  }
+}

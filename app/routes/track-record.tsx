@@ -1,0 +1,59 @@
+import { data } from "react-router";
+import { requestContext } from "~/.server/context";
+import { trackRecordPageData } from "~/.server/record-pages/page";
+import { TrackRecordPage } from "~/components/track-record/track-record-view";
+import { pageMeta, rootData } from "~/lib/seo";
+import { PAGE_PARAMS, parsePageNumber } from "~/lib/track-record-page";
+import type { Route } from "./+types/track-record";
+
+const DESCRIPTION =
+  "Every buy-yes, buy-no and neutral call OddsPulse has shown, recorded when shown and graded when its Polymarket market resolved: hit rate with its interval, paper returns, Brier scores, calibration, and the data to recompute them.";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const origin = rootData(matches).origin;
+  return pageMeta({
+    title: "Track Record: Every Call, Graded",
+    description: DESCRIPTION,
+    origin,
+    path: "/track-record",
+    structuredData: {
+      isAccessibleForFree: true,
+      mainEntity: {
+        "@type": "Dataset",
+        name: "OddsPulse track record",
+        description:
+          "Every recommendation shown on OddsPulse with the price at the call and how its market resolved.",
+        isAccessibleForFree: true,
+        distribution: [
+          { "@type": "DataDownload", encodingFormat: "text/csv", contentUrl: `${origin}/track-record.csv` },
+          {
+            "@type": "DataDownload",
+            encodingFormat: "application/json",
+            contentUrl: `${origin}/api/track-record`,
+          },
+        ],
+      },
+    },
+  });
+};
+
+/**
+ * `/track-record`: awaited in full (readable without JavaScript). `?graded=N` and `?open=N` page the two
+ * call lists; a page number that is not a whole number from 1 is a 400 that says so, one past the end
+ * shows the last page. A missing or failing database is a 200 page that says so, method included.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { deps } = context.get(requestContext);
+  const params = new URL(request.url).searchParams;
+  const graded = parsePageNumber(params.get(PAGE_PARAMS.settled));
+  const open = parsePageNumber(params.get(PAGE_PARAMS.open));
+  if (graded === null || open === null) {
+    const name = graded === null ? PAGE_PARAMS.settled : PAGE_PARAMS.open;
+    throw data(`Bad page number: ?${name}= takes a whole number from 1.`, { status: 400 });
+  }
+  return trackRecordPageData(deps, { graded, open });
+}
+
+export default function TrackRecord({ loaderData }: Route.ComponentProps) {
+  return <TrackRecordPage data={loaderData} />;
+}

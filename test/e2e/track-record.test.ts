@@ -1,0 +1,161 @@
+/**
+ * `/track-record` in Chromium against the built Worker and the fixture server: the calls the first
+ * market build recorded (the estimate's, as X and the model are unreachable here; none graded, as no
+ * cron runs), at 390 and 1280 px with axe, its plain-link pages, and the whole page with JavaScript
+ * off. Also a market page's own calls.
+ */
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoAxeViolations, screenshotWidths } from "./axe";
+import { browserPerFile, launchBrowser } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const { open } = browserPerFile(baseUrl);
+/** A market of the recorded top 100 (so the first build records a call on it). */
+const TOP_SLUG = "will-trump-deport-less-than-250000";
+
+async function html(path: string): Promise<string> {
+  const res = await fetch(`${baseUrl}${path}`, { headers: { "user-agent": "Googlebot/2.1" } });
+  expect(res.status, path).toBe(200);
+  return res.text();
+}
+
+/** The number in the "Calls recorded" figure of the server's HTML. */
+async function callsRecorded(): Promise<number> {
+  const match = /data-testid="figure-calls"[\s\S]*?<dd[^>]*>([\d,]+)<\/dd>/.exec(await html("/track-record"));
+  return Number((match?.[1] ?? "0").replaceAll(",", ""));
+}
+
+beforeAll(async () => {
+  // Any visit to / builds the market snapshot, which records its calls in the background.
+  await fetch(`${baseUrl}/`);
+  for (let tries = 0; (await callsRecorded()) === 0; tries += 1) {
+    if (tries > 30) throw new Error("the first market build recorded no calls within 30 s");
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+});
+
+describe("/track-record in Chromium", () => {
+  it("shows the figures, the reliability diagram, the tables and the open calls; no axe violations at 390 and 1280 px", async () => {
+    const { page, problems } = await open("/track-record");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Track Record");
+    expect(await page.title()).toBe("Track Record: Every Call, Graded | OddsPulse");
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${baseUrl}/track-record`);
+    const ld = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
+    );
+    expect(ld).toMatchObject({ "@type": "WebPage", mainEntity: { "@type": "Dataset" } });
+
+    // In the header's navigation, marked as the current page.
+    const nav = page
+      .getByRole("navigation", { name: "Categories" })
+      .getByRole("link", { name: "Track Record" });
+    expect(await nav.getAttribute("aria-current")).toBe("page");
+
+    // Nothing graded yet (no cron runs here): dashes, counts and "too few to judge".
+    expect(
+      Number(await page.getByTestId("figure-calls").locator("dd").first().textContent()),
+    ).toBeGreaterThan(0);
+    expect(await page.getByTestId("figure-graded").locator("dd").first().textContent()).toBe("0");
+    expect(await page.getByTestId("value-hit-rate").textContent()).toBe("—");
+    expect(await page.getByTestId("figure-hit-rate").getByText("too few to judge").count()).toBe(1);
+    expect(await page.getByTestId("reliability-svg").isVisible()).toBe(true);
+    expect(await page.getByTestId("reliability-table").locator("tr").count()).toBe(10);
+    expect(
+      await page.getByTestId("by-source").getByText("Rule-based estimate", { exact: true }).count(),
+    ).toBe(1);
+    expect(await page.getByText("No call has been settled yet.").count()).toBe(1);
+
+    // Open calls: 20 a page, newest first, each linking to its market page with why it is pending.
+    const open20 = page.getByTestId("open-calls").locator("tr");
+    expect(await open20.count()).toBe(20);
+    expect(await open20.first().locator("a").first().getAttribute("href")).toMatch(/^\/market\/[a-z0-9-]+$/);
+    expect(await open20.first().locator("td").last().textContent()).toMatch(
+      /^Market open|^Ended|^Not closed/,
+    );
+
+    // The method and the export links.
+    expect(await page.getByRole("heading", { name: "How the record is kept" }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "/track-record.csv" }).getAttribute("href")).toBe(
+      "/track-record.csv",
+    );
+    expect(await page.getByRole("link", { name: "/api/track-record" }).getAttribute("href")).toBe(
+      "/api/track-record",
+    );
+
+    // At 1280 px every header link fits without scrolling the row.
+    const row = page.getByRole("navigation", { name: "Categories" });
+    expect(await row.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+    await expectNoAxeViolations(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshotWidths(page, "track-record");
+    await page.setViewportSize({ width: 390, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+
+    // The next page of open calls is a plain link.
+    await page.getByTestId("open-pages").getByRole("link", { name: "Next" }).click();
+    await page.waitForURL(/\/track-record\?open=2#open$/);
+    await expect.poll(() => page.getByTestId("open-pages").textContent()).toMatch(/Page 2 of \d+/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("is complete without JavaScript: figures, the SVG, the tables and the method are in the server's HTML", async () => {
+    const noJs = await launchBrowser({ javaScriptEnabled: false });
+    const page = await noJs.context.newPage();
+    const response = await page.goto(`${baseUrl}/track-record`);
+    expect(response?.status()).toBe(200);
+    expect(await page.getByTestId("figure-calls").isVisible()).toBe(true);
+    expect(
+      Number(await page.getByTestId("figure-calls").locator("dd").first().textContent()),
+    ).toBeGreaterThan(0);
+    expect(await page.getByTestId("value-hit-rate").isVisible()).toBe(true);
+    expect(await page.getByTestId("value-return").isVisible()).toBe(true);
+    expect(await page.getByTestId("reliability-svg").isVisible()).toBe(true);
+    expect(await page.locator("[data-testid=reliability-svg] line").count()).toBeGreaterThan(10);
+    expect(await page.getByTestId("reliability-diagonal").count()).toBe(1);
+    expect(await page.getByTestId("open-calls").locator("tr").count()).toBe(20);
+    expect(await page.getByTestId("method").isVisible()).toBe(true);
+    // Pages are plain links: they work without scripts.
+    await page.getByTestId("open-pages").getByRole("link", { name: "Next" }).click();
+    await page.waitForURL(/\?open=2#open$/);
+    expect(await page.getByTestId("open-pages").textContent()).toMatch(/Page 2 of \d+/);
+    await page.goto(`${baseUrl}/track-record`);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: "test-results/track-record-nojs-390.png", fullPage: true });
+    await noJs.close();
+  });
+
+  it("a page number that is not a whole number from 1 is a 400 that says so", async () => {
+    const response = await fetch(`${baseUrl}/track-record?graded=zero`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Bad page number: ?graded= takes a whole number from 1.");
+  });
+});
+
+describe("a market page's own calls", () => {
+  it("lists the call the first build recorded, accessibly", async () => {
+    const { page, problems } = await open(`/market/${TOP_SLUG}`);
+    const section = page.getByTestId("section-our-calls");
+    expect(await section.getByRole("heading", { name: "Our calls on this market" }).count()).toBe(1);
+    const rows = section.getByTestId("market-calls").locator("tr");
+    expect(await rows.count()).toBeGreaterThan(0);
+    const cells = await rows.first().locator("td").allTextContents();
+    expect(cells.slice(1)).toEqual([
+      expect.stringMatching(/^(BUY YES|BUY NO|NEUTRAL)$/),
+      "Rule-based estimate",
+      expect.stringMatching(/^(\d+¢|<1¢)$/),
+      "Pending",
+      "—",
+    ]);
+    await expectNoAxeViolations(page);
+    await section.scrollIntoViewIfNeeded();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await section.screenshot({ path: `test-results/market-calls-${width}.png` });
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The track record's pages, pure parts: the figures' formats, page numbers and links, why a call is
+ * pending, the settled and open lists' order, and which calls /trading-signals shows in what order.
+ */
+import { describe, expect, it } from "vitest";
+import { openPage, settledPage } from "~/.server/record-pages/page";
+import { signalsOf, standingCalls } from "~/.server/record-pages/signals";
+import { formatPerDollar, formatRatio, formatScore } from "~/lib/format";
+import type { Call } from "~/lib/track-record";
+import { pageHref, pageOf, parsePageNumber, pendingText } from "~/lib/track-record-page";
+import type { DisplayMarket } from "~/lib/types";
+
+const DAY = 86_400_000;
+const NOW = Date.parse("2026-11-23T12:00:00Z");
+
+function call(over: Partial<Call> & Pick<Call, "id">): Call {
+  return {
+    marketId: over.id,
+    slug: `slug-${over.id}`,
+    question: `Market ${over.id}?`,
+    category: "other",
+    side: "buy_yes",
+    source: "estimate",
+    calledAt: NOW - DAY,
+    priceAtCall: 0.4,
+    modelProbability: null,
+    endDate: null,
+    outcome: null,
+    settledAt: null,
+    ...over,
+  };
+}
+
+describe("formats of the figures", () => {
+  it.each([
+    [2 / 3, "67%"],
+    [0.2076, "21%"],
+    [1, "100%"],
+    [0, "0%"],
+  ])("formatRatio(%d) → %s", (value, text) => {
+    expect(formatRatio(value)).toBe(text);
+  });
+
+  it.each([
+    [1.5, "+$1.50"],
+    [0.428_571, "+$0.43"],
+    [-1, "-$1.00"],
+    [-0.523_81, "-$0.52"],
+    [0.001, "$0.00"],
+    [-0.004, "$0.00"],
+  ])("formatPerDollar(%d) → %s", (value, text) => {
+    expect(formatPerDollar(value)).toBe(text);
+  });
+
+  it("formatScore: three decimals by default, signed on request", () => {
+    expect(formatScore(0.235)).toBe("0.235");
+    expect(formatScore(0.225_625)).toBe("0.226");
+    expect(formatScore(-0.041_55, 2, true)).toBe("-0.04");
+    expect(formatScore(0.142_8, 2, true)).toBe("+0.14");
+    expect(formatScore(0, 2, true)).toBe("0.00");
+  });
+});
+
+describe("pages of the call lists", () => {
+  it("reads a page number: absent is 1, a whole number from 1 is itself, anything else is refused", () => {
+    expect(parsePageNumber(null)).toBe(1);
+    expect(parsePageNumber("1")).toBe(1);
+    expect(parsePageNumber("42")).toBe(42);
+    for (const bad of ["", "0", "-1", "1.5", "2e3", "01", " 2", "abc", "1234567"]) {
+      expect(parsePageNumber(bad), bad).toBeNull();
+    }
+  });
+
+  it("slices 20 a page and clamps past the end to the last page", () => {
+    const items = Array.from({ length: 45 }, (_, i) => i);
+    expect(pageOf(items, 1)).toMatchObject({ page: 1, pages: 3, total: 45 });
+    expect(pageOf(items, 3).rows).toEqual([40, 41, 42, 43, 44]);
+    expect(pageOf(items, 99)).toMatchObject({ page: 3, rows: [40, 41, 42, 43, 44] });
+    expect(pageOf([], 5)).toEqual({ rows: [], page: 1, pages: 1, total: 0 });
+  });
+
+  it("links keep the other list's page and leave page 1 out", () => {
+    expect(pageHref({ graded: 1, open: 1 }, "graded", 2, "settled")).toBe("/track-record?graded=2#settled");
+    expect(pageHref({ graded: 2, open: 3 }, "open", 1, "open")).toBe("/track-record?graded=2#open");
+    expect(pageHref({ graded: 2, open: 3 }, "graded", 1, "settled")).toBe("/track-record?open=3#settled");
+  });
+});
+
+describe("why a call is pending", () => {
+  it("says the settlement check's finding in words, else whether the market has ended", () => {
+    expect(pendingText("proposed", null, NOW)).toBe("Resolution proposed, not final yet");
+    expect(pendingText("not closed or unknown", null, NOW)).toBe("Not closed yet, or unknown to Polymarket");
+    expect(pendingText("something new", null, NOW)).toBe("something new");
+    expect(pendingText(undefined, "2026-12-31T00:00:00Z", NOW)).toBe("Market open, ends Dec 31, 2026");
+    expect(pendingText(undefined, "2026-01-01T00:00:00Z", NOW)).toBe("Ended, awaiting its settlement check");
+    expect(pendingText(undefined, null, NOW)).toBe("Market open, no end date");
+  });
+});
+
+describe("the settled and open lists", () => {
+  const calls = [
+    call({ id: "a", outcome: "yes", settledAt: NOW - 3 * DAY, priceAtCall: 0.25 }),
+    call({ id: "b", outcome: "void", settledAt: NOW - DAY }),
+    call({ id: "c", side: "buy_no", outcome: "yes", settledAt: NOW - 2 * DAY, priceAtCall: 0.6 }),
+    call({ id: "d", calledAt: NOW - 5 * DAY }),
+    call({ id: "e", calledAt: NOW - 2 * DAY, endDate: "2027-01-01T00:00:00Z" }),
+  ];
+
+  it("settled: the latest settled first, each with its return", () => {
+    const page = settledPage(calls, 1);
+    expect(page.rows.map((r) => [r.id, r.outcome, r.return])).toEqual([
+      ["b", "void", null],
+      ["c", "yes", -1],
+      ["a", "yes", 3],
+    ]);
+  });
+
+  it("open: the newest first, each with why it is pending", () => {
+    const page = openPage(calls, { d: "disputed" }, 1, NOW);
+    expect(page.rows.map((r) => [r.id, r.pending])).toEqual([
+      ["e", "Market open, ends Jan 1, 2027"],
+      ["d", "Resolution disputed"],
+    ]);
+  });
+});
+
+describe("/trading-signals' calls", () => {
+  const card = (id: string, confidence: number, source = "estimated", yesPrice = 50) =>
+    ({ id, yesPrice, sentiment: { confidence, source } }) as unknown as DisplayMarket;
+
+  it("a call stands until a later call of the same source replaces it; holds and graded calls never stand", () => {
+    const standing = standingCalls([
+      call({ id: "1", marketId: "m1", calledAt: 1 }),
+      call({ id: "2", marketId: "m1", side: "buy_no", calledAt: 2 }),
+      call({ id: "3", marketId: "m2", calledAt: 1 }),
+      call({ id: "4", marketId: "m2", side: "hold", calledAt: 2 }),
+      call({ id: "5", marketId: "m3", outcome: "no", settledAt: 3 }),
+      call({ id: "6", marketId: "m1", source: "model-x", calledAt: 0 }),
+    ]);
+    expect(standing.map((c) => c.id).sort()).toEqual(["2", "6"]);
+  });
+
+  it("orders by the card's confidence, unknown confidence last, with the price now", () => {
+    const signals = signalsOf(
+      [
+        call({ id: "low", marketId: "a" }),
+        call({ id: "high", marketId: "b" }),
+        call({ id: "other-source", marketId: "c", source: "model-x" }),
+        call({ id: "gone", marketId: "z", calledAt: NOW - 3 * DAY }),
+      ],
+      [card("a", 40, "estimated", 62), card("b", 90), card("c", 99)],
+    );
+    expect(signals.map((s) => [s.id, s.confidence, s.priceNow])).toEqual([
+      ["high", 90, 0.5],
+      ["low", 40, 0.62],
+      ["other-source", null, 0.5],
+      ["gone", null, null],
+    ]);
+  });
+});
