@@ -6,7 +6,9 @@ import { requestContext } from "../app/.server/context";
 import { snapshotDeps } from "../app/.server/snapshots/deps";
 import { isLoopback } from "../app/lib/seo";
 import { api } from "./api";
+import { apiV1 } from "./api-v1";
 import { runScheduled } from "./cron";
+import { feeds } from "./feeds";
 import { isolateFor } from "./isolate";
 import { securityHeaders } from "./security";
 import { seo } from "./seo";
@@ -47,6 +49,8 @@ app.use(async (c, next) => {
 
 app.route("/", seo);
 app.route("/", trackRecordCsv);
+app.route("/", feeds);
+app.route("/api/v1", apiV1);
 app.route("/api", api);
 
 const PAGE_CACHE_CONTROL = "private, no-cache";

@@ -102,9 +102,9 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       },
       {
         id: "api-plans",
-        question: "Is there a paid API plan?",
+        question: "Is there an API, and what does it cost?",
         answer:
-          "Not yet. API tiers are planned (Free with 1,000 requests a month, Pro at $49 a month, Enterprise at a custom price) and described on the API Access page, but none can be bought today. Any future price change will be announced 30 days in advance.",
+          "Yes, and it is free: a read-only JSON API at /api/v1 with no key and no sign-up, documented on the API Access page with its OpenAPI document. Each IP address may make 120 requests a minute. There are no paid plans; if that ever changes, it will be announced 30 days in advance.",
       },
     ],
   },

@@ -267,7 +267,7 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       blocks: [
         {
           kind: "paragraph",
-          text: `The service is free today. If paid plans are introduced, such as the planned API tiers, we will give at least ${PRICE_CHANGE_NOTICE_DAYS} days notice before any price change takes effect.`,
+          text: `The service is free today. If paid plans are ever introduced, we will give at least ${PRICE_CHANGE_NOTICE_DAYS} days notice before any price change takes effect.`,
         },
       ],
     },

@@ -1,57 +1,23 @@
 /** What the market page shows, as the server hands it to the page and to /api/markets/:slug (client-safe). */
+import type { InferOutput } from "valibot";
 import type { ChartModel, PointSource } from "./chart";
+import type {
+  CurrentAnalysisSchema,
+  MarketSourceSchema,
+  MarketStatusSchema,
+  MarketViewSchema,
+  OutcomePriceSchema,
+} from "./schemas/market";
 import type { MentionsSource, Recommendation, SentimentLabel, WhaleTrade } from "./types";
 
-export interface OutcomePrice {
-  label: string;
-  /** 0..1. */
-  price: number;
-}
-
+export type OutcomePrice = InferOutput<typeof OutcomePriceSchema>;
 /** Open for trading, past its end date awaiting resolution, or resolved (with the winning outcome). */
-export type MarketStatus =
-  | { kind: "open" }
-  | { kind: "awaiting"; since: string | null }
-  | { kind: "resolved"; outcome: string | null };
-
+export type MarketStatus = InferOutput<typeof MarketStatusSchema>;
 /** Where the page's market figures came from. */
-export type MarketSource =
-  /** The current top 100 (the 15-minute snapshot). */
-  | { kind: "snapshot"; at: string; stale: boolean }
-  /** Fetched on demand from Gamma (a market outside the top 100). */
-  | { kind: "gamma"; at: string; stale: boolean }
-  /** Gamma could not be reached: our last stored point. */
-  | { kind: "history"; at: string };
-
-export interface MarketView {
-  id: string;
-  slug: string;
-  title: string;
-  description: string | null;
-  image: string | null;
-  eventSlug: string | null;
-  conditionId: string | null;
-  clobTokenIds: string[];
-  outcomes: OutcomePrice[];
-  volume24h: number | null;
-  totalVolume: number | null;
-  liquidity: number | null;
-  endDate: string | null;
-  status: MarketStatus;
-  source: MarketSource;
-}
-
+export type MarketSource = InferOutput<typeof MarketSourceSchema>;
+export type MarketView = InferOutput<typeof MarketViewSchema>;
 /** The current analysis, when the market is in the top 100. */
-export interface CurrentAnalysis {
-  sentiment: SentimentLabel;
-  confidence: number;
-  recommendation: Recommendation;
-  reasoning: string;
-  /** Model id or "estimated". */
-  source: string;
-  mentions: number;
-  mentionsSource: MentionsSource;
-}
+export type CurrentAnalysis = InferOutput<typeof CurrentAnalysisSchema>;
 
 /** A section that can fail on its own: its value, or why it is missing. */
 export type Section<T> = { ok: true; value: T } | { ok: false; message: string };

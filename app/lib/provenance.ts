@@ -2,28 +2,17 @@
  * Where a figure came from (decision 0001): one union, produced by the data layer, said in words by
  * one function and shown by one component (components/ui/provenance-tag.tsx). Client-safe.
  */
+import type { InferOutput } from "valibot";
 import { formatClockUtc } from "./format";
+import type { ProvenanceSchema, SnapshotProvenanceSchema } from "./schemas/provenance";
 
-export type Provenance =
-  /** Fetched from `by` (at `at`, when one time stands for the whole set) and within its freshness window. */
-  | { kind: "live"; by: string; at?: string }
-  /** Fetched from `by` at `at`, now older than its freshness window. */
-  | { kind: "cached"; by: string; at: string }
-  /** `share` (0..1) of the figures from `by`, the rest estimated by `method`. */
-  | { kind: "partial"; by: string; share: number; method: string }
-  /** Every figure estimated, by `method`. */
-  | { kind: "estimated"; method: string }
-  /** The built-in sample content (SPEC §8). */
-  | { kind: "sample" };
+/** live / cached / partial / estimated / sample: see ProvenanceSchema (app/lib/schemas/provenance.ts). */
+export type Provenance = InferOutput<typeof ProvenanceSchema>;
 
 export type ProvenanceKind = Provenance["kind"];
 
 /** What a snapshot's three kinds of figure are made of. */
-export interface SnapshotProvenance {
-  markets: Provenance;
-  mentions: Provenance;
-  sentiment: Provenance;
-}
+export type SnapshotProvenance = InferOutput<typeof SnapshotProvenanceSchema>;
 
 export type Subject = keyof SnapshotProvenance;
 

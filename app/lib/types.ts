@@ -1,8 +1,20 @@
-/** Domain types shared by the server pipeline and the UI (client-safe: no server imports). */
+/**
+ * Domain types shared by the server pipeline and the UI (client-safe: no server imports). The shapes
+ * the API serves are inferred from their valibot schemas (app/lib/schemas/), which also generate the
+ * OpenAPI document: one definition each.
+ */
+import type { InferOutput } from "valibot";
 import type { SnapshotProvenance } from "./provenance";
+import type {
+  DisplayMarketSchema,
+  MentionsSourceSchema,
+  RecommendationSchema,
+  SentimentLabelSchema,
+} from "./schemas/market";
+import type { WhaleOutcomeSchema, WhaleTradeSchema } from "./schemas/whale";
 
-export type Recommendation = "BUY_YES" | "BUY_NO" | "NEUTRAL";
-export type SentimentLabel = "bullish" | "bearish" | "neutral";
+export type Recommendation = InferOutput<typeof RecommendationSchema>;
+export type SentimentLabel = InferOutput<typeof SentimentLabelSchema>;
 
 /** A market from the provider feed, normalised (SPEC §3 "Market" plus link slugs). */
 export interface Market {
@@ -45,7 +57,7 @@ export interface OutcomeDetail {
 }
 
 /** Where a figure came from. */
-export type MentionsSource = "live" | "estimated";
+export type MentionsSource = InferOutput<typeof MentionsSourceSchema>;
 
 export interface MentionCount {
   keyword: string;
@@ -73,39 +85,7 @@ export interface MarketAnalysis {
 }
 
 /** SPEC §3 "Display market", plus what the card needs for links and labels. */
-export interface DisplayMarket {
-  id: string;
-  title: string;
-  image: string | null;
-  yesPrice: number;
-  noPrice: number;
-  yesLabel: string;
-  noLabel: string;
-  volume: number;
-  volume24h: number;
-  liquidity: number;
-  priceChange24h: number;
-  endDate: string | null;
-  tags: string[];
-  slug: string | null;
-  eventSlug: string | null;
-  sentiment: {
-    score: number;
-    confidence: number;
-    recommendation: Recommendation;
-    twitterBuzz: number;
-    grokAnalysis: string;
-    /** Model id or "estimated". */
-    source: string;
-  };
-  isLive: boolean;
-  twitterTrending: boolean;
-  twitterSentiment: SentimentLabel;
-  isTwitterLive: boolean;
-  mentionsSource: MentionsSource;
-  /** The first outcome's price (0..1) hourly over the last 24 hours, ending now; absent with fewer than 2 points. */
-  spark?: number[];
-}
+export type DisplayMarket = InferOutput<typeof DisplayMarketSchema>;
 
 export interface MarketSnapshot {
   markets: DisplayMarket[];
@@ -122,30 +102,10 @@ export interface MarketSnapshot {
   failingSince?: string;
 }
 
-export type WhaleOutcome = "YES" | "NO" | "OTHER";
+export type WhaleOutcome = InferOutput<typeof WhaleOutcomeSchema>;
 
 /** SPEC §3 "Whale trade" plus links and labels. */
-export interface WhaleTrade {
-  id: string;
-  marketId: string;
-  title: string;
-  outcome: WhaleOutcome;
-  /** The provider's outcome label ("Yes", "No", a team name). */
-  outcomeLabel: string;
-  /** The taker's side: a whale can sell as well as buy. */
-  side: "BUY" | "SELL";
-  /** Shares. */
-  size: number;
-  /** 0..1. */
-  price: number;
-  /** Epoch milliseconds. */
-  timestamp: number;
-  /** Wallet address. */
-  trader: string;
-  pseudonym: string | null;
-  eventSlug: string | null;
-  marketSlug: string | null;
-}
+export type WhaleTrade = InferOutput<typeof WhaleTradeSchema>;
 
 export interface WhaleSnapshot {
   trades: WhaleTrade[];

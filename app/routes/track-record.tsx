@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { requestContext } from "~/.server/context";
 import { trackRecordPageData } from "~/.server/record-pages/page";
 import { TrackRecordPage } from "~/components/track-record/track-record-view";
+import { feedAlternates, TRACK_RECORD_FEED_TITLE } from "~/lib/feeds";
 import { pageMeta, rootData } from "~/lib/seo";
 import { PAGE_PARAMS, parsePageNumber } from "~/lib/track-record-page";
 import type { Route } from "./+types/track-record";
@@ -11,7 +12,7 @@ const DESCRIPTION =
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const origin = rootData(matches).origin;
-  return pageMeta({
+  const page = pageMeta({
     title: "Track Record: Every Call, Graded",
     description: DESCRIPTION,
     origin,
@@ -35,6 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       },
     },
   });
+  return [...page, ...feedAlternates(origin, "/track-record", TRACK_RECORD_FEED_TITLE)];
 };
 
 /**

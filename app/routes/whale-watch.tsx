@@ -4,20 +4,24 @@ import { requestContext } from "~/.server/context";
 import { whaleSnapshotView } from "~/.server/snapshots/whales";
 import { WhaleFilters } from "~/components/whales/whale-filters";
 import { WhaleErrorCard, WhaleFeedView, WhaleSkeletonGrid } from "~/components/whales/whale-list";
+import { feedAlternates, whaleFeedTitle } from "~/lib/feeds";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { WhaleSnapshot } from "~/lib/types";
-import { parseWhaleView } from "~/lib/whales";
+import { parseWhaleView, whaleViewSearch } from "~/lib/whales";
 import type { Route } from "./+types/whale-watch";
 
 const TITLE = "Whale Watch: Live Large Trades";
 const DESCRIPTION =
   "Live tracker of Polymarket trades over $50K: the market, the outcome, the amount, the odds and the trader, refreshed every minute.";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
+/** The page's head, and its feeds for the view in the URL (the filter and sort carried into their hrefs). */
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const origin = rootData(matches).origin;
+  const view = parseWhaleView(new URLSearchParams(location.search));
+  const page = pageMeta({
     title: TITLE,
     description: DESCRIPTION,
-    origin: rootData(matches).origin,
+    origin,
     path: "/whale-watch",
     type: "CollectionPage",
     structuredData: {
@@ -25,6 +29,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       isAccessibleForFree: true,
     },
   });
+  return [...page, ...feedAlternates(origin, "/whale-watch", whaleFeedTitle(view), whaleViewSearch(view))];
+};
 
 /**
  * Cached trades render with the first byte; on a cold cache the loader hands back the pending fetch

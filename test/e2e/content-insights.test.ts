@@ -275,111 +275,69 @@ describe("/trading-signals", () => {
 });
 
 describe("/api-access", () => {
-  it("is a Coming Soon teaser: disabled sign-up, planned endpoints with tiers, pricing, snippets", async () => {
+  it("is the API's reference, generated from its OpenAPI document, with live example responses", async () => {
     const { page, problems } = await open("/api-access");
-    const logs: string[] = [];
-    page.on("console", (msg) => {
-      if (msg.type() === "log") logs.push(msg.text());
-    });
-    await expectMeta(page, "/api-access", "API Access");
+    await expectMeta(page, "/api-access", "API Access: Free Prediction-Market API");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("API Access");
-    expect(await page.getByRole("heading", { name: "Coming Soon", exact: true }).count()).toBe(1);
-
-    // Notification and waitlist cannot be used; Upgrade to Pro and Contact Sales exist and do nothing.
-    expect(await page.getByRole("button", { name: "Notify Me" }).isDisabled()).toBe(true);
-    expect(await page.getByLabel("Email address").isDisabled()).toBe(true);
-    expect(await page.getByRole("button", { name: "Join Waitlist" }).isDisabled()).toBe(true);
-    for (const name of ["Upgrade to Pro", "Contact Sales"]) {
-      const button = page.getByRole("button", { name });
-      expect(await button.isEnabled()).toBe(true);
-      await button.click();
+    // Nothing of the old teaser is left: no prices, no waitlist, no key.
+    for (const text of ["Coming Soon", "$49", "Join Waitlist", "Bearer"]) {
+      expect(await page.getByText(text).count(), text).toBe(0);
     }
-    expect(page.url()).toBe(`${baseUrl}/api-access`);
 
-    // Quick start: key, free tier, bearer example, a copy button that only logs.
-    for (const text of ["Get an API key", "The free tier includes 1,000 requests/month."]) {
-      expect(await page.getByText(text, { exact: true }).count()).toBe(1);
-    }
-    const example = page.getByRole("figure").filter({ hasText: "Example request" });
-    expect(await example.locator("code").textContent()).toContain('-H "Authorization: Bearer YOUR_API_KEY"');
-    await example.getByRole("button", { name: "Copy Example request" }).click();
-    await expect.poll(() => logs.some((l) => l.includes("Authorization: Bearer YOUR_API_KEY"))).toBe(true);
-
-    // Pricing (SPEC §6).
-    const pricing: Record<string, readonly string[]> = {
-      free: ["Free Tier", "$0", "1,000 requests/month", "Market data", "Basic analytics", "Rate limited"],
-      pro: [
-        "Pro",
-        "$49",
-        "/month",
-        "50,000 requests/month",
-        "Sentiment analysis",
-        "Historical data",
-        "Priority support",
-      ],
-      enterprise: [
-        "Enterprise",
-        "Custom",
-        "Unlimited requests",
-        "Trading signals",
-        "WebSocket access",
-        "Dedicated support",
-      ],
+    // Every operation of the document, in its order, each with parameters, responses and an example.
+    const doc = (await (await page.request.get(`${baseUrl}/api/v1/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
     };
-    for (const [id, texts] of Object.entries(pricing)) {
-      const card = page.getByTestId(`pricing-${id}`);
-      for (const text of texts) expect(await card.getByText(text, { exact: true }).count(), text).toBe(1);
-    }
+    expect(doc.openapi).toBe("3.1.0");
+    const headings = await page.locator("#api-reference ~ article h3 code").allTextContents();
+    expect(headings).toEqual(Object.keys(doc.paths).map((p) => `/api/v1${p}`));
 
-    // Snippets and feature cards.
-    for (const language of ["JavaScript", "Python"]) {
-      const figure = page.getByRole("figure").filter({ hasText: language });
-      expect(await figure.locator("code").textContent()).toContain("/v1/sentiment/markets");
+    const markets = page
+      .getByRole("article")
+      .filter({ has: page.getByRole("heading", { name: /^GET \/api\/v1\/markets Markets/ }) });
+    for (const text of ["limit", "integer 1–100", "one of volume, change, ending, sentiment", "429"]) {
+      expect(await markets.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
     }
-    for (const title of ["Market data", "Sentiment with provenance", "Simple to integrate"]) {
-      expect(await page.getByRole("heading", { level: 3, name: title }).count()).toBe(1);
-    }
+    const request = await markets
+      .getByRole("figure")
+      .filter({ hasText: "Example request" })
+      .locator("code")
+      .textContent();
+    expect(request).toBe(`curl -s '${baseUrl}/api/v1/markets?limit=2'`);
+    // The example is the API's own answer: the same first market as the endpoint gives now.
+    const example = JSON.parse(
+      (await markets
+        .getByRole("figure")
+        .filter({ hasText: "Response (live data)" })
+        .locator("code")
+        .textContent()) ?? "",
+    ) as { markets: { id: string }[] };
+    const live = (await (await page.request.get(`${baseUrl}/api/v1/markets?limit=2`)).json()) as {
+      markets: { id: string }[];
+    };
+    expect(example.markets.map((m) => m.id)).toEqual(live.markets.map((m) => m.id));
+    expect(await page.getByText("Response (live data)").count()).toBe(Object.keys(doc.paths).length);
 
-    await checkTabs(
-      page,
-      "API endpoint groups",
-      [
-        { name: "Markets Preview", texts: ["/v1/markets"] },
-        {
-          name: "Sentiment Preview",
-          texts: ["/v1/sentiment/markets", "/v1/sentiment/analyze", "/v1/sentiment/social"],
-        },
-        {
-          name: "Signals Preview",
-          texts: ["/v1/signals/active", "/v1/signals/history", "/v1/signals/websocket"],
-        },
-        {
-          name: "Analytics Preview",
-          texts: ["/v1/analytics/overview", "/v1/analytics/performance", "/v1/analytics/correlations"],
-        },
-      ],
-      "api-access",
+    // Copy puts the line on the clipboard and says so.
+    await context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    const quick = page.getByRole("figure").filter({ hasText: "Terminal" });
+    await quick.getByRole("button", { name: "Copy Terminal" }).click();
+    await expect.poll(() => quick.getByRole("status").textContent()).toBe("Copied");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+      `${baseUrl}/api/v1/markets?sort=sentiment`,
     );
 
-    // SPEC §6 endpoint tiers, row by row.
-    const tiers: ReadonlyArray<readonly [string, string, string]> = [
-      ["Markets Preview", "/v1/markets", "Free"],
-      ["Sentiment Preview", "/v1/sentiment/markets", "Pro"],
-      ["Sentiment Preview", "/v1/sentiment/analyze", "Enterprise"],
-      ["Sentiment Preview", "/v1/sentiment/social", "Pro"],
-      ["Signals Preview", "/v1/signals/active", "Enterprise"],
-      ["Signals Preview", "/v1/signals/history", "Pro"],
-      ["Signals Preview", "/v1/signals/websocket", "Enterprise"],
-      ["Analytics Preview", "/v1/analytics/overview", "Free"],
-      ["Analytics Preview", "/v1/analytics/performance", "Pro"],
-      ["Analytics Preview", "/v1/analytics/correlations", "Enterprise"],
-    ];
-    for (const [tab, path, tier] of tiers) {
-      await page.getByRole("tab", { name: tab, exact: true }).click();
-      const row = page.getByRole("tabpanel").getByRole("listitem").filter({ hasText: path });
-      expect(await row.getByText(tier, { exact: true }).count(), path).toBe(1);
+    // Feeds and the CSV are linked.
+    for (const href of ["/whale-watch/feed.xml", "/track-record/feed.json", "/track-record.csv"]) {
+      expect(
+        await page.locator(`#api-feeds ~ ul a[href="${href}"], section a[href="${href}"]`).count(),
+        href,
+      ).toBeGreaterThan(0);
     }
 
+    await expectNoAxeViolations(page);
+    await screenshotAndCheckWidth(page, "api-access");
     expect(problems).toEqual([]);
     await page.close();
   });

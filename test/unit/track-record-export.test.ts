@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EXPORT_PAGE_SIZE, encodeCursor, exportCall, exportPage } from "~/.server/track-record/export";
+import { encodeCursor } from "~/.server/cursor";
+import { EXPORT_PAGE_SIZE, exportCall, exportPage } from "~/.server/track-record/export";
 import { dueForSettlement } from "~/.server/track-record/settle";
 import type { Call } from "~/lib/track-record";
 

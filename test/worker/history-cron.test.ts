@@ -9,7 +9,7 @@ import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import type { StoredWhales } from "~/.server/snapshots/whales";
 import { calls, feedRequests, listenToUpstreams, resetCalls } from "./support/upstreams";
-import { BROWSER, clearKv, testWorker } from "./support/worker";
+import { BROWSER, clearKv, failingDb, testWorker } from "./support/worker";
 
 listenToUpstreams();
 
@@ -20,16 +20,6 @@ async function count(table: string): Promise<number> {
   const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>();
   return row?.n ?? -1;
 }
-
-/** A D1 binding whose every call fails, as when the database is unreachable. */
-const failingDb = {
-  prepare: () => {
-    throw new Error("D1_ERROR: database unavailable");
-  },
-  batch: async () => {
-    throw new Error("D1_ERROR: database unavailable");
-  },
-} as unknown as D1Database;
 
 beforeEach(async () => {
   resetCalls();

@@ -8,7 +8,7 @@ import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { HISTORY_EVENT_SLUG, HISTORY_MARKET_SLUG, HISTORY_TOKEN } from "../support/market-answers";
 import { calls, DATA, failing, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
-import { BROWSER, freshWorkerEachTest, type TestWorker } from "./support/worker";
+import { BROWSER, failingDb, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
 
 listenToUpstreams();
 
@@ -183,15 +183,7 @@ describe("each section fails on its own", () => {
 
   it("the database failing: history sections say 'History unavailable', the page is 200", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const failingDb = {
-      prepare: () => {
-        throw new Error("D1_ERROR: database unavailable");
-      },
-      batch: async () => {
-        throw new Error("D1_ERROR: database unavailable");
-      },
-    } as unknown as D1Database;
-    const broken = (await import("./support/worker")).testWorker({ DB: failingDb });
+    const broken = testWorker({ DB: failingDb });
     const response = await broken.fetch(`/market/${HISTORY_MARKET_SLUG}`, { headers: BROWSER });
     const html = await response.text();
     await broken.settle();

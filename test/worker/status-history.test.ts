@@ -9,7 +9,7 @@ import { HOUR_SECONDS, SLOT_SECONDS, slotOf } from "~/.server/history/store";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import { failing, listenToUpstreams, upstreams } from "./support/upstreams";
-import { CRAWLER, clearKv, type TestWorker, testWorker } from "./support/worker";
+import { CRAWLER, clearKv, failingDb, type TestWorker, testWorker } from "./support/worker";
 
 listenToUpstreams();
 
@@ -66,16 +66,6 @@ async function statusPage(worker: TestWorker): Promise<{ status: number; html: s
 function byTestId(html: string, id: string): string | undefined {
   return new RegExp(`data-testid="${id}"[^>]*>([^<]*)<`).exec(html)?.[1];
 }
-
-/** A D1 binding whose every call fails, as when the database is unreachable. */
-const failingDb = {
-  prepare: () => {
-    throw new Error("D1_ERROR: database unavailable");
-  },
-  batch: async () => {
-    throw new Error("D1_ERROR: database unavailable");
-  },
-} as unknown as D1Database;
 
 beforeEach(async () => {
   await clearKv();

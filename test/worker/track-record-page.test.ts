@@ -11,7 +11,7 @@ import { callSourceText } from "~/lib/track-record-page";
 import { HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { type CallRow, clearCalls, gradeCall, insertCalls } from "./support/calls";
 import { listenToUpstreams } from "./support/upstreams";
-import { BROWSER, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
+import { BROWSER, failingDb, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
 
 listenToUpstreams();
 
@@ -21,16 +21,6 @@ const NOW = Date.now();
 const FUTURE = new Date(NOW + 30 * DAY).toISOString();
 /** The on-demand market of HISTORY_MARKET_SLUG (recorded event). */
 const HISTORY_MARKET_ID = "824952";
-
-/** A D1 binding whose every call fails, as when the database is unreachable. */
-const failingDb = {
-  prepare: () => {
-    throw new Error("D1_ERROR: database unavailable");
-  },
-  batch: async () => {
-    throw new Error("D1_ERROR: database unavailable");
-  },
-} as unknown as D1Database;
 
 let worker: TestWorker;
 freshWorkerEachTest((w) => {

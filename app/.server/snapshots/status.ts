@@ -1,7 +1,13 @@
 /** Pipeline status: each snapshot's state and age and its latest refresh outcome (status page, /api/health). */
-import { POLYMARKET, type Provenance } from "~/lib/provenance";
+import type { InferOutput } from "valibot";
+import { POLYMARKET } from "~/lib/provenance";
+import type {
+  DatasetHealthSchema,
+  HealthSchema,
+  PipelineStatusSchema,
+  SnapshotStateSchema,
+} from "~/lib/schemas/health";
 import type { RefreshRecord } from "../cache/swr-cache";
-import type { MarketsRoute } from "../polymarket/gamma";
 import type { SnapshotDeps } from "./deps";
 import { KV_KEYS } from "./keys";
 import { getMarketSnapshot, type StoredMarkets } from "./markets";
@@ -12,31 +18,10 @@ import type { StoredWhales } from "./whales";
  * fallback: nothing stored and the latest refresh failed (markets: pages show the sample markets);
  * missing: nothing stored and no failure on record (never refreshed yet).
  */
-export type SnapshotState = "fresh" | "stale" | "fallback" | "missing";
-
-export interface DatasetHealth {
-  state: SnapshotState;
-  /** When the data in hand was fetched, null when there is none. */
-  fetchedAt: string | null;
-  ageSeconds: number | null;
-  freshSeconds: number;
-  lastAttemptAt: string | null;
-  /** Set while refreshes fail: since when, and the latest failure. */
-  failingSince: string | null;
-  error: string | null;
-}
-
-export interface PipelineStatus {
-  markets: DatasetHealth & {
-    provenance: Provenance | null;
-    /** Which Gamma list served the latest successful refresh. */
-    route: MarketsRoute | null;
-  };
-  whales: DatasetHealth & { provenance: Provenance | null };
-  /** The stored snapshot's mention counts, and when they were last obtained live. */
-  mentions: { liveAt: string | null; provenance: Provenance | null };
-  sentiment: { modelAt: string | null; provenance: Provenance | null };
-}
+export type SnapshotState = InferOutput<typeof SnapshotStateSchema>;
+export type DatasetHealth = InferOutput<typeof DatasetHealthSchema>;
+export type PipelineStatus = InferOutput<typeof PipelineStatusSchema>;
+export type Health = InferOutput<typeof HealthSchema>;
 
 function datasetHealth(
   now: number,
@@ -98,7 +83,7 @@ export async function readPipelineStatus(deps: SnapshotDeps): Promise<PipelineSt
  * (the feed is failing and nothing is cached). With nothing cached and nothing on record it tries
  * one refresh first (as the first page view would), under the usual single flight and back-off.
  */
-export async function readHealth(deps: SnapshotDeps): Promise<{ ok: boolean; snapshots: PipelineStatus }> {
+export async function readHealth(deps: SnapshotDeps): Promise<Health> {
   let snapshots = await readPipelineStatus(deps);
   if (snapshots.markets.state === "missing") {
     await getMarketSnapshot(deps);

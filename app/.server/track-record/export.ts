@@ -4,45 +4,18 @@
  * of the market's first outcome; `outcome: "yes"` means the first outcome won; times are ISO 8601 UTC.
  */
 import Papa from "papaparse";
+import type { InferOutput } from "valibot";
+import type { ExportedCallSchema, ExportedSummarySchema } from "~/lib/schemas/track-record";
 import type { Call, TrackSummary } from "~/lib/track-record";
+import { pageAfter } from "../cursor";
 import { paperReturn } from "./metrics";
 
 /** Calls per JSON page. */
 export const EXPORT_PAGE_SIZE = 100;
 
-export interface ExportedCall {
-  id: string;
-  marketId: string;
-  slug: string | null;
-  question: string;
-  category: string;
-  side: Call["side"];
-  source: string;
-  calledAt: string;
-  priceAtCall: number;
-  modelProbability: number | null;
-  endDate: string | null;
-  outcome: Call["outcome"];
-  settledAt: string | null;
-  return: number | null;
-}
-
-export type ExportedSummary = Pick<
-  TrackSummary,
-  | "calls"
-  | "graded"
-  | "pending"
-  | "void"
-  | "holds"
-  | "hitRate"
-  | "hitRateLow"
-  | "hitRateHigh"
-  | "meanReturn"
-  | "favouriteReturn"
-  | "brierModel"
-  | "brierMarket"
-  | "skill"
->;
+/** One exported row; the schema (app/lib/schemas/track-record.ts) documents every field. */
+export type ExportedCall = InferOutput<typeof ExportedCallSchema>;
+export type ExportedSummary = InferOutput<typeof ExportedSummarySchema>;
 
 export function exportCall(call: Call): ExportedCall {
   return {
@@ -82,38 +55,13 @@ export function exportSummary(s: TrackSummary): ExportedSummary {
   };
 }
 
-/** A cursor is the id of the last call of the previous page, base64url-encoded. */
-export function encodeCursor(id: string): string {
-  return btoa(id).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-function decodeCursor(cursor: string): string | null {
-  if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) return null;
-  try {
-    return atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
-  } catch {
-    return null;
-  }
-}
-
 /** One page of calls (oldest first) after `cursor`, or null when the cursor names no call. */
 export function exportPage(
   calls: readonly Call[],
   cursor: string | null,
 ): { calls: ExportedCall[]; nextCursor: string | null } | null {
-  let start = 0;
-  if (cursor !== null) {
-    const id = decodeCursor(cursor);
-    const index = id === null ? -1 : calls.findIndex((c) => c.id === id);
-    if (index < 0) return null;
-    start = index + 1;
-  }
-  const page = calls.slice(start, start + EXPORT_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    calls: page.map(exportCall),
-    nextCursor: last && start + page.length < calls.length ? encodeCursor(last.id) : null,
-  };
+  const page = pageAfter(calls, (c) => c.id, cursor, EXPORT_PAGE_SIZE);
+  return page && { calls: page.items.map(exportCall), nextCursor: page.nextCursor };
 }
 
 export const CSV_COLUMNS = [

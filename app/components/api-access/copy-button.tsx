@@ -1,18 +1,27 @@
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
 
-/**
- * SPEC §2: the copy button only logs. Nothing is copied until the API exists, so a visitor cannot
- * paste a request to an endpoint that does not answer yet.
- */
+/** Copies `text` to the clipboard and says so (the status is announced to screen readers). */
 export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
   return (
-    <Button
-      variant="outline"
-      className="min-h-8 px-3 text-xs"
-      aria-label={label}
-      onClick={() => console.log("[api-access] copy requested (the API is not live yet):", text)}
-    >
-      Copy
-    </Button>
+    <span className="flex items-center gap-2">
+      <span role="status" className="text-xs text-slate-200">
+        {copied === "yes" ? "Copied" : copied === "failed" ? "Copy failed: select the text" : ""}
+      </span>
+      <Button
+        variant="outline"
+        className="min-h-8 px-3 text-xs"
+        aria-label={label}
+        onClick={() => {
+          navigator.clipboard.writeText(text).then(
+            () => setCopied("yes"),
+            () => setCopied("failed"),
+          );
+        }}
+      >
+        Copy
+      </Button>
+    </span>
   );
 }

@@ -72,3 +72,13 @@ export function freshWorkerEachTest(use: (worker: TestWorker) => void): void {
     await current?.settle();
   });
 }
+
+/** A D1 binding whose every call fails, as when the database is unreachable. */
+export const failingDb = {
+  prepare: () => {
+    throw new Error("D1_ERROR: database unavailable");
+  },
+  batch: async () => {
+    throw new Error("D1_ERROR: database unavailable");
+  },
+} as unknown as D1Database;

@@ -1,0 +1,137 @@
+/**
+ * Each endpoint's answer as data: a body with how long it may be cached, or an error. The router sends
+ * them; the /api-access reference calls the same functions for its example responses.
+ */
+
+import type { ChartRange } from "~/lib/chart";
+import { historyPoints, outcomeHistory } from "../market/price-history";
+import { MarketUnavailableError, ON_DEMAND_FRESH_MS, resolveMarket } from "../market/resolve";
+import type { SnapshotDeps } from "../snapshots/deps";
+import { getMarketSnapshot } from "../snapshots/markets";
+import type { Health } from "../snapshots/status";
+import { readHealth } from "../snapshots/status";
+import { getWhaleSnapshot } from "../snapshots/whales";
+import { exportPage, exportSummary } from "../track-record/export";
+import { readTrackRecord, TrackRecordUnavailableError } from "../track-record/view";
+import type { MarketsQuery, WhalesQuery } from "./params";
+import { selectMarkets, selectWhales } from "./queries";
+import type {
+  ErrorCode,
+  HistoryResponse,
+  MarketList,
+  MarketResponse,
+  TrackRecordResponse,
+  WhaleList,
+} from "./responses";
+
+export type Answer<T> =
+  | { ok: true; body: T; maxAge: number }
+  | { ok: false; status: 400 | 404 | 503; code: ErrorCode; message: string; parameter?: string };
+
+/** Seconds until data fetched at `fetchedAt` turns stale (0 once it has). */
+export function freshFor(fetchedAt: string, freshSeconds: number, now: number): number {
+  const at = Date.parse(fetchedAt);
+  if (!Number.isFinite(at)) return 0;
+  return Math.max(0, Math.min(freshSeconds, Math.ceil(freshSeconds - (now - at) / 1000)));
+}
+
+const HISTORY_MAX_AGE = 300;
+const RECORD_MAX_AGE = 60;
+const STATUS_MAX_AGE = 15;
+
+const badCursor = (message: string) =>
+  ({ ok: false, status: 400, code: "invalid_parameter", parameter: "cursor", message }) as const;
+
+const unavailable = (message: string) => ({ ok: false, status: 503, code: "unavailable", message }) as const;
+
+export async function marketsAnswer(deps: SnapshotDeps, query: MarketsQuery): Promise<Answer<MarketList>> {
+  const snapshot = await getMarketSnapshot(deps);
+  const page = selectMarkets(snapshot.markets, query, deps.now());
+  if (page === null)
+    return badCursor(
+      "cursor names no market of this list (the snapshot has changed): start again without it",
+    );
+  const { provenance, fetchedAt, error, failingSince } = snapshot;
+  return {
+    ok: true,
+    maxAge: freshFor(fetchedAt, deps.config.marketsFreshSeconds, deps.now()),
+    body: {
+      ...page,
+      fetchedAt,
+      stale: snapshot.stale ?? false,
+      provenance,
+      ...(error ? { error } : {}),
+      ...(failingSince ? { failingSince } : {}),
+    },
+  };
+}
+
+export async function marketAnswer(deps: SnapshotDeps, slug: string): Promise<Answer<MarketResponse>> {
+  try {
+    const resolved = await resolveMarket(deps, slug);
+    if (resolved === null)
+      return { ok: false, status: 404, code: "not_found", message: `No market with slug ${slug}` };
+    const { source } = resolved.view;
+    const maxAge =
+      source.kind === "history" ? 60 : freshFor(source.at, ON_DEMAND_FRESH_MS / 1000, deps.now());
+    return { ok: true, maxAge, body: { market: resolved.view, analysis: resolved.analysis } };
+  } catch (error) {
+    if (error instanceof MarketUnavailableError) return unavailable(error.message);
+    throw error;
+  }
+}
+
+export async function historyAnswer(
+  deps: SnapshotDeps,
+  slug: string,
+  range: ChartRange,
+): Promise<Answer<HistoryResponse>> {
+  const market = await marketAnswer(deps, slug);
+  if (!market.ok) return market;
+  const view = market.body.market;
+  const { series, notes } = await outcomeHistory(deps, view, range, Math.floor(deps.now() / 1000));
+  return {
+    ok: true,
+    maxAge: notes.length > 0 ? 60 : HISTORY_MAX_AGE,
+    body: {
+      slug: view.slug,
+      range,
+      outcomes: series.map((s) => s.label),
+      points: historyPoints(series),
+      ...(notes.length > 0 ? { notes } : {}),
+    },
+  };
+}
+
+export async function whalesAnswer(deps: SnapshotDeps, query: WhalesQuery): Promise<Answer<WhaleList>> {
+  const { trades, fetchedAt, error, failingSince } = await getWhaleSnapshot(deps);
+  return {
+    ok: true,
+    maxAge: freshFor(fetchedAt, deps.config.whalesFreshSeconds, deps.now()),
+    body: {
+      trades: selectWhales(trades, query),
+      fetchedAt,
+      ...(error ? { error } : {}),
+      ...(failingSince ? { failingSince } : {}),
+    },
+  };
+}
+
+export async function trackRecordAnswer(
+  deps: SnapshotDeps,
+  cursor: string | undefined,
+): Promise<Answer<TrackRecordResponse>> {
+  try {
+    const record = await readTrackRecord(deps);
+    const page = exportPage(record.calls, cursor ?? null);
+    if (page === null) return badCursor("cursor names no call: use the nextCursor of a previous page");
+    return { ok: true, maxAge: RECORD_MAX_AGE, body: { summary: exportSummary(record.summary), ...page } };
+  } catch (error) {
+    if (error instanceof TrackRecordUnavailableError) return unavailable(error.message);
+    throw error;
+  }
+}
+
+export async function statusAnswer(deps: SnapshotDeps): Promise<Answer<Health>> {
+  return { ok: true, maxAge: STATUS_MAX_AGE, body: await readHealth(deps) };
+}

@@ -1,0 +1,36 @@
+/** The OpenAPI 3.1 document, generated from the routes' descriptions and schemas (once per isolate and origin). */
+import { generateSpecs } from "hono-openapi";
+import { RATE_LIMIT } from "./http";
+import { v1Routes } from "./router";
+
+export const API_BASE = "/api/v1";
+
+export type OpenApiDocument = Awaited<ReturnType<typeof generateSpecs>>;
+
+const documents = new Map<string, Promise<OpenApiDocument>>();
+
+export function openApiDocument(origin: string): Promise<OpenApiDocument> {
+  let document = documents.get(origin);
+  if (!document) {
+    document = generateSpecs(v1Routes, {
+      documentation: {
+        openapi: "3.1.0",
+        info: {
+          title: "OddsPulse API",
+          version: "1.0.0",
+          description: `Free, read-only, no key. Polymarket markets with our sentiment analysis, whale trades, our graded track record and the data pipeline's status. At most ${RATE_LIMIT} requests a minute per IP (RateLimit-* headers; 429 with Retry-After beyond). Every response has an ETag (send If-None-Match for a 304) and a Cache-Control that matches the data's age. Errors: { "error": { "code", "message" } }.`,
+        },
+        servers: [{ url: `${origin}${API_BASE}` }],
+      },
+      // Every validated route answers a wrong parameter with the API's own error shape.
+      defaultValidationErrorResponse: {
+        description: "A parameter is wrong: error.parameter names it and error.message says why",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
+    });
+    documents.set(origin, document);
+    // A failed generation is not kept.
+    document.catch(() => documents.delete(origin));
+  }
+  return document;
+}

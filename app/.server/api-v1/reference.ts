@@ -1,0 +1,140 @@
+/**
+ * The /api-access reference: every operation of the generated OpenAPI document (endpoints, parameters,
+ * responses) with a curl line, and example responses from live data made by the same functions the
+ * API answers with. Nothing here is written by hand but the example queries.
+ */
+import type { ApiExample, ApiOperation, ApiParameter, ApiReference } from "~/lib/api-reference";
+import type { SnapshotDeps } from "../snapshots/deps";
+import {
+  type Answer,
+  historyAnswer,
+  marketAnswer,
+  marketsAnswer,
+  statusAnswer,
+  trackRecordAnswer,
+  whalesAnswer,
+} from "./bodies";
+import { RATE_LIMIT, RATE_PERIOD_SECONDS } from "./http";
+import { API_BASE, type OpenApiDocument, openApiDocument } from "./openapi";
+
+type Json = Record<string, unknown>;
+
+/** "integer 1–100", "one of volume, change", "string, at most 200 characters", "date-time". */
+function describeType(schema: Json | undefined): string {
+  if (!schema) return "string";
+  if (Array.isArray(schema.enum)) return `one of ${schema.enum.join(", ")}`;
+  const parts = [String(schema.format ?? schema.type ?? "string")];
+  const { minimum, maximum, maxLength } = schema;
+  if (typeof minimum === "number" && typeof maximum === "number") parts.push(`${minimum}–${maximum}`);
+  else if (typeof minimum === "number") parts.push(`≥ ${minimum}`);
+  if (typeof maxLength === "number") parts.push(`at most ${maxLength} characters`);
+  return parts.join(" ");
+}
+
+function operationsOf(doc: OpenApiDocument, server: string): ApiOperation[] {
+  return Object.entries(doc.paths).flatMap(([path, item]) => {
+    const op = item?.get;
+    if (!op) return [];
+    const parameters: ApiParameter[] = (op.parameters ?? []).flatMap((p) =>
+      "$ref" in p
+        ? []
+        : [
+            {
+              name: p.name,
+              in: p.in === "path" ? "path" : "query",
+              required: p.required === true,
+              type: describeType(p.schema as Json | undefined),
+              description: p.description ?? "",
+            },
+          ],
+    );
+    const responses = Object.entries(op.responses ?? {}).map(([status, r]) => ({
+      status,
+      description: "description" in r ? String(r.description) : "",
+    }));
+    return [
+      {
+        id: op.operationId ?? path,
+        method: "GET" as const,
+        path,
+        summary: op.summary ?? "",
+        description: op.description ?? "",
+        parameters,
+        responses,
+        url: `${server}${path}`,
+      },
+    ];
+  });
+}
+
+const EXAMPLE_ITEMS = 2;
+
+/** Long lists cut to their first items, so an example reads as one; the cut is said. */
+function trimmed(body: unknown): { json: string; note: string | null } {
+  const notes: string[] = [];
+  const trim = (value: unknown, key: string): unknown => {
+    if (Array.isArray(value)) {
+      if (value.length > EXAMPLE_ITEMS) notes.push(`${key}: first ${EXAMPLE_ITEMS} of ${value.length}`);
+      return value.slice(0, EXAMPLE_ITEMS).map((item) => trim(item, key));
+    }
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trim(v, k)]));
+    return value;
+  };
+  const json = JSON.stringify(trim(body, "items"), null, 2);
+  return {
+    json,
+    note: notes.length > 0 ? `Lists cut for the page (${[...new Set(notes)].join("; ")}).` : null,
+  };
+}
+
+async function example<T>(request: string, answer: () => Promise<Answer<T>>): Promise<ApiExample> {
+  try {
+    const result = await answer();
+    if (!result.ok) return { request, ok: false, message: result.message };
+    return { request, ok: true, ...trimmed(result.body) };
+  } catch (error) {
+    console.error(
+      `[api-access] example ${request} failed: ${error instanceof Error ? error.message : error}`,
+    );
+    return { request, ok: false, message: "This example could not be made right now." };
+  }
+}
+
+/** Example responses keyed by operation id, each made (or failing) on its own. */
+export async function apiExamples(deps: SnapshotDeps): Promise<Record<string, ApiExample>> {
+  const markets = await marketsAnswer(deps, { sort: "volume", limit: EXAMPLE_ITEMS });
+  const slug = markets.ok ? (markets.body.markets.find((m) => m.slug)?.slug ?? null) : null;
+  const bySlug = slug ?? "a-market-slug";
+  const entries = await Promise.all([
+    example("/markets?limit=2", async () => markets),
+    example(`/markets/${bySlug}`, () => marketAnswer(deps, bySlug)),
+    example(`/markets/${bySlug}/history?range=1d`, () => historyAnswer(deps, bySlug, "1d")),
+    example("/whales", () => whalesAnswer(deps, { minUsd: 50_000 })),
+    example("/track-record", () => trackRecordAnswer(deps, undefined)),
+    example("/status", () => statusAnswer(deps)),
+  ]);
+  const ids = [
+    "listMarkets",
+    "getMarket",
+    "getMarketHistory",
+    "listWhaleTrades",
+    "getTrackRecord",
+    "getStatus",
+  ];
+  return Object.fromEntries(ids.map((id, i) => [id, entries[i] as ApiExample]));
+}
+
+/** The reference without examples (they stream in after). */
+export async function apiReference(origin: string): Promise<ApiReference> {
+  const doc = await openApiDocument(origin);
+  const server = `${origin}${API_BASE}`;
+  return {
+    server,
+    documentUrl: `${server}/openapi.json`,
+    title: doc.info.title,
+    version: doc.info.version,
+    rateLimit: { requests: RATE_LIMIT, periodSeconds: RATE_PERIOD_SECONDS },
+    operations: operationsOf(doc, server),
+  };
+}

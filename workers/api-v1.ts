@@ -1,0 +1,54 @@
+/**
+ * `/api/v1` as served: CORS open for GET, the per-IP rate limit, ETags with 304s, the generated
+ * OpenAPI document, and JSON errors for unknown paths and methods. The routes are in
+ * app/.server/api-v1/router.ts.
+ */
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { etag } from "hono/etag";
+import { apiError, rateLimit } from "../app/.server/api-v1/http";
+import { openApiDocument } from "../app/.server/api-v1/openapi";
+import { v1Routes } from "../app/.server/api-v1/router";
+import { siteOrigin } from "../app/lib/seo";
+import type { WorkerEnv } from "./types";
+
+const ALLOW = "GET, HEAD, OPTIONS";
+
+export const apiV1 = new Hono<WorkerEnv>()
+  .use(
+    cors({
+      origin: "*",
+      allowMethods: ["GET", "HEAD", "OPTIONS"],
+      exposeHeaders: ["ETag", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"],
+      maxAge: 86_400,
+    }),
+  )
+  .use(async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    return apiError(
+      c,
+      405,
+      "method_not_allowed",
+      `${c.req.method} is not allowed: the API is read-only`,
+      undefined,
+      {
+        Allow: ALLOW,
+      },
+    );
+  })
+  .use(rateLimit())
+  .use(etag())
+  .get("/openapi.json", async (c) =>
+    c.json(await openApiDocument(siteOrigin(c.get("config").siteUrl, c.req.url)), 200, {
+      "Cache-Control": "public, max-age=3600",
+    }),
+  )
+  .route("/", v1Routes)
+  .all("*", (c) =>
+    apiError(c, 404, "not_found", `No endpoint ${new URL(c.req.url).pathname}: see /api/v1/openapi.json`),
+  );
+
+apiV1.onError((error, c) => {
+  console.error(`[api] ${c.req.method} ${new URL(c.req.url).pathname}: ${error.message}`);
+  return apiError(c, 500, "internal", "Something went wrong on our side. Please try again.");
+});

@@ -1,0 +1,57 @@
+import { type Context, Hono } from "hono";
+import { FEED_TYPES, type FeedEntry, type FeedMeta, renderFeed } from "../app/.server/feeds/build";
+import { trackRecordFeed } from "../app/.server/feeds/track-record";
+import { whaleFeed } from "../app/.server/feeds/whales";
+import { pageRecord } from "../app/.server/record-pages/read";
+import { getWhaleSnapshot } from "../app/.server/snapshots/whales";
+import { TrackRecordUnavailableError } from "../app/.server/track-record/view";
+import { FEED_FORMATS, type FeedFormat, feedPath } from "../app/lib/feeds";
+import { siteOrigin } from "../app/lib/seo";
+import { parseWhaleView } from "../app/lib/whales";
+import type { WorkerEnv } from "./types";
+
+/** Whale trades change by the minute (the snapshot's own freshness); the record once per cron run. */
+const WHALES_CACHE = "public, max-age=60";
+const RECORD_CACHE = "public, max-age=300";
+
+function respond(
+  c: Context<WorkerEnv>,
+  format: FeedFormat,
+  feed: { meta: FeedMeta; entries: FeedEntry[] },
+  cacheControl: string,
+): Response {
+  return c.body(renderFeed(format, feed.meta, feed.entries), 200, {
+    "Content-Type": FEED_TYPES[format],
+    "Cache-Control": cacheControl,
+  });
+}
+
+/**
+ * The public feeds (decision 0016): `/whale-watch/feed.{xml,atom,json}` honour the page's query (the
+ * same `parseWhaleView`; unknown values fall back to the defaults), `/track-record/feed.{xml,atom,json}`
+ * hold the newest calls and gradings. A missing or failing history database is a 503 with Retry-After.
+ * HEAD is answered by these GET routes (Hono drops the body).
+ */
+export const feeds = new Hono<WorkerEnv>();
+
+for (const format of FEED_FORMATS) {
+  feeds.get(feedPath("/whale-watch", format), async (c) => {
+    const deps = c.get("deps");
+    const view = parseWhaleView(new URL(c.req.url).searchParams);
+    const snapshot = await getWhaleSnapshot(deps);
+    const origin = siteOrigin(c.get("config").siteUrl, c.req.url);
+    return respond(c, format, whaleFeed(snapshot, view, origin, deps.now()), WHALES_CACHE);
+  });
+
+  feeds.get(feedPath("/track-record", format), async (c) => {
+    const deps = c.get("deps");
+    try {
+      const { calls } = await pageRecord(deps);
+      const origin = siteOrigin(c.get("config").siteUrl, c.req.url);
+      return respond(c, format, trackRecordFeed(calls, origin, deps.now()), RECORD_CACHE);
+    } catch (error) {
+      if (!(error instanceof TrackRecordUnavailableError)) throw error;
+      return c.text(error.message, 503, { "Retry-After": "60", "Cache-Control": "no-store" });
+    }
+  });
+}
