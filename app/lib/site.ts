@@ -6,7 +6,7 @@ export interface CategoryLink {
   label: string;
 }
 
-/** Header navigation in SPEC order, then the track record (issue 13). */
+/** Header navigation in SPEC order, then the track record (issue 13). The watchlist sits by the search box. */
 export const CATEGORY_LINKS: readonly CategoryLink[] = [
   { path: "/", label: "Trending" },
   { path: "/politics", label: "Politics" },
@@ -25,7 +25,12 @@ export const CATEGORY_LINKS: readonly CategoryLink[] = [
 ];
 
 /** Header links that are not market dashboards (no search, no cards). */
-const NOT_DASHBOARDS: readonly string[] = ["/whale-watch", "/track-record"];
+const NOT_DASHBOARDS: readonly string[] = ["/whale-watch", "/track-record", "/watchlist"];
+
+/**
+ * Pages that are not in the sitemap: the watchlist is different in every browser (and says noindex).
+ */
+export const UNLISTED_PATHS: readonly string[] = ["/watchlist"];
 
 export const FOOTER_LINKS: readonly CategoryLink[] = [
   { path: "/sentiment-analysis", label: "Sentiment Analysis" },
@@ -39,11 +44,11 @@ export const FOOTER_LINKS: readonly CategoryLink[] = [
   { path: "/cookie-policy", label: "Cookie Policy" },
 ];
 
-/** Every public HTML path (sitemap order). */
+/** Every public HTML path that is the same for everyone (sitemap order); not the UNLISTED_PATHS. */
 export const PUBLIC_PATHS: readonly string[] = [
   ...CATEGORY_LINKS.map((l) => l.path),
   ...FOOTER_LINKS.map((l) => l.path),
-];
+].filter((p) => !UNLISTED_PATHS.includes(p));
 
 /** Paths that show the market dashboard (and take the `search` parameter). */
 export const DASHBOARD_PATHS: readonly string[] = CATEGORY_LINKS.map((l) => l.path).filter(

@@ -18,7 +18,15 @@ export function SiteHeader() {
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>OddsPulse</span>
         </Link>
-        <SearchBox />
+        <div className="flex items-center gap-2">
+          <div className="min-w-0 flex-1 sm:w-80 sm:flex-none">
+            <SearchBox />
+          </div>
+          <NavLink to="/watchlist" className="nav-chip shrink-0 gap-1">
+            <span aria-hidden="true">★</span>
+            Watchlist
+          </NavLink>
+        </div>
       </div>
       <nav aria-label="Categories" className="mx-auto max-w-7xl overflow-x-auto px-4 pb-3">
         <ul className="flex w-max gap-1.5">

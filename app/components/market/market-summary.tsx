@@ -1,5 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { StarButton } from "~/components/watchlist/star-button";
 import { formatCents, formatClockUtc, formatDate, formatMoney, formatNumber } from "~/lib/format";
 import { eventUrl, marketUrl } from "~/lib/links";
 import { type CurrentAnalysis, type MarketSource, type MarketView, statusText } from "~/lib/market-page";
@@ -36,6 +37,7 @@ export function MarketSummary({ market, now }: { market: MarketView; now: number
   const statusVariant =
     market.status.kind === "open" ? "live" : market.status.kind === "resolved" ? "secondary" : "warning";
   const ended = market.endDate !== null && Date.parse(market.endDate) <= now;
+  const first = market.outcomes[0];
   return (
     <header className="flex flex-col gap-4">
       <div className="flex items-start gap-4">
@@ -83,16 +85,24 @@ export function MarketSummary({ market, now }: { market: MarketView; now: number
           value={market.endDate === null ? "No end date" : formatDate(market.endDate)}
         />
       </dl>
-      <a
-        href={link}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="btn btn-outline self-start"
-        data-testid="polymarket-link"
-      >
-        Trade on Polymarket
-        <span className="sr-only"> (opens in a new tab)</span>
-      </a>
+      <div className="flex flex-wrap items-center gap-2">
+        <a
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn btn-outline"
+          data-testid="polymarket-link"
+        >
+          Trade on Polymarket
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        {first ? (
+          <StarButton
+            target={{ slug: market.slug, title: market.title, outcomeLabel: first.label, price: first.price }}
+            labelled
+          />
+        ) : null}
+      </div>
     </header>
   );
 }

@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Sparkline } from "~/components/ui/sparkline";
+import { StarButton } from "~/components/watchlist/star-button";
 import { formatCents, formatDate, formatMoney, formatNumber, formatSigned } from "~/lib/format";
 import { httpsOnly, marketUrl } from "~/lib/links";
 import { marketPath } from "~/lib/market-page";
@@ -88,6 +89,17 @@ export function MarketCard({ market, now }: { market: DisplayMarket; now: number
             </div>
           )}
         </div>
+        {market.slug && (
+          <StarButton
+            target={{
+              slug: market.slug,
+              title: market.title,
+              outcomeLabel: market.yesLabel,
+              price: market.yesPrice / 100,
+            }}
+            className="-mt-2 -mr-2"
+          />
+        )}
       </div>
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
