@@ -18,5 +18,6 @@ export default [
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("terms-of-service", "routes/terms-of-service.tsx"),
   route("cookie-policy", "routes/cookie-policy.tsx"),
+  route("trader/:wallet", "routes/trader.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -9,6 +9,7 @@ import { exportPage, exportSummary } from "../app/.server/track-record/export";
 import { readTrackRecord, TrackRecordUnavailableError } from "../app/.server/track-record/view";
 import { CHART_RANGES, parseChartRange } from "../app/lib/chart";
 import { isAllReal, modelOf, type SnapshotProvenance } from "../app/lib/provenance";
+import { parseWhaleView, selectTrades } from "../app/lib/whales";
 import type { WorkerEnv } from "./types";
 
 /**
@@ -72,8 +73,15 @@ export const api = new Hono<WorkerEnv>()
   })
   .get("/whales", async (c) => {
     const { trades, fetchedAt, error, failingSince } = await getWhaleSnapshot(c.get("deps"));
+    // The page's filters, same names (`min`, `hideCertain=1`, `ranked=1`, `outcome`, `sort`); bad values are the defaults.
+    const view = parseWhaleView(new URL(c.req.url).searchParams);
     return c.json(
-      { trades, fetchedAt, ...(error ? { error } : {}), ...(failingSince ? { failingSince } : {}) },
+      {
+        trades: selectTrades(trades, view),
+        fetchedAt,
+        ...(error ? { error } : {}),
+        ...(failingSince ? { failingSince } : {}),
+      },
       200,
       CACHE,
     );

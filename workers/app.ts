@@ -13,6 +13,7 @@ import { isolateFor } from "./isolate";
 import { securityHeaders } from "./security";
 import { seo } from "./seo";
 import { trackRecordCsv } from "./track-record-csv";
+import { tradersApi } from "./traders-api";
 import type { WorkerEnv } from "./types";
 
 // Built once per isolate, not per request.
@@ -51,6 +52,7 @@ app.route("/", seo);
 app.route("/", trackRecordCsv);
 app.route("/", feeds);
 app.route("/api/v1", apiV1);
+app.route("/api/traders", tradersApi);
 app.route("/api", api);
 
 const PAGE_CACHE_CONTROL = "private, no-cache";

@@ -157,3 +157,9 @@ export function formatScore(value: number, digits = 3, signed = false): string {
   if (rounded < 0) return `-${text}`;
   return signed && rounded > 0 ? `+${text}` : text;
 }
+
+/** Signed compact money: 8052184 → "+$8.1M", -1145352 → "-$1.1M", 0 → "$0". */
+export function formatPnl(dollars: number): string {
+  if (!Number.isFinite(dollars) || Math.abs(dollars) < 0.5) return "$0";
+  return `${dollars > 0 ? "+" : "-"}${formatMoney(Math.abs(dollars))}`;
+}

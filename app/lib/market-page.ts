@@ -8,7 +8,7 @@ import type {
   MarketViewSchema,
   OutcomePriceSchema,
 } from "./schemas/market";
-import type { MentionsSource, Recommendation, SentimentLabel, WhaleTrade } from "./types";
+import type { MentionsSource, Recommendation, SentimentLabel, Trader, WhaleTrade } from "./types";
 
 export type OutcomePrice = InferOutput<typeof OutcomePriceSchema>;
 /** Open for trading, past its end date awaiting resolution, or resolved (with the winning outcome). */
@@ -55,8 +55,7 @@ export interface MarketTrades {
 }
 
 export interface HolderRow {
-  wallet: string;
-  name: string | null;
+  trader: Trader;
   amount: number;
 }
 

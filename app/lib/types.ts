@@ -11,7 +11,7 @@ import type {
   RecommendationSchema,
   SentimentLabelSchema,
 } from "./schemas/market";
-import type { WhaleOutcomeSchema, WhaleTradeSchema } from "./schemas/whale";
+import type { TraderSchema, WhaleOutcomeSchema, WhaleTradeSchema } from "./schemas/whale";
 
 export type Recommendation = InferOutput<typeof RecommendationSchema>;
 export type SentimentLabel = InferOutput<typeof SentimentLabelSchema>;
@@ -106,6 +106,7 @@ export type WhaleOutcome = InferOutput<typeof WhaleOutcomeSchema>;
 
 /** SPEC §3 "Whale trade" plus links and labels. */
 export type WhaleTrade = InferOutput<typeof WhaleTradeSchema>;
+export type Trader = InferOutput<typeof TraderSchema>;
 
 export interface WhaleSnapshot {
   trades: WhaleTrade[];

@@ -3,8 +3,8 @@
  * the pure decisions of the browser's polling (SPEC §7 call 4, §9). Client-safe and pure: every
  * function that depends on the time takes `now`, so the server and the hydrating browser agree.
  */
-import { formatAge, formatMoney } from "./format";
-import type { WhaleOutcome, WhaleSnapshot, WhaleTrade } from "./types";
+import { formatAge, formatMoney, formatPnl } from "./format";
+import type { Trader, WhaleOutcome, WhaleSnapshot, WhaleTrade } from "./types";
 
 // ---------------------------------------------------------------------------------------- timing
 
@@ -62,9 +62,34 @@ export function formatTradeAge(timestamp: number, now: number): string {
 }
 
 /** The trader's name to show, or null: a "name" that is just a wallet address is no name. */
-export function traderName(trade: Pick<WhaleTrade, "pseudonym">): string | null {
-  const name = trade.pseudonym?.trim();
+export function traderName(trade: Pick<WhaleTrade, "trader">): string | null {
+  const name = trade.trader.name?.trim();
   return name && !/^0x[0-9a-f]{40}$/i.test(name) ? name : null;
+}
+
+/** The trader's page on this site (issue 15 §3). */
+export function traderPath(wallet: string): string {
+  return `/trader/${wallet.toLowerCase()}`;
+}
+
+const PERIOD_WORDS: Record<NonNullable<Trader["period"]>, string> = {
+  DAY: "today",
+  WEEK: "this week",
+  MONTH: "this month",
+  ALL: "all time",
+};
+
+/**
+ * Where the trader stands on the leaderboard, in words: "#12 this month · +$1.2M" for a ranked
+ * trader, "Unranked this month" for one not on the board, "Rank unavailable" when the board could not
+ * be read (nothing is guessed).
+ */
+export function rankLabel(trader: Trader): string {
+  if (trader.period === null) return "Rank unavailable";
+  const when = PERIOD_WORDS[trader.period];
+  if (trader.rank === null) return `Unranked ${when}`;
+  const pnl = trader.pnl === null ? "" : ` · ${formatPnl(trader.pnl)}`;
+  return `#${trader.rank} ${when}${pnl}`;
 }
 
 /** SPEC: the wallet shortened to its first 6 and last 4 characters ("0x6d20…a165"). */
@@ -102,13 +127,28 @@ export function outcomeBadge(trade: Pick<WhaleTrade, "outcome" | "outcomeLabel">
 
 export type OutcomeFilter = "all" | "yes" | "no";
 export type TradeSort = "newest" | "largest";
+/** Smallest trade shown, USD (issue 15 §2). */
+export type MinAmount = "50000" | "100000" | "250000" | "1000000";
+/** "1" on, "0" off: kept in the URL as `hideCertain=1` / `ranked=1`. */
+export type Toggle = "0" | "1";
 
 export interface WhaleView {
   outcome: OutcomeFilter;
   sort: TradeSort;
+  min: MinAmount;
+  /** Drop trades at a price of 0.95 or more, or 0.05 or less: buying a near-certain outcome. */
+  hideCertain: Toggle;
+  /** Only traders on the leaderboard. */
+  ranked: Toggle;
 }
 
-export const DEFAULT_WHALE_VIEW: WhaleView = { outcome: "all", sort: "newest" };
+export const DEFAULT_WHALE_VIEW: WhaleView = {
+  outcome: "all",
+  sort: "newest",
+  min: "50000",
+  hideCertain: "0",
+  ranked: "0",
+};
 
 export const OUTCOME_FILTERS: readonly { value: OutcomeFilter; label: string }[] = [
   { value: "all", label: "All" },
@@ -121,34 +161,75 @@ export const TRADE_SORTS: readonly { value: TradeSort; label: string }[] = [
   { value: "largest", label: "Largest" },
 ];
 
+export const MIN_AMOUNTS: readonly { value: MinAmount; label: string }[] = [
+  { value: "50000", label: "$50K+" },
+  { value: "100000", label: "$100K+" },
+  { value: "250000", label: "$250K+" },
+  { value: "1000000", label: "$1M+" },
+];
+
+export const CERTAIN_TOGGLES: readonly { value: Toggle; label: string }[] = [
+  { value: "0", label: "Show all" },
+  { value: "1", label: "Hide ≥95¢ / ≤5¢" },
+];
+
+export const RANKED_TOGGLES: readonly { value: Toggle; label: string }[] = [
+  { value: "0", label: "Everyone" },
+  { value: "1", label: "Ranked only" },
+];
+
+/** Trades at this price or beyond (either way) buy a near-certain outcome. */
+export const CERTAIN_PRICE = 0.95;
+
+function pick<T extends string>(options: readonly { value: T }[], raw: string | null, fallback: T): T {
+  const value = raw?.trim().toLowerCase();
+  return options.find((o) => o.value === value)?.value ?? fallback;
+}
+
 /** The view from the query string; anything unknown, repeated or odd falls back to the default. */
 export function parseWhaleView(params: URLSearchParams): WhaleView {
-  const outcome = params.get("outcome")?.trim().toLowerCase();
-  const sort = params.get("sort")?.trim().toLowerCase();
+  const d = DEFAULT_WHALE_VIEW;
   return {
-    outcome: OUTCOME_FILTERS.find((o) => o.value === outcome)?.value ?? DEFAULT_WHALE_VIEW.outcome,
-    sort: TRADE_SORTS.find((s) => s.value === sort)?.value ?? DEFAULT_WHALE_VIEW.sort,
+    outcome: pick(OUTCOME_FILTERS, params.get("outcome"), d.outcome),
+    sort: pick(TRADE_SORTS, params.get("sort"), d.sort),
+    min: pick(MIN_AMOUNTS, params.get("min"), d.min),
+    hideCertain: pick(CERTAIN_TOGGLES, params.get("hideCertain"), d.hideCertain),
+    ranked: pick(RANKED_TOGGLES, params.get("ranked"), d.ranked),
   };
 }
 
 /** The query string of a view ("" for the default, so the plain URL stays canonical). */
 export function whaleViewSearch(view: WhaleView): string {
   const params = new URLSearchParams();
-  if (view.outcome !== DEFAULT_WHALE_VIEW.outcome) params.set("outcome", view.outcome);
-  if (view.sort !== DEFAULT_WHALE_VIEW.sort) params.set("sort", view.sort);
+  for (const key of ["outcome", "sort", "min", "hideCertain", "ranked"] as const) {
+    if (view[key] !== DEFAULT_WHALE_VIEW[key]) params.set(key, view[key]);
+  }
   const query = params.toString();
   return query ? `?${query}` : "";
 }
 
 const FILTER_OUTCOME: Record<Exclude<OutcomeFilter, "all">, WhaleOutcome> = { yes: "YES", no: "NO" };
 
+/** A near-certain outcome bought (or sold off): the price of the side traded is ≥ 0.95 or ≤ 0.05. */
+export function isNearCertain(trade: Pick<WhaleTrade, "price">): boolean {
+  return trade.price >= CERTAIN_PRICE || trade.price <= 1 - CERTAIN_PRICE;
+}
+
 /**
  * The trades to show. Yes / No keep only YES / NO trades: a named outcome (a team, "Up") is neither,
- * so it appears under All only. Newest sorts by time; largest by dollars traded, newest first on ties.
+ * so it appears under All only; `min`, `hideCertain` and `ranked` narrow further. Newest sorts by
+ * time; largest by dollars traded, newest first on ties.
  */
 export function selectTrades(trades: readonly WhaleTrade[], view: WhaleView): WhaleTrade[] {
   const wanted = view.outcome === "all" ? null : FILTER_OUTCOME[view.outcome];
-  const kept = wanted === null ? [...trades] : trades.filter((t) => t.outcome === wanted);
+  const min = Number(view.min);
+  const kept = trades.filter(
+    (t) =>
+      (wanted === null || t.outcome === wanted) &&
+      tradeValue(t) >= min &&
+      (view.hideCertain === "0" || !isNearCertain(t)) &&
+      (view.ranked === "0" || t.trader.rank !== null),
+  );
   const newest = (a: WhaleTrade, b: WhaleTrade) => b.timestamp - a.timestamp;
   return kept.sort(
     view.sort === "largest" ? (a, b) => tradeValue(b) - tradeValue(a) || newest(a, b) : newest,
@@ -164,6 +245,22 @@ export interface WhaleFeedState {
 }
 
 const OUTCOMES: readonly string[] = ["YES", "NO", "OTHER"];
+const PERIODS: readonly unknown[] = ["DAY", "WEEK", "MONTH", "ALL", null];
+
+const numberOrNull = (v: unknown) => v === null || (typeof v === "number" && Number.isFinite(v));
+
+function isTrader(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const t = value as Record<string, unknown>;
+  return (
+    typeof t.wallet === "string" &&
+    (t.name === null || typeof t.name === "string") &&
+    numberOrNull(t.rank) &&
+    numberOrNull(t.pnl) &&
+    numberOrNull(t.volume) &&
+    PERIODS.includes(t.period)
+  );
+}
 
 function isTrade(value: unknown): value is WhaleTrade {
   if (typeof value !== "object" || value === null) return false;
@@ -182,8 +279,7 @@ function isTrade(value: unknown): value is WhaleTrade {
     finite(t.size) &&
     finite(t.price) &&
     finite(t.timestamp) &&
-    text(t.trader) &&
-    textOrNull(t.pseudonym) &&
+    isTrader(t.trader) &&
     textOrNull(t.eventSlug) &&
     textOrNull(t.marketSlug)
   );

@@ -13,7 +13,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /** A market of the recorded top 100: its page reads D1 and the KV-cached CLOB history on every render. */
 const MARKET = "/market/will-trump-deport-less-than-250000";
-const PAGES = ["/", "/politics?search=trump", "/whale-watch", MARKET, "/api/markets"];
+/** The recorded board's rank 1: the page reads three KV-cached sections and D1. */
+const TRADER = "/trader/0x09b428f7c2b469786286214aa5c90dd9015f7320";
+const PAGES = ["/", "/politics?search=trump", "/whale-watch", MARKET, TRADER, "/api-access", "/api/markets"];
 /** Pages also measured with a new URL per request: the render itself, the snapshot warm. */
 const UNCACHED = ["/", "/politics", "/whale-watch", MARKET];
 
@@ -111,7 +113,7 @@ try {
   console.log(table(["target", "req/s", "× static", "p50 ms", "p99 ms", "errors"], rows));
 
   const weights = [];
-  for (const path of ["/", "/politics", "/whale-watch", MARKET])
+  for (const path of ["/", "/politics", "/whale-watch", MARKET, TRADER, "/api-access", "/watchlist"])
     weights.push(await pageWeight(worker.url, path));
   console.log("\nWhat a first visit downloads (HTML before compression; JS and CSS gzip)\n");
   console.log(

@@ -17,7 +17,7 @@ const BROWSER_UA =
 const RECORDED = {
   title: "Pozoblanco: Akira Santillan vs Izan Almazan Valiente",
   event: "https://polymarket.com/event/atp-santill-valient-2026-07-17",
-  profile: "https://polymarket.com/profile/0x6d20c35f65d9899b6d6b74f8466e824580f9a165",
+  traderPage: "/trader/0x6d20c35f65d9899b6d6b74f8466e824580f9a165",
 };
 
 const ERROR_TEXT = "Failed to load whale trades. Please try refreshing.";
@@ -165,10 +165,11 @@ describe("whale watch on the shared harness (recorded trades)", () => {
     expect(await event.getAttribute("href")).toBe(RECORDED.event);
     expect(await event.getAttribute("target")).toBe("_blank");
     expect(await event.getAttribute("rel")).toBe("noopener noreferrer");
+    // The trader leads to their page here (which links on to Polymarket), with their monthly rank.
     const trader = whale.getByTestId("trader");
-    expect(await trader.getAttribute("href")).toBe(RECORDED.profile);
-    expect(await trader.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(await trader.getAttribute("href")).toBe(RECORDED.traderPage);
     expect(visible(await trader.innerText())).toBe("Webbed-Myth 0x6d20…a165");
+    expect(await whale.getByTestId("trader-rank").textContent()).toBe("#44 this month · +$485.1K");
 
     expect(await page.getByTestId("whale-footnote").textContent()).toContain("Data refreshes every minute.");
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
@@ -270,8 +271,10 @@ describe("whale watch with several whales", () => {
     expect(await no.locator("h3 a").count()).toBe(0);
     expect(visible(await no.getByTestId("trader").innerText())).toBe("0xbbbb…5678");
     expect(await yes.getByTestId("trader").getAttribute("href")).toBe(
-      "https://polymarket.com/profile/0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1234",
+      "/trader/0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1234",
     );
+    // Not on the recorded board: said so, not guessed.
+    expect(await yes.getByTestId("trader-rank").textContent()).toBe("Unranked this month");
 
     const external = await page.locator("main a[href^='http']").evaluateAll((links) =>
       links.map((a) => ({
@@ -280,9 +283,9 @@ describe("whale watch with several whales", () => {
         rel: a.getAttribute("rel"),
       })),
     );
-    expect(external).toHaveLength(5); // 2 event links + 3 traders
+    expect(external).toHaveLength(2); // the 2 event links (traders lead to their pages here)
     for (const link of external) {
-      expect(link.href).toMatch(/^https:\/\/polymarket\.com\/(event|profile)\//);
+      expect(link.href).toMatch(/^https:\/\/polymarket\.com\/event\//);
       expect(link.target).toBe("_blank");
       expect(link.rel).toBe("noopener noreferrer");
     }
@@ -533,7 +536,7 @@ describe("whale watch states on a cold cache", () => {
       expect(await page.getByTestId("whale-filtered-empty").textContent()).toContain(
         "No large trades match this filter.",
       );
-      await page.getByRole("link", { name: "Show all outcomes" }).click();
+      await page.getByRole("link", { name: "Clear the filters" }).click();
       await expect.poll(() => page.url()).toBe(`${stack.url}/whale-watch`);
       await expect.poll(() => page.getByTestId("whale-trade").count()).toBe(1);
       await page.close();

@@ -7,6 +7,13 @@
  * `next_cursor` on the last page, `offset` refused with 422.
  */
 
+import leaderboardFixture from "../../../shared/fixtures/polymarket/data-leaderboard-month-pnl-50.json" with {
+  type: "json",
+};
+import positionsFixture from "../../../shared/fixtures/polymarket/data-positions-2.json" with {
+  type: "json",
+};
+
 /** Headers the deprecated offset list answers with today. */
 export const LEGACY_LIST_HEADERS = {
   sunset: "Fri, 01 May 2026 00:00:00 GMT",
@@ -100,4 +107,29 @@ export function modelAnswer(body: ChatRequest) {
     model: body.model,
     choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify({ analyses }) } }],
   };
+}
+
+/**
+ * The Data API leaderboard from the recorded monthly PnL board (50 traders, one page): `offset` past it
+ * answers `[]` (the board ends), `user=<wallet>` answers that wallet's row on the monthly board or `[]`.
+ * Only the monthly PnL board was recorded: other periods and orders answer `[]` (nobody ranked).
+ */
+export function leaderboardAnswer(params: URLSearchParams): unknown[] {
+  const monthlyPnl =
+    (params.get("timePeriod") ?? "DAY").toUpperCase() === "MONTH" &&
+    (params.get("orderBy") ?? "PNL").toUpperCase() === "PNL";
+  if (!monthlyPnl) return [];
+  const user = params.get("user")?.toLowerCase();
+  if (user) return leaderboardFixture.filter((row) => row.proxyWallet.toLowerCase() === user);
+  const offset = Number(params.get("offset") ?? "0");
+  const limit = Math.min(50, Number(params.get("limit") ?? "50"));
+  return leaderboardFixture.slice(offset, offset + limit);
+}
+
+/** The wallet of the recorded positions (rank 1 on the recorded monthly board). */
+export const POSITIONS_WALLET = "0x09b428f7c2b469786286214aa5c90dd9015f7320";
+
+/** Data API `/positions?user=`: the recorded positions for their wallet, `[]` for any other. */
+export function positionsAnswer(params: URLSearchParams): unknown[] {
+  return params.get("user")?.toLowerCase() === POSITIONS_WALLET ? positionsFixture : [];
 }

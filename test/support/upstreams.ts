@@ -24,7 +24,9 @@ import {
   type ChatRequest,
   keysetAnswer,
   LEGACY_LIST_HEADERS,
+  leaderboardAnswer,
   modelAnswer,
+  positionsAnswer,
   xCountsAnswer,
 } from "./upstream-answers.ts";
 
@@ -196,13 +198,35 @@ export function createUpstreams(bases: UpstreamBases) {
         method: "get",
         url: `${bases.data}/trades`,
         ok: ({ request }) => {
-          const all = [...extraTrades, ...recordedTrades] as { conditionId?: unknown }[];
-          // `market=<conditionId>` narrows the feed to one market (the market page).
-          const market = new URL(request.url).searchParams.get("market");
+          const all = [...extraTrades, ...recordedTrades] as {
+            conditionId?: unknown;
+            proxyWallet?: unknown;
+          }[];
+          const query = new URL(request.url).searchParams;
+          // `market=<conditionId>` narrows the feed to one market (the market page), `user=<wallet>` to
+          // one wallet's trades (the trader page).
+          const market = query.get("market");
+          const user = query.get("user")?.toLowerCase();
           return HttpResponse.json(
-            (market ? all.filter((t) => t.conditionId === market) : all) as JsonBodyType,
+            all.filter(
+              (t) =>
+                (!market || t.conditionId === market) &&
+                (!user || (typeof t.proxyWallet === "string" && t.proxyWallet.toLowerCase() === user)),
+            ) as JsonBodyType,
           );
         },
+      },
+      {
+        method: "get",
+        url: `${bases.data}/v1/leaderboard`,
+        ok: ({ request }) =>
+          HttpResponse.json(leaderboardAnswer(new URL(request.url).searchParams) as JsonBodyType),
+      },
+      {
+        method: "get",
+        url: `${bases.data}/positions`,
+        ok: ({ request }) =>
+          HttpResponse.json(positionsAnswer(new URL(request.url).searchParams) as JsonBodyType),
       },
       {
         method: "get",

@@ -102,8 +102,14 @@ describe("parseTradesPayload on recorded payloads", () => {
         size: 64824.24,
         price: 0.999,
         timestamp: 1_784_326_651_000,
-        trader: "0x6d20c35f65d9899b6d6b74f8466e824580f9a165",
-        pseudonym: "Webbed-Myth",
+        trader: {
+          wallet: "0x6d20c35f65d9899b6d6b74f8466e824580f9a165",
+          name: "Webbed-Myth",
+          rank: null,
+          pnl: null,
+          volume: null,
+          period: null,
+        },
         eventSlug: "atp-santill-valient-2026-07-17",
         marketSlug: "atp-santill-valient-2026-07-17",
       },
@@ -127,8 +133,8 @@ describe("parseTradesPayload on recorded payloads", () => {
         size: r.size,
         price: r.price,
         timestamp: r.timestamp * 1000,
-        pseudonym: r.pseudonym || r.name || null,
       });
+      expect(trade?.trader.name).toBe(r.pseudonym || r.name || null);
     }
     // The feed holds Yes/No rows as well as Up/Down and team names.
     expect(new Set(trades.map((t) => t.outcome))).toEqual(new Set(["YES", "NO", "OTHER"]));
@@ -137,9 +143,9 @@ describe("parseTradesPayload on recorded payloads", () => {
   it("reads recorded rows with empty name and pseudonym as pseudonym null", () => {
     const trades = parseTradesPayload(fixture("data-trades-large-a.json"), 10_000);
     expect(trades).toHaveLength(5);
-    const anonymous = trades.filter((t) => t.pseudonym === null);
+    const anonymous = trades.filter((t) => t.trader.name === null);
     expect(anonymous).toHaveLength(4);
-    expect(trades.find((t) => t.pseudonym !== null)?.pseudonym).toBe(
+    expect(trades.find((t) => t.trader.name !== null)?.trader.name).toBe(
       "0xcf19c420814435ffb1c459588208ed23a7ee6402",
     );
   });
@@ -172,9 +178,9 @@ describe("parseTradesPayload rules", () => {
 
   it("turns empty slugs and names into null", () => {
     const [trade] = parseTradesPayload([row({ eventSlug: "", slug: "", name: "", pseudonym: "" })]);
-    expect(trade).toMatchObject({ eventSlug: null, marketSlug: null, pseudonym: null });
+    expect(trade).toMatchObject({ eventSlug: null, marketSlug: null, trader: { name: null } });
     const [named] = parseTradesPayload([row({ pseudonym: "", name: "whale.eth" })]);
-    expect(named?.pseudonym).toBe("whale.eth");
+    expect(named?.trader.name).toBe("whale.eth");
   });
 
   it("keeps fills of one transaction apart and collapses exact duplicates", () => {
@@ -259,7 +265,7 @@ describe("parseTradesPayload rules", () => {
     });
     expect(trade).toMatchObject({
       id: "0xtx:9",
-      trader: "0xwallet",
+      trader: { wallet: "0xwallet", rank: null, period: null },
       marketId: "0xcond",
       eventSlug: "snake-event",
     });

@@ -7,6 +7,7 @@ import { whaleFeed } from "~/.server/feeds/whales";
 import { feedAlternates, whaleFeedTitle } from "~/lib/feeds";
 import type { Call } from "~/lib/track-record";
 import type { WhaleTrade } from "~/lib/types";
+import { DEFAULT_WHALE_VIEW } from "~/lib/whales";
 
 const ORIGIN = "https://oddspulse.example";
 const T = Date.parse("2026-11-22T12:00:00Z");
@@ -111,8 +112,14 @@ describe("whale feed", () => {
     size: 100_000,
     price: 0.6,
     timestamp: T - n * 1000,
-    trader: "0x6d2012a3b4c5d6e7f8091a2b3c4d5e6f7a8ba165",
-    pseudonym: null,
+    trader: {
+      wallet: "0x6d2012a3b4c5d6e7f8091a2b3c4d5e6f7a8ba165",
+      name: null,
+      rank: null,
+      pnl: null,
+      volume: null,
+      period: null,
+    },
     eventSlug: null,
     marketSlug: null,
     ...fields,
@@ -122,7 +129,7 @@ describe("whale feed", () => {
     const trades = Array.from({ length: 60 }, (_, i) => trade(i, { size: 100_000 + i }));
     const { entries, meta } = whaleFeed(
       { trades, fetchedAt: "" },
-      { outcome: "all", sort: "largest" },
+      { ...DEFAULT_WHALE_VIEW, outcome: "all", sort: "largest" },
       ORIGIN,
       0,
     );
@@ -134,7 +141,7 @@ describe("whale feed", () => {
   });
 
   it("a trade without a market page links to its Polymarket event, else to Whale Watch", () => {
-    const view = { outcome: "all", sort: "newest" } as const;
+    const view = { ...DEFAULT_WHALE_VIEW, outcome: "all", sort: "newest" } as const;
     const { entries } = whaleFeed(
       { trades: [trade(1, { eventSlug: "ev" }), trade(2)], fetchedAt: "" },
       view,
@@ -146,7 +153,7 @@ describe("whale feed", () => {
   });
 
   it("titles name the view; alternates carry it", () => {
-    expect(whaleFeedTitle({ outcome: "no", sort: "largest" })).toBe(
+    expect(whaleFeedTitle({ ...DEFAULT_WHALE_VIEW, outcome: "no", sort: "largest" })).toBe(
       "OddsPulse whale trades, No only, largest first",
     );
     expect(feedAlternates(ORIGIN, "/whale-watch", "W", "?outcome=no")[1]).toEqual({

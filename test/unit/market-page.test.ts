@@ -59,8 +59,7 @@ describe("a market's big trades", () => {
     size: 30_000,
     price: 0.5,
     timestamp,
-    trader: "0xw",
-    pseudonym: null,
+    trader: { wallet: "0xw", name: null, rank: null, pnl: null, volume: null, period: null },
     eventSlug: null,
     marketSlug: null,
   });

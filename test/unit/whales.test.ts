@@ -5,15 +5,18 @@ import { eventUrl, profileUrl } from "~/lib/links";
 import type { WhaleSnapshot, WhaleTrade } from "~/lib/types";
 import {
   applyRefresh,
+  DEFAULT_WHALE_VIEW,
   delayOnVisible,
   formatOdds,
   formatPotentialWin,
   formatTradeAge,
   formatTradeAmount,
+  isNearCertain,
   outcomeBadge,
   parseWhalesResponse,
   parseWhaleView,
   payoutLabel,
+  rankLabel,
   selectTrades,
   shortenAddress,
   sideLabel,
@@ -36,8 +39,14 @@ function trade(overrides: Partial<WhaleTrade> = {}): WhaleTrade {
     size: 100_000,
     price: 0.62,
     timestamp: Date.UTC(2026, 6, 18, 9, 5),
-    trader: "0x1111111111111111111111111111111111112222",
-    pseudonym: null,
+    trader: {
+      wallet: "0x1111111111111111111111111111111111112222",
+      name: null,
+      rank: null,
+      pnl: null,
+      volume: null,
+      period: null,
+    },
     eventSlug: "will-it-rain",
     marketSlug: "will-it-rain",
     ...overrides,
@@ -73,12 +82,12 @@ describe("the recorded whale trade", () => {
     expect(sideLabel(whale.side)).toBe("Sold");
     expect(payoutLabel(whale.side)).toBe("Payout given up");
     expect(outcomeBadge(whale)).toEqual({ label: "Akira Santillan", variant: "destructive" });
-    expect(shortenAddress(whale.trader)).toBe("0x6d20…a165");
-    expect(profileUrl(whale.trader)).toBe(
+    expect(shortenAddress(whale.trader.wallet)).toBe("0x6d20…a165");
+    expect(profileUrl(whale.trader.wallet)).toBe(
       "https://polymarket.com/profile/0x6d20c35f65d9899b6d6b74f8466e824580f9a165",
     );
     expect(eventUrl(whale.eventSlug)).toBe("https://polymarket.com/event/atp-santill-valient-2026-07-17");
-    expect(whale.pseudonym).toBe("Webbed-Myth");
+    expect(whale.trader.name).toBe("Webbed-Myth");
     const sameDay = Date.UTC(2026, 6, 17, 23, 0);
     expect(formatMoment(whale.timestamp, sameDay)).toBe("22:17 UTC");
     expect(formatMoment(whale.timestamp, Date.UTC(2026, 10, 22))).toBe("Jul 17, 22:17 UTC");
@@ -228,41 +237,48 @@ describe("links", () => {
 
 describe("filter and sort in the URL", () => {
   it("reads the view, falling back to the default for anything unknown", () => {
-    expect(parseWhaleView(new URLSearchParams(""))).toEqual({ outcome: "all", sort: "newest" });
+    expect(parseWhaleView(new URLSearchParams(""))).toEqual({
+      ...DEFAULT_WHALE_VIEW,
+      outcome: "all",
+      sort: "newest",
+    });
     expect(parseWhaleView(new URLSearchParams("outcome=yes&sort=largest"))).toEqual({
+      ...DEFAULT_WHALE_VIEW,
       outcome: "yes",
       sort: "largest",
     });
     expect(parseWhaleView(new URLSearchParams("outcome=NO&sort=%20Largest%20"))).toEqual({
+      ...DEFAULT_WHALE_VIEW,
       outcome: "no",
       sort: "largest",
     });
     expect(parseWhaleView(new URLSearchParams("outcome=maybe&sort=oldest"))).toEqual({
+      ...DEFAULT_WHALE_VIEW,
       outcome: "all",
       sort: "newest",
     });
     // Repeated parameters: the first one counts.
     expect(parseWhaleView(new URLSearchParams("outcome=yes&outcome=no"))).toEqual({
+      ...DEFAULT_WHALE_VIEW,
       outcome: "yes",
-      sort: "newest",
     });
     expect(parseWhaleView(new URLSearchParams(`outcome=${"y".repeat(5000)}`)).outcome).toBe("all");
   });
 
   it("writes the view, leaving defaults out so the plain URL stays canonical", () => {
-    expect(whaleViewSearch({ outcome: "all", sort: "newest" })).toBe("");
-    expect(whaleViewSearch({ outcome: "yes", sort: "newest" })).toBe("?outcome=yes");
-    expect(whaleViewSearch({ outcome: "all", sort: "largest" })).toBe("?sort=largest");
-    expect(whaleViewSearch({ outcome: "yes", sort: "largest" })).toBe("?outcome=yes&sort=largest");
+    expect(whaleViewSearch({ ...DEFAULT_WHALE_VIEW, outcome: "all", sort: "newest" })).toBe("");
+    expect(whaleViewSearch({ ...DEFAULT_WHALE_VIEW, outcome: "yes", sort: "newest" })).toBe("?outcome=yes");
+    expect(whaleViewSearch({ ...DEFAULT_WHALE_VIEW, outcome: "all", sort: "largest" })).toBe("?sort=largest");
+    expect(whaleViewSearch({ ...DEFAULT_WHALE_VIEW, outcome: "yes", sort: "largest" })).toBe(
+      "?outcome=yes&sort=largest",
+    );
   });
 
   it("round-trips every view", () => {
     for (const outcome of ["all", "yes", "no"] as const) {
       for (const sort of ["newest", "largest"] as const) {
-        expect(parseWhaleView(new URLSearchParams(whaleViewSearch({ outcome, sort })))).toEqual({
-          outcome,
-          sort,
-        });
+        const view = { ...DEFAULT_WHALE_VIEW, outcome, sort };
+        expect(parseWhaleView(new URLSearchParams(whaleViewSearch(view)))).toEqual(view);
       }
     }
   });
@@ -288,21 +304,65 @@ describe("filter and sort in the URL", () => {
   const ids = (trades: WhaleTrade[]) => trades.map((t) => t.id);
 
   it("filters by outcome: Yes and No keep only those; other outcomes show under All", () => {
-    expect(ids(selectTrades(all, { outcome: "all", sort: "newest" }))).toEqual(["yes", "team", "no"]);
-    expect(ids(selectTrades(all, { outcome: "yes", sort: "newest" }))).toEqual(["yes"]);
-    expect(ids(selectTrades(all, { outcome: "no", sort: "newest" }))).toEqual(["no"]);
-    expect(selectTrades([team], { outcome: "yes", sort: "newest" })).toEqual([]);
+    expect(ids(selectTrades(all, { ...DEFAULT_WHALE_VIEW, outcome: "all", sort: "newest" }))).toEqual([
+      "yes",
+      "team",
+      "no",
+    ]);
+    expect(ids(selectTrades(all, { ...DEFAULT_WHALE_VIEW, outcome: "yes", sort: "newest" }))).toEqual([
+      "yes",
+    ]);
+    expect(ids(selectTrades(all, { ...DEFAULT_WHALE_VIEW, outcome: "no", sort: "newest" }))).toEqual(["no"]);
+    expect(selectTrades([team], { ...DEFAULT_WHALE_VIEW, outcome: "yes", sort: "newest" })).toEqual([]);
   });
 
   it("sorts newest first, or largest dollar amount first with newest breaking ties", () => {
-    expect(ids(selectTrades(all, { outcome: "all", sort: "largest" }))).toEqual(["team", "yes", "no"]);
+    expect(ids(selectTrades(all, { ...DEFAULT_WHALE_VIEW, outcome: "all", sort: "largest" }))).toEqual([
+      "team",
+      "yes",
+      "no",
+    ]);
     const twin = trade({ id: "twin", size: 100_000, price: 0.62, timestamp: 9_000 });
-    expect(ids(selectTrades([yes, twin], { outcome: "all", sort: "largest" }))).toEqual(["twin", "yes"]);
+    expect(
+      ids(selectTrades([yes, twin], { ...DEFAULT_WHALE_VIEW, outcome: "all", sort: "largest" })),
+    ).toEqual(["twin", "yes"]);
+  });
+
+  it("min, hideCertain and ranked narrow the list; bad values read as the defaults", () => {
+    const ranked = trade({
+      id: "ranked",
+      size: 400_000,
+      price: 0.7,
+      timestamp: 4_000,
+      trader: { wallet: "0xabc", name: "Pro", rank: 3, pnl: 1_200_000, volume: 9e6, period: "MONTH" },
+    });
+    const list = [...all, ranked];
+    const view = (query: string) => parseWhaleView(new URLSearchParams(query));
+    expect(ids(selectTrades(list, view("min=250000")))).toEqual(["ranked"]);
+    expect(ids(selectTrades(list, view("min=100000")))).toEqual(["ranked"]);
+    // 0.999 (the team trade) is near-certain; 0.62 and 0.7 are not.
+    expect(ids(selectTrades(list, view("hideCertain=1")))).toEqual(["ranked", "yes", "no"]);
+    expect(ids(selectTrades(list, view("ranked=1")))).toEqual(["ranked"]);
+    expect(view("min=7&hideCertain=yes&ranked=2")).toEqual(DEFAULT_WHALE_VIEW);
+    expect(whaleViewSearch(view("min=1000000&hideCertain=1&ranked=1"))).toBe(
+      "?min=1000000&hideCertain=1&ranked=1",
+    );
+    expect(isNearCertain({ price: 0.05 })).toBe(true);
+    expect(isNearCertain({ price: 0.051 })).toBe(false);
+    expect(isNearCertain({ price: 0.95 })).toBe(true);
+  });
+
+  it("says where a trader stands: ranked, unranked, or unknown", () => {
+    const base = { wallet: "0xabc", name: null, volume: 1 };
+    expect(rankLabel({ ...base, rank: 12, pnl: 1_234_567, period: "MONTH" })).toBe("#12 this month · +$1.2M");
+    expect(rankLabel({ ...base, rank: 40, pnl: -30_000, period: "MONTH" })).toBe("#40 this month · -$30K");
+    expect(rankLabel({ ...base, rank: null, pnl: null, period: "MONTH" })).toBe("Unranked this month");
+    expect(rankLabel({ ...base, rank: null, pnl: null, period: null })).toBe("Rank unavailable");
   });
 
   it("does not reorder the caller's array", () => {
     const input = [no, yes, team];
-    selectTrades(input, { outcome: "all", sort: "largest" });
+    selectTrades(input, { ...DEFAULT_WHALE_VIEW, outcome: "all", sort: "largest" });
     expect(ids(input)).toEqual(["no", "yes", "team"]);
   });
 });

@@ -93,6 +93,7 @@ describe("whale cards", () => {
     );
     const html = await page("/whale-watch");
     const shown = /data-testid="trader"[^>]*>([\s\S]*?)<\/a>/.exec(html)?.[1]?.replace(/<[^>]+>/g, "");
-    expect(shown).toBe("0xcf19…6402 (opens Polymarket in a new tab)");
+    expect(shown).toBe("0xcf19…6402");
+    expect(html).toContain(`href="/trader/${wallet}" class=`);
   });
 });

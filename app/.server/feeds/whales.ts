@@ -31,7 +31,7 @@ export function tradeTitle(trade: WhaleTrade): string {
 
 /** "Alice (0x6d20…a165) bought 200,000 Yes shares at 60¢ (60% odds). Potential win: $200K." */
 export function tradeSummary(trade: WhaleTrade): string {
-  const wallet = shortenAddress(trade.trader);
+  const wallet = shortenAddress(trade.trader.wallet);
   const name = traderName(trade);
   const who = name ? `${name} (${wallet})` : wallet;
   const side = sideLabel(trade.side).toLowerCase();

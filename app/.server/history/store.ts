@@ -4,6 +4,7 @@
  * the same 10-minute slot adds nothing. Schema: migrations/0001_history.sql.
  */
 import type { Recommendation, SentimentLabel, WhaleTrade } from "~/lib/types";
+import { unranked } from "../polymarket/data-api";
 import { CallStore } from "./calls";
 
 /** Seconds one point stands for until compaction. */
@@ -198,8 +199,7 @@ function toTrade(row: WhaleRow): WhaleTrade {
     size: row.size,
     price: row.price,
     timestamp: row.traded_ms,
-    trader: row.wallet,
-    pseudonym: row.pseudonym,
+    trader: unranked(row.wallet, row.pseudonym),
     eventSlug: row.event_slug,
     marketSlug: row.market_slug,
   };
@@ -343,8 +343,8 @@ export class HistoryStore {
           trade.size,
           trade.price,
           trade.timestamp,
-          trade.trader.toLowerCase(),
-          trade.pseudonym,
+          trade.trader.wallet.toLowerCase(),
+          trade.trader.name,
         ),
       ),
     );

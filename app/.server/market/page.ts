@@ -3,6 +3,7 @@
  * readable without JavaScript); trades, holders and the event's other markets render at once when
  * their cached copies are fresh and otherwise stream in when their upstream answers.
  */
+
 import type { ChartRange } from "~/lib/chart";
 import type {
   ChartSection,
@@ -20,6 +21,7 @@ import { buildPriceChart } from "../charts/price-chart";
 import { isConditionId } from "../polymarket/data-api";
 import type { SnapshotDeps } from "../snapshots/deps";
 import { MARKET_KEYS } from "../snapshots/keys";
+import { cachedBoard, rankTrades } from "../snapshots/leaderboard";
 import { outcomeHistory } from "./price-history";
 import { ON_DEMAND_FRESH_MS, type ResolvedMarket } from "./resolve";
 import {
@@ -91,8 +93,11 @@ function marketTrades(deps: SnapshotDeps, market: MarketView): Promise<MarketTra
           () => TRADES_UNAVAILABLE,
         )
       : Promise.resolve([]);
-  return Promise.all([storedTrades(deps, conditionId), fetched]).then(([ours, theirs]) =>
-    mergeTrades(ours, theirs),
+  return Promise.all([storedTrades(deps, conditionId), fetched, cachedBoard(deps)]).then(
+    ([ours, theirs, board]) => {
+      const merged = mergeTrades(ours, theirs);
+      return { ...merged, trades: rankTrades(merged.trades, board) };
+    },
   );
 }
 

@@ -14,10 +14,11 @@ import type {
 import type { CallWithReturn } from "~/lib/track-record-page";
 import type { WhaleTrade } from "~/lib/types";
 import type { Kept } from "../cache/swr-cache";
-import { fetchHolders, fetchMarketTrades, isConditionId } from "../polymarket/data-api";
+import { fetchHolders, fetchMarketTrades, isConditionId, unranked } from "../polymarket/data-api";
 import { fetchEventBySlug, type GammaEvent } from "../polymarket/gamma";
 import { polymarketOptions, type SnapshotDeps } from "../snapshots/deps";
 import { MARKET_KEYS } from "../snapshots/keys";
+import { cachedBoard, rankTrader } from "../snapshots/leaderboard";
 import { paperReturn } from "../track-record/metrics";
 import {
   NoHistoryError,
@@ -129,6 +130,7 @@ export async function holdersOf(
   const { conditionId } = market;
   if (conditionId === null || !isConditionId(conditionId)) return { ok: true, value: [] };
   try {
+    const board = await cachedBoard(deps);
     const kept = await deps.cache.through(
       MARKET_KEYS.holders(conditionId),
       ON_DEMAND_FRESH_MS,
@@ -142,7 +144,10 @@ export async function holdersOf(
         const outcome = market.outcomes[index >= 0 ? index : (entry.holders[0]?.outcomeIndex ?? i)];
         return {
           outcome: outcome?.label ?? `Outcome ${i + 1}`,
-          holders: entry.holders.slice(0, 10).map(({ wallet, name, amount }) => ({ wallet, name, amount })),
+          holders: entry.holders.slice(0, 10).map(({ wallet, name, amount }) => ({
+            trader: rankTrader(unranked(wallet, name), board),
+            amount,
+          })),
         };
       }),
     };

@@ -1,7 +1,7 @@
 /** Polymarket Data API client: the large-trade ("whale") feed, parsed leniently into `WhaleTrade`s. */
 
 import * as v from "valibot";
-import type { WhaleOutcome, WhaleTrade } from "~/lib/types";
+import type { Trader, WhaleOutcome, WhaleTrade } from "~/lib/types";
 import { UpstreamError } from "../http";
 import { LenientNumber, Text } from "./lenient";
 import { getPolymarketJson, type PolymarketOptions } from "./request";
@@ -76,6 +76,11 @@ function toOutcome(label: string): WhaleOutcome {
   return "OTHER";
 }
 
+/** A trader before the leaderboard is consulted: ranks unknown. */
+export function unranked(wallet: string, name: string | null): Trader {
+  return { wallet: wallet.toLowerCase(), name, rank: null, pnl: null, volume: null, period: null };
+}
+
 function orNull(text: string): string | null {
   return text === "" ? null : text;
 }
@@ -108,8 +113,7 @@ function normaliseTrade(raw: unknown, thresholdUsd: number): WhaleTrade | null {
     size,
     price,
     timestamp: timestamp > MS_EPOCH_FLOOR ? timestamp : timestamp * 1000,
-    trader: trade.proxyWallet,
-    pseudonym: orNull(trade.pseudonym) ?? orNull(trade.name),
+    trader: unranked(trade.proxyWallet, orNull(trade.pseudonym) ?? orNull(trade.name)),
     eventSlug: orNull(trade.eventSlug),
     marketSlug: orNull(trade.slug),
   };

@@ -3,16 +3,20 @@ export const KV_KEYS = {
   markets: "snapshot:markets:v1",
   marketsLock: "lock:markets",
   marketsRefresh: "refresh:markets:v1",
-  whales: "snapshot:whales:v1",
+  // v2: trades carry their trader ({ wallet, name, rank, … }) instead of a wallet string.
+  whales: "snapshot:whales:v2",
   whalesLock: "lock:whales",
   whalesRefresh: "refresh:whales:v1",
+  board: "snapshot:leaderboard:v1",
+  boardLock: "lock:leaderboard",
+  boardRefresh: "refresh:leaderboard:v1",
 } as const;
 
 /** On-demand data of the market page, one key per market (kept a day in KV, fresh for minutes). */
 export const MARKET_KEYS = {
   bySlug: (slug: string) => `market:slug:${slug}`,
   event: (eventSlug: string) => `market:event:${eventSlug}`,
-  trades: (conditionId: string) => `market:trades:${conditionId}`,
+  trades: (conditionId: string) => `market:trades:v2:${conditionId}`,
   holders: (conditionId: string) => `market:holders:${conditionId}`,
   prices: (tokenId: string, interval: string) => `market:prices:${interval}:${tokenId}`,
 } as const;

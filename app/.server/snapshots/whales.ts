@@ -7,6 +7,7 @@ import { observed, tradesOutcome } from "./checks";
 import { failureMessage, polymarketOptions, type SnapshotDeps } from "./deps";
 import { recordWhales } from "./history";
 import { KV_KEYS } from "./keys";
+import { rankTrades, readBoard } from "./leaderboard";
 import { cachedOrPending } from "./loader-data";
 
 export interface StoredWhales {
@@ -15,7 +16,12 @@ export interface StoredWhales {
 
 async function buildWhales(deps: SnapshotDeps): Promise<StoredWhales> {
   const fetchTrades = observed(deps, "data", tradesOutcome, fetchWhaleTrades);
-  const trades = await fetchTrades(polymarketOptions(deps, deps.config.dataUrl));
+  // The board first (from KV; fetched now on a cold start), so no snapshot goes out unranked needlessly.
+  const [fetched, board] = await Promise.all([
+    fetchTrades(polymarketOptions(deps, deps.config.dataUrl)),
+    readBoard(deps),
+  ]);
+  const trades = rankTrades(fetched, board);
   if (trades.length === 0) {
     // SPEC §5: empty results are not cached; the previous list (with its time) stays.
     throw new UpstreamError("data", "empty", "No large trades found at the moment.");

@@ -23,7 +23,9 @@ import {
   shortenAddress,
   sideLabel,
   traderName,
+  traderPath,
 } from "~/lib/whales";
+import { TraderRank } from "../whales/trader-rank";
 
 const LINK = "text-blue-800 underline-offset-2 hover:underline";
 
@@ -145,20 +147,20 @@ export function MarketTradeList({ trades, now }: { trades: MarketTrades; now: nu
           data-testid="market-trades"
         >
           {trades.trades.map((trade) => {
-            const profile = profileUrl(trade.trader);
-            const name = traderName(trade) ?? shortenAddress(trade.trader);
+            const profile = profileUrl(trade.trader.wallet) ? traderPath(trade.trader.wallet) : null;
+            const name = traderName(trade) ?? shortenAddress(trade.trader.wallet);
             return (
               <li key={trade.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm">
                 <span className="font-semibold tabular-nums">{formatTradeAmount(trade)}</span>
                 <span>{`${sideLabel(trade.side)} ${outcomeBadge(trade).label} at ${formatOdds(trade.price)}`}</span>
                 {profile ? (
-                  <a href={profile} target="_blank" rel="noopener noreferrer" className={LINK}>
+                  <a href={profile} className={LINK}>
                     {name}
-                    <span className="sr-only"> (opens Polymarket in a new tab)</span>
                   </a>
                 ) : (
                   <span>{name}</span>
                 )}
+                {trade.trader.rank !== null && <TraderRank trader={trade.trader} />}
                 <time className="ml-auto text-slate-600" dateTime={new Date(trade.timestamp).toISOString()}>
                   {formatTradeAge(trade.timestamp, now)}
                 </time>
@@ -185,25 +187,24 @@ export function HolderLists({ outcomes }: { outcomes: OutcomeHolders[] }) {
         <Card key={o.outcome} className="p-3">
           <h3 className="mb-2 font-semibold">{o.outcome}</h3>
           <ol className="flex flex-col gap-1 text-sm">
-            {o.holders.map((h) => {
-              const profile = profileUrl(h.wallet);
-              const name = h.name ?? shortenAddress(h.wallet);
+            {o.holders.map(({ trader, amount }) => {
+              const name = trader.name ?? shortenAddress(trader.wallet);
               return (
-                <li key={h.wallet} className="flex justify-between gap-2">
-                  {profile ? (
-                    <a
-                      href={profile}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className={`${LINK} truncate`}
-                    >
-                      {name}
-                      <span className="sr-only"> (opens Polymarket in a new tab)</span>
-                    </a>
-                  ) : (
-                    <span className="truncate">{name}</span>
-                  )}
-                  <span className="tabular-nums">{`${formatNumber(h.amount)} shares`}</span>
+                <li
+                  key={trader.wallet}
+                  className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1"
+                >
+                  <span className="flex min-w-0 flex-wrap items-center gap-2">
+                    {profileUrl(trader.wallet) ? (
+                      <a href={traderPath(trader.wallet)} className={`${LINK} truncate`}>
+                        {name}
+                      </a>
+                    ) : (
+                      <span className="truncate">{name}</span>
+                    )}
+                    {trader.rank !== null && <TraderRank trader={trader} />}
+                  </span>
+                  <span className="ml-auto tabular-nums">{`${formatNumber(amount)} shares`}</span>
                 </li>
               );
             })}

@@ -15,9 +15,10 @@ import {
   shortenAddress,
   sideLabel,
   traderName,
+  traderPath,
 } from "~/lib/whales";
+import { TraderRank } from "./trader-rank";
 
-const NEW_TAB = <span className="sr-only"> (opens Polymarket in a new tab)</span>;
 const LINK =
   "text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700";
 
@@ -26,8 +27,8 @@ export function WhaleCard({ trade, now }: { trade: WhaleTrade; now: number }) {
   const badge = outcomeBadge(trade);
   const side = sideLabel(trade.side);
   const event = eventUrl(trade.eventSlug);
-  const profile = profileUrl(trade.trader);
-  const wallet = shortenAddress(trade.trader);
+  const profile = profileUrl(trade.trader.wallet);
+  const wallet = shortenAddress(trade.trader.wallet);
   const name = traderName(trade);
   const trader = (
     <>
@@ -93,17 +94,19 @@ export function WhaleCard({ trade, now }: { trade: WhaleTrade; now: number }) {
         <span className="sr-only">, </span>
         <span data-testid="trade-age">{formatTradeAge(trade.timestamp, now)}</span>
       </p>
-      <p className="mt-auto min-w-0 text-sm break-words text-slate-700">
-        <span className="text-slate-600">Trader: </span>
-        {profile ? (
-          <a href={profile} target="_blank" rel="noopener noreferrer" className={LINK} data-testid="trader">
-            {trader}
-            {NEW_TAB}
-          </a>
-        ) : (
-          <span data-testid="trader">{trader}</span>
-        )}
-      </p>
+      <div className="mt-auto flex min-w-0 flex-col gap-1 text-sm break-words text-slate-700">
+        <p>
+          <span className="text-slate-600">Trader: </span>
+          {profile ? (
+            <a href={traderPath(trade.trader.wallet)} className={LINK} data-testid="trader">
+              {trader}
+            </a>
+          ) : (
+            <span data-testid="trader">{trader}</span>
+          )}
+        </p>
+        <TraderRank trader={trade.trader} />
+      </div>
     </Card>
   );
 }

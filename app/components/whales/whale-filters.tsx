@@ -1,5 +1,13 @@
 import { Link } from "react-router";
-import { OUTCOME_FILTERS, TRADE_SORTS, type WhaleView, whaleViewSearch } from "~/lib/whales";
+import {
+  CERTAIN_TOGGLES,
+  MIN_AMOUNTS,
+  OUTCOME_FILTERS,
+  RANKED_TOGGLES,
+  TRADE_SORTS,
+  type WhaleView,
+  whaleViewSearch,
+} from "~/lib/whales";
 
 const PATH = "/whale-watch";
 
@@ -53,21 +61,33 @@ function ViewGroup<T extends string>({
   );
 }
 
-/** Outcome filter (All / Yes / No) and sort (Newest / Largest), both kept in the URL. */
+/**
+ * Outcome (All / Yes / No), sort (Newest / Largest), the smallest amount, hiding near-certain buys and
+ * ranked traders only: all kept in the URL, the same names /api/whales takes.
+ */
 export function WhaleFilters({ view }: { view: WhaleView }) {
+  const href = (change: Partial<WhaleView>) => `${PATH}${whaleViewSearch({ ...view, ...change })}`;
   return (
     <div className="flex flex-wrap items-center gap-x-6 gap-y-3" data-testid="whale-filters">
       <ViewGroup
         label="Outcome"
         options={OUTCOME_FILTERS}
         current={view.outcome}
-        href={(outcome) => `${PATH}${whaleViewSearch({ ...view, outcome })}`}
+        href={(outcome) => href({ outcome })}
+      />
+      <ViewGroup label="Sort" options={TRADE_SORTS} current={view.sort} href={(sort) => href({ sort })} />
+      <ViewGroup label="Amount" options={MIN_AMOUNTS} current={view.min} href={(min) => href({ min })} />
+      <ViewGroup
+        label="Odds"
+        options={CERTAIN_TOGGLES}
+        current={view.hideCertain}
+        href={(hideCertain) => href({ hideCertain })}
       />
       <ViewGroup
-        label="Sort"
-        options={TRADE_SORTS}
-        current={view.sort}
-        href={(sort) => `${PATH}${whaleViewSearch({ ...view, sort })}`}
+        label="Traders"
+        options={RANKED_TOGGLES}
+        current={view.ranked}
+        href={(ranked) => href({ ranked })}
       />
     </div>
   );

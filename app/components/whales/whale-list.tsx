@@ -3,7 +3,7 @@ import { Card } from "~/components/ui/card";
 import { RefreshNotice } from "~/components/ui/refresh-notice";
 import { formatAge, formatMoment } from "~/lib/format";
 import type { WhaleSnapshot } from "~/lib/types";
-import { selectTrades, type WhaleView, whaleViewSearch } from "~/lib/whales";
+import { DEFAULT_WHALE_VIEW, selectTrades, type WhaleView, whaleViewSearch } from "~/lib/whales";
 import { useWhaleFeed } from "./use-whale-feed";
 import { WhaleCard, WhaleCardSkeleton } from "./whale-card";
 
@@ -59,11 +59,11 @@ function FilteredEmpty({ view }: { view: WhaleView }) {
       <p className="text-base font-semibold text-slate-900">No large trades match this filter.</p>
       <p className="mt-2 text-sm">
         <Link
-          to={`/whale-watch${whaleViewSearch({ ...view, outcome: "all" })}`}
+          to={`/whale-watch${whaleViewSearch({ ...DEFAULT_WHALE_VIEW, sort: view.sort })}`}
           preventScrollReset
           className="text-blue-800 underline"
         >
-          Show all outcomes
+          Clear the filters
         </Link>
       </p>
     </Card>

@@ -3,6 +3,26 @@ import * as v from "valibot";
 
 export const WhaleOutcomeSchema = v.picklist(["YES", "NO", "OTHER"]);
 
+/**
+ * Who made a trade: the wallet, its public name (the trade's, else the leaderboard's), and its place on
+ * Polymarket's leaderboard for `period`. rank / pnl / volume are null when the wallet is not on the
+ * board; `period` is null when no board could be read (ranks unknown, not "unranked").
+ */
+export const TraderSchema = v.pipe(
+  v.object({
+    wallet: v.pipe(v.string(), v.description("Wallet address, lowercase")),
+    name: v.nullable(v.string()),
+    rank: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    pnl: v.pipe(v.nullable(v.number()), v.description("Profit and loss over the period, USD")),
+    volume: v.pipe(v.nullable(v.number()), v.description("Volume over the period, USD")),
+    period: v.pipe(
+      v.nullable(v.picklist(["DAY", "WEEK", "MONTH", "ALL"])),
+      v.description("The leaderboard consulted (monthly PnL); null when it could not be read"),
+    ),
+  }),
+  v.metadata({ ref: "Trader" }),
+);
+
 export const WhaleTradeSchema = v.pipe(
   v.object({
     id: v.string(),
@@ -14,8 +34,7 @@ export const WhaleTradeSchema = v.pipe(
     size: v.pipe(v.number(), v.description("Shares")),
     price: v.pipe(v.number(), v.description("0–1")),
     timestamp: v.pipe(v.number(), v.description("Epoch milliseconds")),
-    trader: v.pipe(v.string(), v.description("Wallet address")),
-    pseudonym: v.nullable(v.string()),
+    trader: TraderSchema,
     eventSlug: v.nullable(v.string()),
     marketSlug: v.nullable(v.string()),
   }),

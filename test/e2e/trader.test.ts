@@ -1,0 +1,91 @@
+/**
+ * `/trader/:wallet` in Chromium against the built Worker and the fixture server: the rank-1 wallet of
+ * the recorded monthly board with its recorded positions and one $30K trade of its own, at 390 and
+ * 1280 px with axe, and the whole page with JavaScript off.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import recorded from "../../../shared/fixtures/polymarket/data-trades-large-a.json" with { type: "json" };
+import { POSITIONS_WALLET } from "../support/upstream-answers";
+import { expectNoAxeViolations, screenshotWidths } from "./axe";
+import { browserPerFile, launchBrowser } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const fixtureUrl = inject("fixtureUrl");
+const { open } = browserPerFile(baseUrl);
+const PATH = `/trader/${POSITIONS_WALLET}`;
+
+beforeAll(async () => {
+  await fetch(`${fixtureUrl}/__reset`, { method: "POST" });
+  // Under the $50K whale line, so no other page's feed changes.
+  await fetch(`${fixtureUrl}/__trades`, {
+    method: "POST",
+    body: JSON.stringify({
+      ...recorded[0],
+      proxyWallet: POSITIONS_WALLET,
+      size: 60_000,
+      price: 0.5,
+      slug: "fifwc-nor-eng-2026-07-11-eng",
+      title: "Will England win on 2026-07-11?",
+      outcome: "Yes",
+      side: "BUY",
+      transactionHash: "0xtradere2e",
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    }),
+  });
+});
+
+afterAll(async () => {
+  await fetch(`${fixtureUrl}/__reset`, { method: "POST" });
+});
+
+describe("trader page in Chromium", () => {
+  it("shows the name, ranks, positions and trades; no axe violations at 390 and 1280 px", async () => {
+    const { page, problems } = await open(PATH);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("DEEDDIT");
+    expect(await page.title()).toContain("DEEDDIT — Polymarket Trader");
+    expect(await page.getByTestId("rank-month").textContent()).toContain("#1");
+    expect(await page.getByTestId("rank-month").textContent()).toContain("+$8.1M PnL");
+    expect(await page.getByTestId("rank-all").textContent()).toContain("Not ranked");
+    await expect.poll(() => page.getByTestId("trader-positions").count()).toBe(1);
+    expect(await page.getByTestId("trader-positions").locator("li").count()).toBe(2);
+    expect(await page.getByRole("link", { name: "Lionel Messi: 1+ goals" }).getAttribute("href")).toBe(
+      "/market/fifwc-arg-che-2026-07-11-goals-lionel-messi-gte1",
+    );
+    await expect.poll(() => page.getByTestId("trader-trades").count()).toBe(1);
+    expect(await page.getByTestId("trader-trades").textContent()).toContain("$30K");
+    expect(
+      await page
+        .getByRole("link", { name: "Profile on Polymarket (opens in a new tab)" })
+        .getAttribute("href"),
+    ).toBe(`https://polymarket.com/profile/${POSITIONS_WALLET}`);
+
+    await expectNoAxeViolations(page);
+    await screenshotWidths(page, "trader");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("is readable without JavaScript: every section is in the server's HTML", async () => {
+    // Warm the 5-minute caches first, as any earlier visitor would: then nothing streams.
+    await fetch(`${baseUrl}${PATH}`);
+    const noJs = await launchBrowser({ javaScriptEnabled: false });
+    const page = await noJs.context.newPage();
+    const response = await page.goto(`${baseUrl}${PATH}`);
+    expect(response?.status()).toBe(200);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("DEEDDIT");
+    expect(await page.getByTestId("rank-month").textContent()).toContain("#1");
+    expect(await page.getByTestId("trader-positions").isVisible()).toBe(true);
+    expect(await page.getByTestId("trader-trades").isVisible()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: "test-results/trader-nojs-390.png", fullPage: true });
+    await noJs.close();
+  });
+
+  it("a path that is not a wallet is the 404 page", async () => {
+    for (const path of ["/trader/abc", "/trader/0x123", `/trader/0x${"a".repeat(41)}`]) {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toContain("Oops! Page not found");
+    }
+  });
+});
