@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { WhaleTrade } from "~/lib/types";
 import { leaderboardAnswer } from "../support/upstream-answers";
-import { DATA, failing, listenToUpstreams, upstreams } from "./support/upstreams";
+import { DATA, failing, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
 import { BROWSER, freshWorkerEachTest, type TestWorker } from "./support/worker";
 
 listenToUpstreams();
@@ -154,5 +154,18 @@ describe("filters on /api/whales", () => {
   ])("%s", async (query, expected) => {
     const trades = await whales(query);
     expect(trades.map((t) => t.title.replace(/\D/g, ""))).toEqual(expected);
+  });
+});
+
+describe("filters on the recorded trades", () => {
+  it("the one recorded whale (rank 44, $64.8K sold at 99.9¢) passes or not, filter by filter", async () => {
+    upstreams.use(http.get(`${DATA}/trades`, () => HttpResponse.json(recordedTrades as never)));
+    const all = await whales();
+    expect(all.map((t) => [t.trader.rank, t.trader.name, Math.round(t.size * t.price)])).toEqual([
+      [44, "Webbed-Myth", 64_759],
+    ]);
+    expect(await whales("?ranked=1")).toHaveLength(1);
+    expect(await whales("?min=100000")).toEqual([]);
+    expect(await whales("?hideCertain=1")).toEqual([]);
   });
 });
