@@ -1,6 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { StarButton } from "~/components/watchlist/star-button";
+import { LazyStarButton } from "~/components/watchlist/lazy-star";
 import { formatCents, formatClockUtc, formatDate, formatMoney, formatNumber } from "~/lib/format";
 import { eventUrl, marketUrl } from "~/lib/links";
 import { type CurrentAnalysis, type MarketSource, type MarketView, statusText } from "~/lib/market-page";
@@ -97,7 +97,7 @@ export function MarketSummary({ market, now }: { market: MarketView; now: number
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
         {first ? (
-          <StarButton
+          <LazyStarButton
             target={{ slug: market.slug, title: market.title, outcomeLabel: first.label, price: first.price }}
             labelled
           />

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Sparkline } from "~/components/ui/sparkline";
-import { StarButton } from "~/components/watchlist/star-button";
+import { LazyStarButton } from "~/components/watchlist/lazy-star";
 import { formatCents, formatDate, formatMoney, formatNumber, formatSigned } from "~/lib/format";
 import { httpsOnly, marketUrl } from "~/lib/links";
 import { marketPath } from "~/lib/market-page";
@@ -90,7 +90,7 @@ export function MarketCard({ market, now }: { market: DisplayMarket; now: number
           )}
         </div>
         {market.slug && (
-          <StarButton
+          <LazyStarButton
             target={{
               slug: market.slug,
               title: market.title,

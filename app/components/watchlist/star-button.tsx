@@ -1,6 +1,7 @@
 import { notify } from "~/components/ui/toaster";
 import { toggleWatchlist, useHydrated, useIsWatched } from "~/lib/use-watchlist";
 import { type StarTarget, type ToggleChange, WATCHLIST_MAX } from "~/lib/watchlist";
+import { starClass } from "./lazy-star";
 
 /**
  * The watchlist star: a toggle button (aria-pressed) whose name stays "Watch <title>" whether pressed
@@ -34,9 +35,6 @@ export function StarButton({
     }
     onToggle?.(change);
   };
-  const look = labelled
-    ? "btn btn-outline aria-pressed:border-amber-600 aria-pressed:bg-amber-50"
-    : "btn btn-ghost size-10 shrink-0 px-0 text-xl";
   return (
     <button
       type="button"
@@ -44,7 +42,7 @@ export function StarButton({
       aria-label={`Watch ${target.title}`}
       disabled={!hydrated}
       onClick={toggle}
-      className={`${look} disabled:opacity-40${className ? ` ${className}` : ""}`}
+      className={starClass(labelled, className)}
       data-testid="star"
     >
       <span aria-hidden="true" className={starred ? "text-amber-700" : "text-slate-600"}>
