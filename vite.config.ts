@@ -16,6 +16,12 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+                // The small modules every page loads (primitives, formats, links, labels): one file, not
+                // twenty of a few hundred bytes each, each with its own gzip overhead and imports.
+                {
+                  name: "shared",
+                  test: /app[\\/](components[\\/](ui[\\/](card|badge|skeleton|button|icon|deferred|refresh-notice|sparkline|toaster)|watchlist[\\/]lazy-star)|lib[\\/](format|links|provenance|seo|site|search|use-now|sentiment|market-page))\.tsx?$|preload-helper/,
+                },
               ],
             },
           },
