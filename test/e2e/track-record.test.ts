@@ -4,7 +4,7 @@
  * cron runs), at 390 and 1280 px with axe, its plain-link pages, and the whole page with JavaScript
  * off. Also a market page's own calls.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
 import { browserPerFile, launchBrowser } from "./browser";
 
@@ -28,10 +28,12 @@ async function callsRecorded(): Promise<number> {
 beforeAll(async () => {
   // Any visit to / builds the market snapshot, which records its calls in the background.
   await fetch(`${baseUrl}/`);
-  for (let tries = 0; (await callsRecorded()) === 0; tries += 1) {
-    if (tries > 30) throw new Error("the first market build recorded no calls within 30 s");
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
+  await vi.waitFor(
+    async () => {
+      if ((await callsRecorded()) === 0) throw new Error("the first market build has recorded no calls yet");
+    },
+    { timeout: 30_000, interval: 200 },
+  );
 });
 
 describe("/track-record in Chromium", () => {
