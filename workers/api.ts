@@ -1,12 +1,9 @@
 import { type Context, Hono } from "hono";
-import { historyPoints, outcomeHistory } from "../app/.server/market/price-history";
-import { MarketUnavailableError, type ResolvedMarket, resolveMarket } from "../app/.server/market/resolve";
+import { type Answer, historyAnswer, marketAnswer, trackRecordAnswer } from "../app/.server/api-v1/bodies";
 import { isSlug } from "../app/.server/polymarket/gamma";
 import { getMarketSnapshot } from "../app/.server/snapshots/markets";
 import { readHealth } from "../app/.server/snapshots/status";
 import { getWhaleSnapshot } from "../app/.server/snapshots/whales";
-import { exportPage, exportSummary } from "../app/.server/track-record/export";
-import { readTrackRecord, TrackRecordUnavailableError } from "../app/.server/track-record/view";
 import { CHART_RANGES, parseChartRange } from "../app/lib/chart";
 import { isAllReal, modelOf, type SnapshotProvenance } from "../app/lib/provenance";
 import { parseWhaleView, selectTrades } from "../app/lib/whales";
@@ -33,22 +30,14 @@ const CACHE = { "Cache-Control": "public, max-age=15" };
 const METHOD_NOT_ALLOWED = { error: "Method Not Allowed" };
 const RANGES = CHART_RANGES.map((r) => r.value).join(", ");
 
-/** The market a slug names, or the JSON answer that says why there is none (400, 404 or 503). */
-async function marketOr(c: Context<WorkerEnv>, slug: string): Promise<ResolvedMarket | Response> {
-  if (!isSlug(slug)) {
-    return c.json(
-      { error: "Invalid slug: lowercase letters, digits and single hyphens, at most 200 characters" },
-      400,
-    );
-  }
-  try {
-    const resolved = await resolveMarket(c.get("deps"), slug);
-    return resolved ?? c.json({ error: `No market with slug ${slug}` }, 404);
-  } catch (error) {
-    if (error instanceof MarketUnavailableError)
-      return c.json({ error: error.message }, 503, { "Retry-After": "60" });
-    throw error;
-  }
+const INVALID_SLUG = {
+  error: "Invalid slug: lowercase letters, digits and single hyphens, at most 200 characters",
+};
+
+/** A v1 answer (app/.server/api-v1/bodies.ts) in this API's shape: the body, or `{ error }` with its status. */
+function legacy<T>(c: Context<WorkerEnv>, answer: Answer<T>, errorMessage = answer.ok ? "" : answer.message) {
+  if (answer.ok) return c.json(answer.body as object, 200, CACHE);
+  return c.json({ error: errorMessage }, answer.status, answer.status === 503 ? { "Retry-After": "60" } : {});
 }
 
 /** JSON API used by the browser for refresh and polling, and the market page's data. */
@@ -87,41 +76,21 @@ export const api = new Hono<WorkerEnv>()
     );
   })
   .get("/markets/:slug", async (c) => {
-    const resolved = await marketOr(c, c.req.param("slug"));
-    if (resolved instanceof Response) return resolved;
-    return c.json({ market: resolved.view, analysis: resolved.analysis }, 200, CACHE);
+    const slug = c.req.param("slug");
+    if (!isSlug(slug)) return c.json(INVALID_SLUG, 400);
+    return legacy(c, await marketAnswer(c.get("deps"), slug));
   })
   .get("/markets/:slug/history", async (c) => {
     const range = parseChartRange(c.req.query("range") ?? null);
     if (range === null) return c.json({ error: `Invalid range: use one of ${RANGES}` }, 400);
-    const resolved = await marketOr(c, c.req.param("slug"));
-    if (resolved instanceof Response) return resolved;
-    const deps = c.get("deps");
-    const { series, notes } = await outcomeHistory(deps, resolved.view, range, Math.floor(deps.now() / 1000));
-    return c.json(
-      {
-        slug: resolved.view.slug,
-        range,
-        outcomes: series.map((s) => s.label),
-        points: historyPoints(series),
-        ...(notes.length > 0 ? { notes } : {}),
-      },
-      200,
-      CACHE,
-    );
+    const slug = c.req.param("slug");
+    if (!isSlug(slug)) return c.json(INVALID_SLUG, 400);
+    return legacy(c, await historyAnswer(c.get("deps"), slug, range));
   })
   .get("/track-record", async (c) => {
-    let record: Awaited<ReturnType<typeof readTrackRecord>>;
-    try {
-      record = await readTrackRecord(c.get("deps"));
-    } catch (error) {
-      if (error instanceof TrackRecordUnavailableError)
-        return c.json({ error: error.message }, 503, { "Retry-After": "60" });
-      throw error;
-    }
-    const page = exportPage(record.calls, c.req.query("cursor") ?? null);
-    if (page === null) return c.json({ error: "Invalid cursor: use the nextCursor of a previous page" }, 400);
-    return c.json({ summary: exportSummary(record.summary), ...page }, 200, CACHE);
+    const answer = await trackRecordAnswer(c.get("deps"), c.req.query("cursor"));
+    const badCursor = !answer.ok && answer.status === 400;
+    return legacy(c, answer, badCursor ? "Invalid cursor: use the nextCursor of a previous page" : undefined);
   })
   .get("/health", async (c) => {
     const health = await readHealth(c.get("deps"));

@@ -76,3 +76,29 @@ export function makeDisplayMarket(o: DisplayOverrides): DisplayMarket {
     mentionsSource: o.mentionsSource ?? "estimated",
   };
 }
+
+/**
+ * A Data API trade row numbered `n` (ids, slugs and a time n minutes before `nowMs` derived from it;
+ * the timestamp in seconds, as the API gives it), a $60K Yes buy unless `fields` say otherwise.
+ */
+export function makeTradeRow(n: number, fields: Record<string, unknown>, nowMs: number) {
+  const hash = (k: number) => `0x${String(k).padStart(64, "0")}`;
+  return {
+    proxyWallet: "0x1234567890abcdef1234567890abcdef12345678",
+    side: "BUY",
+    asset: String(1000 + n),
+    conditionId: hash(n),
+    size: 100_000,
+    price: 0.6,
+    timestamp: (nowMs - n * 60_000) / 1000,
+    title: `Market ${n}?`,
+    slug: `market-${n}`,
+    eventSlug: `event-${n}`,
+    outcome: "Yes",
+    outcomeIndex: 0,
+    name: "",
+    pseudonym: "",
+    transactionHash: hash(100 + n),
+    ...fields,
+  };
+}

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { unranked } from "~/.server/polymarket/data-api";
 import { parseLeaderboard } from "~/.server/polymarket/leaderboard";
-import { rankTrader, type StoredBoard } from "~/.server/snapshots/leaderboard";
+import { boardIndex, rankTrader, type StoredBoard } from "~/.server/snapshots/leaderboard";
 import { HolderLists } from "~/components/market/market-sections";
 import { readFixture } from "../support/fixtures";
 
@@ -12,6 +12,7 @@ const board: StoredBoard = {
   traders: parseLeaderboard(readFixture("polymarket/data-leaderboard-month-pnl-50.json")),
   fetchedAt: "2026-11-23T12:00:00Z",
 };
+const index = boardIndex(board);
 const RANK_3 = "0x7c1ee865a785de4c00ee90ed86a38489fb8bbab3";
 const NOBODY = "0x1234567890abcdef1234567890abcdef12345678";
 
@@ -38,19 +39,19 @@ describe("the leaderboard payload", () => {
 
 describe("rankTrader", () => {
   it("joins by wallet whatever its case, keeps the trade's own name, else takes the board's", () => {
-    expect(rankTrader(unranked(RANK_3.toUpperCase().replace("0X", "0x"), null), board)).toMatchObject({
+    expect(rankTrader(unranked(RANK_3.toUpperCase().replace("0X", "0x"), null), board, index)).toMatchObject({
       wallet: RANK_3,
       name: "CandleHammerDrums",
       rank: 3,
       period: "MONTH",
     });
-    expect(rankTrader(unranked(RANK_3, "Own-Name"), board).name).toBe("Own-Name");
-    expect(rankTrader(unranked(NOBODY, null), board)).toMatchObject({
+    expect(rankTrader(unranked(RANK_3, "Own-Name"), board, index).name).toBe("Own-Name");
+    expect(rankTrader(unranked(NOBODY, null), board, index)).toMatchObject({
       rank: null,
       pnl: null,
       period: "MONTH",
     });
-    expect(rankTrader(unranked(RANK_3, null), null)).toMatchObject({ rank: null, period: null });
+    expect(rankTrader(unranked(RANK_3, null), null, index)).toMatchObject({ rank: null, period: null });
   });
 });
 
@@ -62,8 +63,8 @@ describe("holders on a market page", () => {
           {
             outcome: "Yes",
             holders: [
-              { trader: rankTrader(unranked(RANK_3, null), board), amount: 120_000 },
-              { trader: rankTrader(unranked(NOBODY, null), board), amount: 5_000 },
+              { trader: rankTrader(unranked(RANK_3, null), board, index), amount: 120_000 },
+              { trader: rankTrader(unranked(NOBODY, null), board, index), amount: 5_000 },
             ],
           },
         ]}

@@ -6,6 +6,7 @@
 import { extractFromJson, extractFromXml } from "@extractus/feed-extractor";
 import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
+import { makeTradeRow } from "../support/markets";
 import { type CallRow, clearCalls, gradeCall, insertCalls } from "./support/calls";
 import { DATA, listenToUpstreams, upstreams } from "./support/upstreams";
 import {
@@ -38,26 +39,9 @@ const NOW = Math.floor(Date.now() / 1000) * 1000;
 const HASH = (n: number) => `0x${String(n).padStart(64, "0")}`;
 const WALLET = "0x6d2012a3b4c5d6e7f8091a2b3c4d5e6f7a8ba165";
 
-/** A Data API trade row (its timestamp in seconds, as the API gives it). */
+/** A Data API trade row by this wallet (the shared factory). */
 function trade(n: number, fields: Record<string, unknown>) {
-  return {
-    proxyWallet: WALLET,
-    side: "BUY",
-    asset: String(1000 + n),
-    conditionId: HASH(n),
-    size: 100_000,
-    price: 0.6,
-    timestamp: (NOW - n * MIN) / 1000,
-    title: `Market ${n}?`,
-    slug: `market-${n}`,
-    eventSlug: `event-${n}`,
-    outcome: "Yes",
-    outcomeIndex: 0,
-    name: "",
-    pseudonym: "",
-    transactionHash: HASH(100 + n),
-    ...fields,
-  };
+  return makeTradeRow(n, { proxyWallet: WALLET, ...fields }, NOW);
 }
 
 /**

@@ -9,6 +9,7 @@ import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { WhaleTrade } from "~/lib/types";
+import { makeTradeRow } from "../support/markets";
 import { leaderboardAnswer } from "../support/upstream-answers";
 import { DATA, failing, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
 import { BROWSER, freshWorkerEachTest, type TestWorker } from "./support/worker";
@@ -24,27 +25,10 @@ freshWorkerEachTest((w) => {
 const RANK_1 = "0x09b428f7c2b469786286214aa5c90dd9015f7320";
 const RANK_50 = "0x45c3488fd5f78adb7cc59f3f87988e2bcbb859bf";
 const NOBODY = "0x1234567890abcdef1234567890abcdef12345678";
-const NOW_S = Math.floor(Date.now() / 1000);
+const NOW = Math.floor(Date.now() / 1000) * 1000;
 
 function trade(n: number, fields: Record<string, unknown>) {
-  return {
-    proxyWallet: NOBODY,
-    side: "BUY",
-    asset: String(1000 + n),
-    conditionId: `0x${String(n).padStart(64, "0")}`,
-    size: 100_000,
-    price: 0.6,
-    timestamp: NOW_S - n * 60,
-    title: `Market ${n}?`,
-    slug: `market-${n}`,
-    eventSlug: `event-${n}`,
-    outcome: "Yes",
-    outcomeIndex: 0,
-    name: "",
-    pseudonym: "",
-    transactionHash: `0x${String(100 + n).padStart(64, "0")}`,
-    ...fields,
-  };
+  return makeTradeRow(n, { proxyWallet: NOBODY, ...fields }, NOW);
 }
 
 const TRADES = [

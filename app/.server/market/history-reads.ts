@@ -41,6 +41,11 @@ export function storedMarketTrades(deps: SnapshotDeps, conditionId: string): Pro
   return read(deps, `trades:${conditionId}`, (store) => store.whaleTradesForMarket(conditionId, 50));
 }
 
+/** The whale trades our cron stored for one wallet (the trader page). */
+export function storedWalletTrades(deps: SnapshotDeps, wallet: string): Promise<WhaleTrade[]> {
+  return read(deps, `wallet-trades:${wallet}`, (store) => store.whaleTradesForWallet(wallet, 50));
+}
+
 /** The market's track-record calls with their grading, newest first. */
 export function storedCalls(deps: SnapshotDeps, marketId: string): Promise<Call[]> {
   return read(deps, `calls:${marketId}`, (store) => store.calls.callsForMarket(marketId));

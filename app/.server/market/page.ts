@@ -22,6 +22,7 @@ import { isConditionId } from "../polymarket/data-api";
 import type { SnapshotDeps } from "../snapshots/deps";
 import { MARKET_KEYS } from "../snapshots/keys";
 import { cachedBoard, rankTrades } from "../snapshots/leaderboard";
+import { type NowOrLater, nowOrLater } from "../snapshots/loader-data";
 import { outcomeHistory } from "./price-history";
 import { ON_DEMAND_FRESH_MS, type ResolvedMarket } from "./resolve";
 import {
@@ -40,8 +41,6 @@ import {
 
 /** Mentions are charted over the last week of our own points. */
 const MENTIONS_WINDOW_SECONDS = 7 * 86_400;
-
-type NowOrLater<T> = T | Promise<T>;
 
 export interface MarketPageData {
   market: MarketView;
@@ -68,20 +67,6 @@ export async function chartSection(
 ): Promise<ChartSection> {
   const { series, notes } = await outcomeHistory(deps, market, range, nowSec);
   return { chart: buildPriceChart(series, range, nowSec), notes };
-}
-
-/** The value at once when every KV key it reads is fresh, else the pending promise (streamed). */
-async function nowOrLater<T>(
-  deps: SnapshotDeps,
-  keys: readonly string[],
-  freshMs: number,
-  run: () => Promise<T>,
-): Promise<NowOrLater<T>> {
-  const fresh = await Promise.all(keys.map((key) => deps.cache.peek(key, freshMs)));
-  const pending = run();
-  if (fresh.every((kept) => kept !== null)) return await pending;
-  deps.waitUntil(pending.catch(() => undefined));
-  return pending;
 }
 
 function marketTrades(deps: SnapshotDeps, market: MarketView): Promise<MarketTrades> {

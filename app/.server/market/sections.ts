@@ -18,7 +18,7 @@ import { fetchHolders, fetchMarketTrades, isConditionId, unranked } from "../pol
 import { fetchEventBySlug, type GammaEvent } from "../polymarket/gamma";
 import { polymarketOptions, type SnapshotDeps } from "../snapshots/deps";
 import { MARKET_KEYS } from "../snapshots/keys";
-import { cachedBoard, rankTrader } from "../snapshots/leaderboard";
+import { boardIndex, cachedBoard, rankTrader } from "../snapshots/leaderboard";
 import { paperReturn } from "../track-record/metrics";
 import {
   NoHistoryError,
@@ -131,6 +131,7 @@ export async function holdersOf(
   if (conditionId === null || !isConditionId(conditionId)) return { ok: true, value: [] };
   try {
     const board = await cachedBoard(deps);
+    const ranked = boardIndex(board);
     const kept = await deps.cache.through(
       MARKET_KEYS.holders(conditionId),
       ON_DEMAND_FRESH_MS,
@@ -145,7 +146,7 @@ export async function holdersOf(
         return {
           outcome: outcome?.label ?? `Outcome ${i + 1}`,
           holders: entry.holders.slice(0, 10).map(({ wallet, name, amount }) => ({
-            trader: rankTrader(unranked(wallet, name), board),
+            trader: rankTrader(unranked(wallet, name), board, ranked),
             amount,
           })),
         };

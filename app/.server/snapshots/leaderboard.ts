@@ -67,15 +67,20 @@ export async function cachedBoard(deps: SnapshotDeps): Promise<StoredBoard | nul
   return (await deps.cache.read(boardDataset(deps), deps.waitUntil))?.value ?? null;
 }
 
+/** The board's traders by wallet (lowercase), built once per list ranked. */
+export function boardIndex(board: StoredBoard | null): Map<string, RankedTrader> {
+  return new Map(board?.traders.map((t) => [t.wallet, t]) ?? []);
+}
+
 /** The trader as the board knows them: name from the trade, else from the board; ranks null when unranked. */
 export function rankTrader(
   trader: Trader,
   board: StoredBoard | null,
-  byWallet?: Map<string, RankedTrader>,
+  index: Map<string, RankedTrader>,
 ): Trader {
   if (board === null) return { ...trader, rank: null, pnl: null, volume: null, period: null };
   const wallet = trader.wallet.toLowerCase();
-  const entry = (byWallet ?? new Map(board.traders.map((t) => [t.wallet, t]))).get(wallet);
+  const entry = index.get(wallet);
   return {
     wallet,
     name: trader.name ?? entry?.name ?? null,
@@ -88,6 +93,6 @@ export function rankTrader(
 
 /** Each trade with its trader ranked against the board (or marked "ranks unknown" without one). */
 export function rankTrades(trades: readonly WhaleTrade[], board: StoredBoard | null): WhaleTrade[] {
-  const byWallet = new Map(board?.traders.map((t) => [t.wallet, t]) ?? []);
-  return trades.map((trade) => ({ ...trade, trader: rankTrader(trade.trader, board, byWallet) }));
+  const index = boardIndex(board);
+  return trades.map((trade) => ({ ...trade, trader: rankTrader(trade.trader, board, index) }));
 }

@@ -3,6 +3,7 @@
  * fetch instead, and the page streams its shell at once and the data when it arrives. The result is
  * wrapped (`{ value }`) because an async function cannot return a promise without waiting for it.
  */
+import type { SnapshotDeps } from "./deps";
 export async function cachedOrPending<TData, TView>(
   read: () => Promise<TData | null>,
   fetchNow: () => Promise<TData>,
@@ -15,4 +16,24 @@ export async function cachedOrPending<TData, TView>(
   // The fetch fills the cache for everyone: it runs to its end even if this visitor goes away.
   waitUntil(pending.catch(() => undefined));
   return { value: pending };
+}
+
+export type NowOrLater<T> = T | Promise<T>;
+
+/**
+ * A page section read through KV: `run` is started either way; when every key it reads is fresh it is
+ * awaited here, else it also goes to `waitUntil`, so the KV entries fill even if the visitor leaves.
+ * (Being async, this function's result settles with `run`'s either way.)
+ */
+export async function nowOrLater<T>(
+  deps: SnapshotDeps,
+  keys: readonly string[],
+  freshMs: number,
+  run: () => Promise<T>,
+): Promise<NowOrLater<T>> {
+  const fresh = await Promise.all(keys.map((key) => deps.cache.peek(key, freshMs)));
+  const pending = run();
+  if (fresh.every((kept) => kept !== null)) return await pending;
+  deps.waitUntil(pending.catch(() => undefined));
+  return pending;
 }

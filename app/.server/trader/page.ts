@@ -5,6 +5,7 @@
  * The boards (they give the name) and our D1 trades are awaited; positions and Polymarket's trades
  * render at once when their KV copies are fresh, else stream in when the Data API answers.
  */
+
 import type { MarketTrades, Section } from "~/lib/market-page";
 import {
   BOARD_PERIODS,
@@ -16,15 +17,16 @@ import {
 } from "~/lib/trader-page";
 import type { WhaleTrade } from "~/lib/types";
 import type { Kept } from "../cache/swr-cache";
+import { NoHistoryError, storedWalletTrades } from "../market/history-reads";
 import { mergeTrades, TRADES_UNAVAILABLE } from "../market/sections";
 import { fetchLeaderboard, isWallet } from "../polymarket/leaderboard";
 import { fetchPositions, fetchUserTrades } from "../polymarket/traders";
 import { polymarketOptions, type SnapshotDeps } from "../snapshots/deps";
+import { type NowOrLater, nowOrLater } from "../snapshots/loader-data";
 
 /** How long a trader's upstream answers count as fresh, and how long KV keeps them. */
 export const TRADER_FRESH_MS = 5 * 60_000;
 export const TRADER_KEEP_SECONDS = 86_400;
-const STORED_MEMO_MS = 60_000;
 
 /** Where each section lives in KV (wallets lowercase). */
 export const TRADER_KEYS = {
@@ -37,8 +39,6 @@ export const RANK_UNAVAILABLE = "Polymarket's leaderboard is unavailable right n
 export const POSITIONS_UNAVAILABLE = "Open positions are unavailable right now.";
 export const STORED_UNAVAILABLE = "Our whale-watch record is unavailable right now.";
 export { TRADES_UNAVAILABLE };
-
-type NowOrLater<T> = T | Promise<T>;
 
 export interface TraderPageData {
   wallet: string;
@@ -120,27 +120,14 @@ function fetchedTrades(deps: SnapshotDeps, wallet: string): Promise<Kept<WhaleTr
   );
 }
 
-/** The whale trades our cron stored for the wallet (D1), kept a minute in memory, or why they are missing. */
+/** The whale trades our cron stored for the wallet (D1, kept a minute in memory), or why they are missing. */
 export async function storedTraderTrades(deps: SnapshotDeps, wallet: string): Promise<WhaleTrade[] | string> {
-  const store = deps.history;
-  if (!store) return STORED_UNAVAILABLE;
   try {
-    return await deps.cache.remembered(`history:wallet-trades:${wallet}`, STORED_MEMO_MS, () =>
-      store.whaleTradesForWallet(wallet, 50),
-    );
+    return await storedWalletTrades(deps, wallet);
   } catch (error) {
-    log(`stored trades of ${wallet} unavailable`, error);
+    if (!(error instanceof NoHistoryError)) log(`stored trades of ${wallet} unavailable`, error);
     return STORED_UNAVAILABLE;
   }
-}
-
-/** The value at once when every KV key it reads is fresh, else the pending promise (streamed). */
-async function nowOrLater<T>(deps: SnapshotDeps, key: string, run: () => Promise<T>): Promise<NowOrLater<T>> {
-  const fresh = await deps.cache.peek(key, TRADER_FRESH_MS);
-  const pending = run();
-  if (fresh !== null) return await pending;
-  deps.waitUntil(pending.catch(() => undefined));
-  return pending;
 }
 
 export async function traderPageData(deps: SnapshotDeps, wallet: string): Promise<TraderPageData> {
@@ -148,10 +135,10 @@ export async function traderPageData(deps: SnapshotDeps, wallet: string): Promis
   const [ranks, ours, positions, trades] = await Promise.all([
     traderRanks(deps, wallet),
     stored,
-    nowOrLater(deps, TRADER_KEYS.positions(wallet), () =>
+    nowOrLater(deps, [TRADER_KEYS.positions(wallet)], TRADER_FRESH_MS, () =>
       traderPositions(deps, wallet).catch(() => ({ ok: false as const, message: POSITIONS_UNAVAILABLE })),
     ),
-    nowOrLater(deps, TRADER_KEYS.trades(wallet), () =>
+    nowOrLater(deps, [TRADER_KEYS.trades(wallet)], TRADER_FRESH_MS, () =>
       Promise.all([
         stored,
         fetchedTrades(deps, wallet).then(

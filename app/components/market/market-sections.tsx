@@ -15,6 +15,7 @@ import {
 } from "~/lib/market-page";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
 import { recommendationLabel, recommendationVariant } from "~/lib/sentiment";
+import type { WhaleTrade } from "~/lib/types";
 import {
   formatOdds,
   formatTradeAge,
@@ -132,47 +133,78 @@ export function MentionHistory({ points }: { points: MentionPoint[] }) {
   );
 }
 
-/** Trades over $10K in this market. */
-export function MarketTradeList({ trades, now }: { trades: MarketTrades; now: number }) {
+/**
+ * Trades over $10K, ours (whale watch) and Polymarket's, each once, newest first: the amount, the side
+ * and odds, then `who` (the trader on a market page, the market on a trader page), then the age.
+ */
+export function TradeList({
+  trades,
+  now,
+  empty,
+  testId,
+  who,
+}: {
+  trades: MarketTrades;
+  now: number;
+  empty: string;
+  testId: string;
+  who: (trade: WhaleTrade) => ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-2">
       {trades.notes.map((note) => (
         <SectionMessage key={note}>{note}</SectionMessage>
       ))}
       {trades.trades.length === 0 ? (
-        <p className="text-sm text-slate-700">No trades over $10K found in this market.</p>
+        <p className="text-sm text-slate-700">{empty}</p>
       ) : (
         <ul
-          className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200"
-          data-testid="market-trades"
+          className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+          data-testid={testId}
         >
-          {trades.trades.map((trade) => {
-            const profile = profileUrl(trade.trader.wallet) ? traderPath(trade.trader.wallet) : null;
-            const name = traderName(trade) ?? shortenAddress(trade.trader.wallet);
-            return (
-              <li key={trade.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm">
-                <span className="font-semibold tabular-nums">{formatTradeAmount(trade)}</span>
-                <span>{`${sideLabel(trade.side)} ${outcomeBadge(trade).label} at ${formatOdds(trade.price)}`}</span>
-                {profile ? (
-                  <a href={profile} className={LINK}>
-                    {name}
-                  </a>
-                ) : (
-                  <span>{name}</span>
-                )}
-                {trade.trader.rank !== null && <TraderRank trader={trade.trader} />}
-                <time className="ml-auto text-slate-600" dateTime={new Date(trade.timestamp).toISOString()}>
-                  {formatTradeAge(trade.timestamp, now)}
-                </time>
-              </li>
-            );
-          })}
+          {trades.trades.map((trade) => (
+            <li key={trade.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm">
+              <span className="font-semibold tabular-nums">{formatTradeAmount(trade)}</span>
+              <span>{`${sideLabel(trade.side)} ${outcomeBadge(trade).label} at ${formatOdds(trade.price)}`}</span>
+              {who(trade)}
+              <time className="ml-auto text-slate-600" dateTime={new Date(trade.timestamp).toISOString()}>
+                {formatTradeAge(trade.timestamp, now)}
+              </time>
+            </li>
+          ))}
         </ul>
       )}
       <p className="text-xs text-slate-600">
         {`${trades.stored} from our whale-watch record, ${trades.fetched} from Polymarket's Data API. Times are relative to now.`}
       </p>
     </div>
+  );
+}
+
+/** Trades over $10K in this market, each with its trader (linked to their page) and rank. */
+export function MarketTradeList({ trades, now }: { trades: MarketTrades; now: number }) {
+  return (
+    <TradeList
+      trades={trades}
+      now={now}
+      empty="No trades over $10K found in this market."
+      testId="market-trades"
+      who={(trade) => {
+        const name = traderName(trade) ?? shortenAddress(trade.trader.wallet);
+        return (
+          <>
+            {profileUrl(trade.trader.wallet) ? (
+              <a href={traderPath(trade.trader.wallet)} className={LINK}>
+                {name}
+              </a>
+            ) : (
+              <span>{name}</span>
+            )}
+            {trade.trader.rank !== null && <TraderRank trader={trade.trader} />}
+          </>
+        );
+      }}
+    />
   );
 }
 

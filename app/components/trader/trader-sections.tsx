@@ -1,8 +1,7 @@
-import { SectionMessage } from "~/components/market/market-sections";
+import { SectionMessage, TradeList } from "~/components/market/market-sections";
 import { formatCents, formatMoney, formatNumber, formatPnl } from "~/lib/format";
 import { type MarketTrades, marketPath } from "~/lib/market-page";
 import { type PeriodStanding, periodLabel, rankText, type TraderPosition } from "~/lib/trader-page";
-import { formatOdds, formatTradeAge, formatTradeAmount, outcomeBadge, sideLabel } from "~/lib/whales";
 
 const LINK = "text-blue-800 underline-offset-2 hover:underline";
 
@@ -92,41 +91,23 @@ export function PositionList({ positions }: { positions: TraderPosition[] }) {
   );
 }
 
-/** The wallet's trades over $10K: ours (whale watch) and Polymarket's, each once, newest first. */
+/** The wallet's trades over $10K, each with its market (linked to our page). */
 export function TraderTradeList({ trades, now }: { trades: MarketTrades; now: number }) {
   return (
-    <div className="flex flex-col gap-2">
-      {trades.notes.map((note) => (
-        <SectionMessage key={note}>{note}</SectionMessage>
-      ))}
-      {trades.trades.length === 0 ? (
-        <p className="text-sm text-slate-700">No trades over $10K found for this wallet.</p>
-      ) : (
-        <ul
-          className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
-          data-testid="trader-trades"
-        >
-          {trades.trades.map((trade) => (
-            <li key={trade.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm">
-              <span className="font-semibold tabular-nums">{formatTradeAmount(trade)}</span>
-              <span>{`${sideLabel(trade.side)} ${outcomeBadge(trade).label} at ${formatOdds(trade.price)}`}</span>
-              {trade.marketSlug ? (
-                <a href={marketPath(trade.marketSlug)} className={`${LINK} min-w-0`}>
-                  {trade.title}
-                </a>
-              ) : (
-                <span className="min-w-0">{trade.title}</span>
-              )}
-              <time className="ml-auto text-slate-600" dateTime={new Date(trade.timestamp).toISOString()}>
-                {formatTradeAge(trade.timestamp, now)}
-              </time>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="text-xs text-slate-600">
-        {`${trades.stored} from our whale-watch record, ${trades.fetched} from Polymarket's Data API. Times are relative to now.`}
-      </p>
-    </div>
+    <TradeList
+      trades={trades}
+      now={now}
+      empty="No trades over $10K found for this wallet."
+      testId="trader-trades"
+      who={(trade) =>
+        trade.marketSlug ? (
+          <a href={marketPath(trade.marketSlug)} className={`${LINK} min-w-0`}>
+            {trade.title}
+          </a>
+        ) : (
+          <span className="min-w-0">{trade.title}</span>
+        )
+      }
+    />
   );
 }
