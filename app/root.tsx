@@ -108,12 +108,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="text-5xl font-bold">
         {notFound
           ? "404"
-          : status === 405 || status === 400 || status === 503
+          : status === 405 || status === 400 || status === 429 || status === 503
             ? String(status)
             : "Unexpected Application Error!"}
       </h1>
       {notFound && <p className="mt-4 text-xl text-slate-700">Oops! Page not found</p>}
-      {(status === 400 || status === 503) &&
+      {(status === 400 || status === 429 || status === 503) &&
         isRouteErrorResponse(error) &&
         typeof error.data === "string" && <p className="mt-4 text-xl text-slate-700">{error.data}</p>}
       {status === 405 && (

@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { type Answer, historyAnswer, marketAnswer, trackRecordAnswer } from "../app/.server/api-v1/bodies";
+import { rateLimit } from "../app/.server/api-v1/http";
 import { isSlug } from "../app/.server/polymarket/gamma";
 import { getMarketSnapshot } from "../app/.server/snapshots/markets";
 import { readHealth } from "../app/.server/snapshots/status";
@@ -37,11 +38,17 @@ const INVALID_SLUG = {
 /** A v1 answer (app/.server/api-v1/bodies.ts) in this API's shape: the body, or `{ error }` with its status. */
 function legacy<T>(c: Context<WorkerEnv>, answer: Answer<T>, errorMessage = answer.ok ? "" : answer.message) {
   if (answer.ok) return c.json(answer.body as object, 200, CACHE);
-  return c.json({ error: errorMessage }, answer.status, answer.status === 503 ? { "Retry-After": "60" } : {});
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (answer.retryAfter !== undefined) headers["Retry-After"] = String(answer.retryAfter);
+  return c.json({ error: errorMessage }, answer.status, headers);
 }
 
-/** JSON API used by the browser for refresh and polling, and the market page's data. */
+/**
+ * JSON API used by the browser for refresh and polling, and the market page's data. It shares the
+ * per-client budget of /api/v1 (decision 0021): the aliases are no way around the limit.
+ */
 export const api = new Hono<WorkerEnv>()
+  .use(rateLimit())
   .get("/markets", async (c) => {
     const snapshot = await getMarketSnapshot(c.get("deps"));
     const { markets, totalMentions, provenance, fetchedAt, error, failingSince } = snapshot;

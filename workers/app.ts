@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { clientKey, lookupGate, windowResetSeconds } from "../app/.server/client-limits";
 import { ConfigError, getConfig } from "../app/.server/config";
 import { requestContext } from "../app/.server/context";
 import { snapshotDeps } from "../app/.server/snapshots/deps";
@@ -36,9 +37,17 @@ app.use(async (c, next) => {
       );
     }
     c.set("config", config);
+    const client = clientKey(c.req.header("cf-connecting-ip"));
+    c.set("client", client);
     c.set(
       "deps",
-      snapshotDeps(isolateFor(c.env).cache, c.executionCtx as ExecutionContext, config, c.env.DB),
+      snapshotDeps({
+        caches: isolateFor(c.env, config),
+        ctx: c.executionCtx as ExecutionContext,
+        config,
+        db: c.env.DB,
+        lookups: lookupGate(c.env.LOOKUP_RATE_LIMITER, client, () => Date.now()),
+      }),
     );
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -82,10 +91,11 @@ app.all("*", async (c) => {
     return new Response(page.body, { status: 405, headers });
   }
   const userAgent = c.req.header("user-agent");
-  const { pages } = isolateFor(c.env);
+  const { pages } = isolateFor(c.env, c.get("config"));
   const key = pages.key(c.req.raw, Boolean(userAgent && isbot(userAgent)));
   const now = Date.now();
-  const cached = key ? pages.get(key, nonce, now) : null;
+  const head = c.req.method === "HEAD";
+  const cached = key ? pages.get(key, nonce, now, head) : null;
   if (cached) return cached;
   const context = new RouterContextProvider();
   context.set(requestContext, { config: c.get("config"), deps: c.get("deps"), nonce });
@@ -93,8 +103,11 @@ app.all("*", async (c) => {
   // Pages carry a per-response nonce, and data requests the same loader data: no shared cache may keep
   // them, and a browser asks again each time (decision 0011).
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PAGE_CACHE_CONTROL);
+  // A page that needed a lookup the client may not make yet (429): say when it may (decision 0021).
+  if (response.status === 429) response.headers.set("Retry-After", String(windowResetSeconds(Date.now())));
   const ctx = c.executionCtx as ExecutionContext;
-  return key ? pages.store(key, response, nonce, now, (p) => ctx.waitUntil(p)) : response;
+  // Only a GET's body is kept; a HEAD is answered from it when it is there.
+  return key && !head ? pages.store(key, response, nonce, now, (p) => ctx.waitUntil(p)) : response;
 });
 
 app.onError((error, c) => {

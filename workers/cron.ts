@@ -20,8 +20,9 @@ export const WHALES_CRON = "* * * * *";
  */
 export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext): Promise<void> {
   const checks: UpstreamCheck[] = [];
+  const config = getConfig(env);
   const deps: SnapshotDeps = {
-    ...snapshotDeps(isolateFor(env).cache, ctx, getConfig(env), env.DB),
+    ...snapshotDeps({ caches: isolateFor(env, config), ctx, config, db: env.DB }),
     reportCheck: (check) => checks.push(check),
   };
   const markets = cron !== WHALES_CRON;

@@ -24,22 +24,22 @@ export class HtmlCache {
 
   constructor(private readonly options: HtmlCacheOptions) {}
 
-  /** The cache key of a request, or null when it must not be cached. */
+  /** The cache key of a request, or null when it must not be cached (a HEAD shares its GET's key). */
   key(request: Request, bot: boolean): string | null {
-    if (request.method !== "GET") return null;
+    if (request.method !== "GET" && request.method !== "HEAD") return null;
     if (request.url.length > this.options.maxUrlLength) return null;
     return `${bot ? "bot" : "browser"} ${request.url}`;
   }
 
-  /** A cached response for the key with `nonce` in place of the stored one, or null. */
-  get(key: string, nonce: string, now: number): Response | null {
+  /** A cached response for the key with `nonce` in place of the stored one (headers only for HEAD), or null. */
+  get(key: string, nonce: string, now: number, head = false): Response | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
     if (now - entry.storedAt > this.options.ttlMs) {
       this.entries.delete(key);
       return null;
     }
-    const response = new Response(entry.body.replaceAll(entry.nonce, nonce), {
+    const response = new Response(head ? null : entry.body.replaceAll(entry.nonce, nonce), {
       status: entry.status,
       headers: entry.headers,
     });

@@ -1,23 +1,41 @@
 /**
- * What one isolate keeps between requests: the snapshot cache (memo, single flight, failure back-off)
- * and a few seconds of finished pages. The runtime hands every request of an isolate the same `env`
- * object, so state is kept per env; a test that wants a clean isolate passes a new env object.
+ * What one isolate keeps between requests: the snapshot cache (memo, single flight, failure back-off),
+ * the on-demand cache (memory in front of the data centre's Cache API) and a few seconds of finished
+ * pages. The runtime hands every request of an isolate the same `env` object, so state is kept per env;
+ * a test that wants a clean isolate passes a new env object.
  */
+import { defaultCache, OnDemandCache } from "../app/.server/cache/on-demand";
 import { SwrCache } from "../app/.server/cache/swr-cache";
+import type { Config } from "../app/.server/config";
 import { HtmlCache } from "./html-cache";
 
 export interface Isolate {
   cache: SwrCache;
+  onDemand: OnDemandCache;
   pages: HtmlCache;
 }
 
 const isolates = new WeakMap<object, Isolate>();
 
-export function isolateFor(env: Env): Isolate {
+/**
+ * The Cache API namespace of on-demand answers: the data centre's default cache, unless the env hands
+ * one in (the workerd tests give each test a cache of its own, as they give it its own isolate).
+ */
+function onDemandStorage(env: Env): Cache | null {
+  return (env as { ON_DEMAND_CACHE?: Cache }).ON_DEMAND_CACHE ?? defaultCache();
+}
+
+export function isolateFor(env: Env, config: Config): Isolate {
   let isolate = isolates.get(env);
   if (!isolate) {
+    const now = () => Date.now();
     isolate = {
-      cache: new SwrCache({ kv: env.CACHE, now: () => Date.now() }),
+      cache: new SwrCache({ kv: env.CACHE, now }),
+      onDemand: new OnDemandCache({
+        now,
+        cache: onDemandStorage(env),
+        backoffMs: config.failureBackoffSeconds * 1000,
+      }),
       // Pages are the same for every visitor of a URL: keep finished ones as long as the snapshot memo.
       pages: new HtmlCache({ ttlMs: 5_000, maxEntries: 200, maxUrlLength: 512 }),
     };

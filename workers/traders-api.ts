@@ -1,16 +1,36 @@
 import { Hono } from "hono";
+import { rateLimit } from "../app/.server/api-v1/http";
+import { LookupLimitedError } from "../app/.server/cache/on-demand";
 import { traderView, traderWallet } from "../app/.server/trader/page";
 import type { WorkerEnv } from "./types";
+
+const NOT_A_WALLET = { error: "Not a wallet address: use 0x and 40 hex digits" };
 
 /**
  * `GET /api/traders/:wallet`: what `/trader/:wallet` shows, as JSON, each section as
  * `{ ok: true, value }` or `{ ok: false, message }`. A path that is not a wallet (0x + 40 hex digits)
- * is a 404 like the page, answered without any upstream call.
+ * is a 404 like the page, answered without any upstream call; a wallet without activity a 404 after one.
+ * It shares the JSON budget and, for its lookups, the lookup limit (decision 0021).
  */
 export const tradersApi = new Hono<WorkerEnv>()
+  .use(rateLimit())
   .get("/:wallet", async (c) => {
     const wallet = traderWallet(c.req.param("wallet"));
-    if (wallet === null) return c.json({ error: "Not a wallet address: use 0x and 40 hex digits" }, 404);
-    return c.json(await traderView(c.get("deps"), wallet), 200, { "Cache-Control": "public, max-age=300" });
+    if (wallet === null) return c.json(NOT_A_WALLET, 404);
+    try {
+      const view = await traderView(c.get("deps"), wallet);
+      if (view === null) {
+        return c.json({ error: "No Polymarket activity for this wallet" }, 404, {
+          "Cache-Control": "public, max-age=600",
+        });
+      }
+      return c.json(view, 200, { "Cache-Control": "public, max-age=300" });
+    } catch (error) {
+      if (!(error instanceof LookupLimitedError)) throw error;
+      return c.json({ error: error.message }, 429, {
+        "Cache-Control": "no-store",
+        "Retry-After": String(error.retryAfterSeconds),
+      });
+    }
   })
   .all("/:wallet", (c) => c.json({ error: "Method Not Allowed" }, 405, { Allow: "GET, HEAD" }));

@@ -5,5 +5,6 @@ import type { SecurityVariables } from "./security";
 /** Hono typing shared by the Worker's sub-apps. */
 export type WorkerEnv = {
   Bindings: Env;
-  Variables: SecurityVariables & { config: Config; deps: SnapshotDeps };
+  /** `client`: the rate-limit key of the caller (IPv4 address or IPv6 /64; client-limits.ts). */
+  Variables: SecurityVariables & { config: Config; deps: SnapshotDeps; client: string };
 };

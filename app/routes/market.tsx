@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { LookupLimitedError } from "~/.server/cache/on-demand";
 import { requestContext } from "~/.server/context";
 import { marketPageData } from "~/.server/market/page";
 import { MarketUnavailableError, resolveMarket } from "~/.server/market/resolve";
@@ -37,6 +38,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     resolved = await resolveMarket(deps, params.slug);
   } catch (error) {
     if (error instanceof MarketUnavailableError) throw data(error.message, { status: 503 });
+    if (error instanceof LookupLimitedError) throw data(error.message, { status: 429 });
     throw error;
   }
   if (resolved === null) {

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { LookupLimitedError } from "~/.server/cache/on-demand";
 import { requestContext } from "~/.server/context";
 import { traderPageData, traderWallet } from "~/.server/trader/page";
 import { MarketSection, SectionMessage, SectionSkeleton } from "~/components/market/market-sections";
@@ -11,7 +12,8 @@ import type { Route } from "./+types/trader";
 
 /**
  * `/trader/:wallet`: a wallet's leaderboard standing, open positions and large trades. Anything that
- * is not 0x + 40 hex digits is the site's 404 page without any upstream call.
+ * is not 0x + 40 hex digits is the site's 404 page without any upstream call; a wallet without any
+ * activity is a 404 after one (decision 0021); over the client's lookup limit, a 429.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);
@@ -20,7 +22,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     console.warn(`[404] GET /trader/${params.wallet}`);
     throw data(null, { status: 404 });
   }
-  return traderPageData(deps, wallet);
+  let page: Awaited<ReturnType<typeof traderPageData>>;
+  try {
+    page = await traderPageData(deps, wallet);
+  } catch (error) {
+    if (error instanceof LookupLimitedError) throw data(error.message, { status: 429 });
+    throw error;
+  }
+  if (page === null) {
+    console.warn(`[404] GET /trader/${wallet} (no activity)`);
+    throw data(null, { status: 404 });
+  }
+  return page;
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

@@ -112,14 +112,19 @@ export function modelAnswer(body: ChatRequest) {
 /**
  * The Data API leaderboard from the recorded monthly PnL board (50 traders, one page): `offset` past it
  * answers `[]` (the board ends), `user=<wallet>` answers that wallet's row on the monthly board or `[]`.
- * Only the monthly PnL board was recorded: other periods and orders answer `[]` (nobody ranked).
+ * Only the monthly PnL board was recorded: other periods and orders answer `[]` (nobody ranked), except
+ * that every wallet with recorded activity is on the all-time board (as on Polymarket, where any wallet
+ * that ever traded has an all-time row): an all-time `user=` lookup of a recorded trader answers its
+ * monthly row (figures made up from the recorded ones; decision 0021), of any other wallet `[]`.
  */
 export function leaderboardAnswer(params: URLSearchParams): unknown[] {
-  const monthlyPnl =
-    (params.get("timePeriod") ?? "DAY").toUpperCase() === "MONTH" &&
-    (params.get("orderBy") ?? "PNL").toUpperCase() === "PNL";
-  if (!monthlyPnl) return [];
+  const period = (params.get("timePeriod") ?? "DAY").toUpperCase();
+  const pnl = (params.get("orderBy") ?? "PNL").toUpperCase() === "PNL";
   const user = params.get("user")?.toLowerCase();
+  if (user && period === "ALL" && pnl) {
+    return leaderboardFixture.filter((row) => row.proxyWallet.toLowerCase() === user);
+  }
+  if (period !== "MONTH" || !pnl) return [];
   if (user) return leaderboardFixture.filter((row) => row.proxyWallet.toLowerCase() === user);
   const offset = Number(params.get("offset") ?? "0");
   const limit = Math.min(50, Number(params.get("limit") ?? "50"));

@@ -7,7 +7,13 @@ import { Validator } from "@cfworker/json-schema";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { clearCalls, gradeCall, insertCalls } from "./support/calls";
 import { listenToUpstreams } from "./support/upstreams";
-import { failingDb, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
+import {
+  failingDb,
+  freshWorkerEachTest,
+  type TestWorker,
+  testWorker,
+  withinOneWindow,
+} from "./support/worker";
 
 listenToUpstreams();
 
@@ -288,17 +294,16 @@ describe("HTTP", () => {
     expect(markets.sources).toBeTruthy();
     expect((await worker.fetch("/api/whales", { headers })).status).toBe(200);
     expect((await worker.fetch("/api/health", { headers })).status).toBe(200);
-    // Not rate limited, and no RateLimit headers.
-    expect((await worker.fetch("/api/health", { headers })).headers.get("ratelimit-limit")).toBeNull();
+    // They share the v1 budget (decision 0021): the same RateLimit headers, counting on.
+    const health = await worker.fetch("/api/health", { headers });
+    expect(health.headers.get("ratelimit-limit")).toBe("120");
+    expect(health.headers.get("ratelimit-remaining")).toBe("116");
   });
 });
 
 describe("rate limit", () => {
   it("120 a minute per IP: the 121st is 429 with Retry-After; another IP and the pages are still served", async () => {
-    // The binding's windows (and miniflare's) are aligned to the wall clock: start the 121 requests
-    // well inside one, so they all count against the same minute.
-    const intoWindow = Date.now() % 60_000;
-    if (intoWindow > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
+    await withinOneWindow();
     const headers = client();
     const remaining: number[] = [];
     for (let i = 0; i < 120; i++) {

@@ -1,7 +1,9 @@
 /** The market and whale snapshots on real miniflare KV, each test with its own cache and clock. */
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { OnDemandCache } from "~/.server/cache/on-demand";
 import { SwrCache } from "~/.server/cache/swr-cache";
+import { openGate } from "~/.server/client-limits";
 import { parseConfig } from "~/.server/config";
 import type { SnapshotDeps } from "~/.server/snapshots/deps";
 import { KV_KEYS } from "~/.server/snapshots/keys";
@@ -26,6 +28,8 @@ function testDeps(kv: KVNamespace = env.CACHE) {
   const clock = () => now;
   const deps: SnapshotDeps = {
     cache: new SwrCache({ kv, now: clock }),
+    onDemand: new OnDemandCache({ now: clock, cache: null, backoffMs: 30_000 }),
+    lookups: openGate,
     // Without secrets: these tests are about the feed; the mentions/sentiment paths have their own.
     config: parseConfig({ ...env, X_BEARER_TOKEN: "", LLM_API_KEY: "" }),
     fetch: (input, init) => globalThis.fetch(input, init),

@@ -4,6 +4,7 @@
  */
 
 import type { ChartRange } from "~/lib/chart";
+import { LookupLimitedError } from "../cache/on-demand";
 import { historyPoints, outcomeHistory } from "../market/price-history";
 import { MarketUnavailableError, ON_DEMAND_FRESH_MS, resolveMarket } from "../market/resolve";
 import type { SnapshotDeps } from "../snapshots/deps";
@@ -26,7 +27,18 @@ import type {
 
 export type Answer<T> =
   | { ok: true; body: T; maxAge: number }
-  | { ok: false; status: 400 | 404 | 503; code: ErrorCode; message: string; parameter?: string };
+  | {
+      ok: false;
+      status: 400 | 404 | 429 | 503;
+      code: ErrorCode;
+      message: string;
+      parameter?: string;
+      /** Seconds to wait before asking again (429 and 503: sent as Retry-After). */
+      retryAfter?: number;
+    };
+
+/** Seconds a 503 asks clients to wait: the back-off a failing upstream gets (at least a minute). */
+const UNAVAILABLE_RETRY_SECONDS = 60;
 
 /** Seconds until data fetched at `fetchedAt` turns stale (0 once it has). */
 export function freshFor(fetchedAt: string, freshSeconds: number, now: number): number {
@@ -42,7 +54,17 @@ const STATUS_MAX_AGE = 15;
 const badCursor = (message: string) =>
   ({ ok: false, status: 400, code: "invalid_parameter", parameter: "cursor", message }) as const;
 
-const unavailable = (message: string) => ({ ok: false, status: 503, code: "unavailable", message }) as const;
+const unavailable = (message: string) =>
+  ({ ok: false, status: 503, code: "unavailable", message, retryAfter: UNAVAILABLE_RETRY_SECONDS }) as const;
+
+const limited = (error: LookupLimitedError) =>
+  ({
+    ok: false,
+    status: 429,
+    code: "rate_limited",
+    message: error.message,
+    retryAfter: error.retryAfterSeconds,
+  }) as const;
 
 export async function marketsAnswer(deps: SnapshotDeps, query: MarketsQuery): Promise<Answer<MarketList>> {
   const snapshot = await getMarketSnapshot(deps);
@@ -77,6 +99,7 @@ export async function marketAnswer(deps: SnapshotDeps, slug: string): Promise<An
     return { ok: true, maxAge, body: { market: resolved.view, analysis: resolved.analysis } };
   } catch (error) {
     if (error instanceof MarketUnavailableError) return unavailable(error.message);
+    if (error instanceof LookupLimitedError) return limited(error);
     throw error;
   }
 }

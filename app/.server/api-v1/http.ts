@@ -1,7 +1,8 @@
-/** The API's error shape and its per-IP rate limit. */
+/** The API's error shape and the per-client rate limit every JSON route shares. */
 import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { WorkerEnv } from "../../../workers/types";
+import { API_LIMIT, LIMIT_PERIOD_SECONDS, windowResetSeconds } from "../client-limits";
 import type { ErrorBody, ErrorCode } from "./responses";
 
 /** `{ "error": { "code", "message" } }` with the status; `parameter` names what was wrong on a 400. */
@@ -17,34 +18,50 @@ export function apiError(
   return c.json(body, status, { "Cache-Control": "no-store", ...headers });
 }
 
-/** Requests per client IP per window: the binding's `simple` limit in wrangler.toml. */
-export const RATE_LIMIT = 120;
-export const RATE_PERIOD_SECONDS = 60;
+/** Requests per client per window: the `API_RATE_LIMITER` binding's `simple` limit in wrangler.toml. */
+export const RATE_LIMIT = API_LIMIT;
+export const RATE_PERIOD_SECONDS = LIMIT_PERIOD_SECONDS;
+
+/** Clients whose counts one isolate keeps for the headers, at most (the oldest are forgotten first). */
+const MAX_COUNTED_CLIENTS = 10_000;
 
 /**
  * The binding decides (it counts across the location); the headers are this isolate's count in the
  * current fixed window, as the binding exposes no count (decision 0018). Entries of past windows are
- * dropped as the map is touched.
+ * dropped as the map is touched, and the map never holds more than MAX_COUNTED_CLIENTS keys.
  */
 const windows = new Map<string, { start: number; used: number }>();
 
 function countRequest(key: string, now: number): { used: number; resetSeconds: number } {
-  const start = Math.floor(now / (RATE_PERIOD_SECONDS * 1000)) * RATE_PERIOD_SECONDS * 1000;
+  const period = RATE_PERIOD_SECONDS * 1000;
+  const start = Math.floor(now / period) * period;
   const current = windows.get(key);
   const used = current && current.start === start ? current.used + 1 : 1;
-  if (windows.size > 10_000) for (const [k, w] of windows) if (w.start !== start) windows.delete(k);
+  windows.delete(key);
+  if (windows.size >= MAX_COUNTED_CLIENTS) {
+    for (const [k, w] of windows) if (w.start !== start) windows.delete(k);
+    while (windows.size >= MAX_COUNTED_CLIENTS) {
+      const oldest = windows.keys().next().value;
+      if (oldest === undefined) break;
+      windows.delete(oldest);
+    }
+  }
   windows.set(key, { start, used });
-  return { used, resetSeconds: Math.max(1, Math.ceil((start + RATE_PERIOD_SECONDS * 1000 - now) / 1000)) };
+  return { used, resetSeconds: windowResetSeconds(now, RATE_PERIOD_SECONDS) };
 }
 
-/** The client's IP as Cloudflare reports it; local and test requests without one share a key. */
-export function clientKey(c: Context): string {
-  return c.req.header("cf-connecting-ip") ?? "local";
+/** How many clients the header counter holds (tests: it stays bounded). */
+export function countedClients(): number {
+  return windows.size;
 }
 
+/**
+ * The shared JSON budget (`API_RATE_LIMITER`): every `/api` route counts against the same key, the
+ * client's IPv4 address or IPv6 /64 (`client`, set by the Worker). Over it: 429 with Retry-After.
+ */
 export function rateLimit(now: () => number = Date.now): MiddlewareHandler<WorkerEnv> {
   return async (c, next) => {
-    const key = clientKey(c);
+    const key = c.get("client");
     let allowed = true;
     try {
       allowed = (await c.env.API_RATE_LIMITER.limit({ key })).success;
@@ -63,7 +80,7 @@ export function rateLimit(now: () => number = Date.now): MiddlewareHandler<Worke
         c,
         429,
         "rate_limited",
-        `Too many requests: at most ${RATE_LIMIT} a minute per IP. Try again in ${resetSeconds} s.`,
+        `Too many requests: at most ${RATE_LIMIT} a minute per client. Try again in ${resetSeconds} s.`,
         undefined,
         { ...headers, "Retry-After": String(resetSeconds) },
       );

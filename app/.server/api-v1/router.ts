@@ -68,7 +68,10 @@ function badParameter(result: { success: boolean; error?: readonly Issue[] }, c:
 }
 
 function send<T>(c: Context<WorkerEnv>, answer: Answer<T>) {
-  if (!answer.ok) return apiError(c, answer.status, answer.code, answer.message, answer.parameter);
+  if (!answer.ok) {
+    const retry = answer.retryAfter === undefined ? undefined : { "Retry-After": String(answer.retryAfter) };
+    return apiError(c, answer.status, answer.code, answer.message, answer.parameter, retry);
+  }
   return c.json(answer.body as object, 200, {
     "Cache-Control": `public, max-age=${answer.maxAge}, stale-while-revalidate=60`,
   });

@@ -20,12 +20,13 @@ import type { CallWithReturn } from "~/lib/track-record-page";
 import { buildPriceChart } from "../charts/price-chart";
 import { isConditionId } from "../polymarket/data-api";
 import type { SnapshotDeps } from "../snapshots/deps";
-import { MARKET_KEYS } from "../snapshots/keys";
 import { cachedBoard, rankTrades } from "../snapshots/leaderboard";
 import { type NowOrLater, nowOrLater } from "../snapshots/loader-data";
+import { ON_DEMAND_FRESH_MS, ON_DEMAND_KEYS, TRADES_FRESH_MS } from "./on-demand-keys";
 import { outcomeHistory } from "./price-history";
-import { ON_DEMAND_FRESH_MS, type ResolvedMarket } from "./resolve";
+import type { ResolvedMarket } from "./resolve";
 import {
+  failedSection,
   fetchedTrades,
   HOLDERS_UNAVAILABLE,
   holdersOf,
@@ -75,7 +76,7 @@ function marketTrades(deps: SnapshotDeps, market: MarketView): Promise<MarketTra
     conditionId !== null && isConditionId(conditionId)
       ? fetchedTrades(deps, conditionId).then(
           (kept) => kept.value,
-          () => TRADES_UNAVAILABLE,
+          (error: unknown) => failedSection(error, TRADES_UNAVAILABLE).message,
         )
       : Promise.resolve([]);
   return Promise.all([storedTrades(deps, conditionId), fetched, cachedBoard(deps)]).then(
@@ -100,12 +101,17 @@ export async function marketPageData(
     sentimentSteps(deps, market.id),
     mentionPoints(deps, market.id, nowSec - MENTIONS_WINDOW_SECONDS),
     marketCalls(deps, market.id),
-    nowOrLater(deps, conditionKeys.map(MARKET_KEYS.trades), 5 * 60_000, () => marketTrades(deps, market)),
-    nowOrLater(deps, conditionKeys.map(MARKET_KEYS.holders), ON_DEMAND_FRESH_MS, () =>
+    nowOrLater(deps, conditionKeys.map(ON_DEMAND_KEYS.trades), TRADES_FRESH_MS, () =>
+      marketTrades(deps, market),
+    ),
+    nowOrLater(deps, conditionKeys.map(ON_DEMAND_KEYS.holders), ON_DEMAND_FRESH_MS, () =>
       holdersOf(deps, market).catch(() => ({ ok: false as const, message: HOLDERS_UNAVAILABLE })),
     ),
-    nowOrLater(deps, market.eventSlug ? [MARKET_KEYS.event(market.eventSlug)] : [], ON_DEMAND_FRESH_MS, () =>
-      siblingsOf(deps, market).catch(() => ({ ok: false as const, message: SIBLINGS_UNAVAILABLE })),
+    nowOrLater(
+      deps,
+      market.eventSlug ? [ON_DEMAND_KEYS.event(market.eventSlug)] : [],
+      ON_DEMAND_FRESH_MS,
+      () => siblingsOf(deps, market).catch(() => ({ ok: false as const, message: SIBLINGS_UNAVAILABLE })),
     ),
   ]);
   return { market, analysis, range, now, chart, sentiment, mentions, calls, trades, holders, siblings };

@@ -5,13 +5,14 @@
  */
 import type { ChartRange } from "~/lib/chart";
 import type { HistoryPoint, MarketView } from "~/lib/market-page";
+import { LookupLimitedError } from "../cache/on-demand";
 import { MAX_LINES, mergeHistory, RANGE_SECONDS, type Series } from "../charts/price-chart";
 import { SLOT_SECONDS } from "../history/store";
+import { describeFailure } from "../http";
 import { fetchPriceHistory, type HistoryInterval, isTokenId, type TokenPrice } from "../polymarket/clob";
-import { polymarketOptions, type SnapshotDeps } from "../snapshots/deps";
-import { MARKET_KEYS } from "../snapshots/keys";
+import { onDemandOptions, type SnapshotDeps } from "../snapshots/deps";
 import { NoHistoryError, storedPoints } from "./history-reads";
-import { ON_DEMAND_KEEP_SECONDS } from "./resolve";
+import { ON_DEMAND_KEEP_MS, ON_DEMAND_KEYS } from "./on-demand-keys";
 
 /** What the CLOB is asked for each range, and how long its answer is fresh. */
 export const CLOB_REQUESTS: Record<
@@ -33,7 +34,7 @@ export interface OutcomeHistory {
 }
 
 function log(what: string, error: unknown): void {
-  console.error(`[market] ${what}: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`[market] ${what}: ${describeFailure(error)}`);
 }
 
 /** Each outcome's series over `range` ending now (epoch seconds `nowSec`). */
@@ -64,15 +65,23 @@ export async function outcomeHistory(
     const { interval, fidelity, freshMs } = CLOB_REQUESTS[range];
     const results = await Promise.allSettled(
       tokens.map((token) =>
-        deps.cache.through(MARKET_KEYS.prices(token, interval), freshMs, ON_DEMAND_KEEP_SECONDS, () =>
-          fetchPriceHistory(token, interval, fidelity, polymarketOptions(deps, deps.config.clobUrl)),
+        deps.onDemand.read(
+          {
+            key: ON_DEMAND_KEYS.prices(token, interval),
+            upstream: "clob",
+            freshMs,
+            keepMs: ON_DEMAND_KEEP_MS,
+            load: () =>
+              fetchPriceHistory(token, interval, fidelity, onDemandOptions(deps, deps.config.clobUrl)),
+          },
+          deps.lookups,
         ),
       ),
     );
     const failed = results.find((r) => r.status === "rejected");
     if (failed) {
       log(`CLOB history of ${market.id} unavailable`, failed.reason);
-      notes.push(CLOB_UNAVAILABLE);
+      notes.push(failed.reason instanceof LookupLimitedError ? failed.reason.message : CLOB_UNAVAILABLE);
     }
     clob = results.map((r) => (r.status === "fulfilled" ? r.value.value : []));
   }

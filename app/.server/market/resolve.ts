@@ -1,19 +1,20 @@
 /**
  * Which market a `/market/:slug` URL means, and its current figures: from the 15-minute snapshot when
- * it is in the top 100, else from Gamma on demand (cached 15 min), else — Gamma unreachable — from our
- * last stored point. A slug that cannot be Polymarket's is unknown without any upstream call.
+ * it is in the top 100, else from Gamma on demand (kept 15 min in memory and the Cache API, never KV; an
+ * unknown slug is remembered 10 minutes), else — Gamma unreachable or in back-off — from our last stored
+ * point. A slug that cannot be Polymarket's is unknown without any upstream call.
  */
 import type { CurrentAnalysis, MarketStatus, MarketView, OutcomePrice } from "~/lib/market-page";
 import type { DisplayMarket, Market, OutcomeDetail } from "~/lib/types";
+import { LookupLimitedError } from "../cache/on-demand";
 import type { StoredMarket } from "../history/store";
+import { describeFailure } from "../http";
 import { fetchMarketBySlug, isSlug } from "../polymarket/gamma";
-import { polymarketOptions, type SnapshotDeps } from "../snapshots/deps";
-import { MARKET_KEYS } from "../snapshots/keys";
+import { onDemandOptions, type SnapshotDeps } from "../snapshots/deps";
 import { findShownMarket } from "../snapshots/markets";
+import { ON_DEMAND_FRESH_MS, ON_DEMAND_KEEP_MS, ON_DEMAND_KEYS } from "./on-demand-keys";
 
-/** On-demand market data is fresh this long (the snapshot's own window) and kept a day. */
-export const ON_DEMAND_FRESH_MS = 15 * 60_000;
-export const ON_DEMAND_KEEP_SECONDS = 86_400;
+export { ON_DEMAND_FRESH_MS };
 
 export interface ResolvedMarket {
   view: MarketView;
@@ -170,7 +171,8 @@ async function fromHistory(deps: SnapshotDeps, slug: string, now: number): Promi
 
 /**
  * The market a slug names, or null when there is none (a 404). Throws MarketUnavailableError when the
- * slug is not in the snapshot, Gamma fails and our history has never seen it.
+ * slug is not in the snapshot, Gamma fails and our history has never seen it, and LookupLimitedError when
+ * Gamma would have to be asked but the client is over its lookup limit.
  */
 export async function resolveMarket(deps: SnapshotDeps, slug: string): Promise<ResolvedMarket | null> {
   if (!isSlug(slug)) return null;
@@ -178,18 +180,22 @@ export async function resolveMarket(deps: SnapshotDeps, slug: string): Promise<R
   const shown = await findShownMarket(deps, slug);
   if (shown) return fromSnapshot(shown, slug, now);
   try {
-    const kept = await deps.cache.through(
-      MARKET_KEYS.bySlug(slug),
-      ON_DEMAND_FRESH_MS,
-      ON_DEMAND_KEEP_SECONDS,
-      () => fetchMarketBySlug(slug, polymarketOptions(deps, deps.config.gammaUrl)),
-      (market) => market !== null,
+    const kept = await deps.onDemand.read(
+      {
+        key: ON_DEMAND_KEYS.marketBySlug(slug),
+        upstream: "gamma",
+        freshMs: ON_DEMAND_FRESH_MS,
+        keepMs: ON_DEMAND_KEEP_MS,
+        load: () => fetchMarketBySlug(slug, onDemandOptions(deps, deps.config.gammaUrl)),
+        isEmpty: (market) => market === null,
+      },
+      deps.lookups,
     );
     return kept.value ? fromGamma(kept.value, slug, kept.fetchedAt, kept.stale, now) : null;
   } catch (error) {
-    console.error(
-      `[market] Gamma failed for ${slug}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    // Over the client's lookup limit: the page says so (429) rather than reading our history for it.
+    if (error instanceof LookupLimitedError) throw error;
+    console.error(`[market] Gamma unavailable for ${slug}: ${describeFailure(error)}`);
     const stored = await fromHistory(deps, slug, now);
     if (stored) return stored;
     throw new MarketUnavailableError(

@@ -13,11 +13,11 @@ import type {
 } from "~/lib/market-page";
 import type { CallWithReturn } from "~/lib/track-record-page";
 import type { WhaleTrade } from "~/lib/types";
-import type { Kept } from "../cache/swr-cache";
+import { type Kept, LookupLimitedError } from "../cache/on-demand";
+import { describeFailure } from "../http";
 import { fetchHolders, fetchMarketTrades, isConditionId, unranked } from "../polymarket/data-api";
-import { fetchEventBySlug, type GammaEvent } from "../polymarket/gamma";
-import { polymarketOptions, type SnapshotDeps } from "../snapshots/deps";
-import { MARKET_KEYS } from "../snapshots/keys";
+import { fetchEventBySlug } from "../polymarket/gamma";
+import { onDemandOptions, type SnapshotDeps } from "../snapshots/deps";
 import { boardIndex, cachedBoard, rankTrader } from "../snapshots/leaderboard";
 import { paperReturn } from "../track-record/metrics";
 import {
@@ -27,17 +27,22 @@ import {
   storedPoints,
   storedSentimentChanges,
 } from "./history-reads";
-import { ON_DEMAND_FRESH_MS, ON_DEMAND_KEEP_SECONDS } from "./resolve";
+import { ON_DEMAND_FRESH_MS, ON_DEMAND_KEEP_MS, ON_DEMAND_KEYS, TRADES_FRESH_MS } from "./on-demand-keys";
 
 export const HISTORY_UNAVAILABLE = "History unavailable right now.";
 export const TRADES_UNAVAILABLE = "Polymarket's trades are unavailable right now.";
 export const HOLDERS_UNAVAILABLE = "Top holders are unavailable right now.";
 export const SIBLINGS_UNAVAILABLE = "The other markets of this event are unavailable right now.";
-/** Trades and holders move faster than the market list. */
-const TRADES_FRESH_MS = 5 * 60_000;
-
 function log(what: string, error: unknown): void {
-  console.error(`[market] ${what}: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`[market] ${what}: ${describeFailure(error)}`);
+}
+
+/**
+ * What a section says when its upstream could not be read: over the client's lookup limit, the refusal
+ * with when to try again; otherwise the section's own "unavailable" line.
+ */
+export function failedSection(error: unknown, unavailable: string): { ok: false; message: string } {
+  return { ok: false, message: error instanceof LookupLimitedError ? error.message : unavailable };
 }
 
 /** A database failure is one log line; a Worker without a database says so on the page only. */
@@ -101,10 +106,17 @@ export async function storedTrades(
   }
 }
 
-/** The Data API's trades over $10K in this market, cached. */
+/** The Data API's trades over $10K in this market, kept on demand. */
 export function fetchedTrades(deps: SnapshotDeps, conditionId: string): Promise<Kept<WhaleTrade[]>> {
-  return deps.cache.through(MARKET_KEYS.trades(conditionId), TRADES_FRESH_MS, ON_DEMAND_KEEP_SECONDS, () =>
-    fetchMarketTrades(conditionId, polymarketOptions(deps, deps.config.dataUrl)),
+  return deps.onDemand.read(
+    {
+      key: ON_DEMAND_KEYS.trades(conditionId),
+      upstream: "data",
+      freshMs: TRADES_FRESH_MS,
+      keepMs: ON_DEMAND_KEEP_MS,
+      load: () => fetchMarketTrades(conditionId, onDemandOptions(deps, deps.config.dataUrl)),
+    },
+    deps.lookups,
   );
 }
 
@@ -132,11 +144,15 @@ export async function holdersOf(
   try {
     const board = await cachedBoard(deps);
     const ranked = boardIndex(board);
-    const kept = await deps.cache.through(
-      MARKET_KEYS.holders(conditionId),
-      ON_DEMAND_FRESH_MS,
-      ON_DEMAND_KEEP_SECONDS,
-      () => fetchHolders(conditionId, polymarketOptions(deps, deps.config.dataUrl)),
+    const kept = await deps.onDemand.read(
+      {
+        key: ON_DEMAND_KEYS.holders(conditionId),
+        upstream: "data",
+        freshMs: ON_DEMAND_FRESH_MS,
+        keepMs: ON_DEMAND_KEEP_MS,
+        load: () => fetchHolders(conditionId, onDemandOptions(deps, deps.config.dataUrl)),
+      },
+      deps.lookups,
     );
     return {
       ok: true,
@@ -154,7 +170,7 @@ export async function holdersOf(
     };
   } catch (error) {
     log(`holders of ${conditionId} unavailable`, error);
-    return { ok: false, message: HOLDERS_UNAVAILABLE };
+    return failedSection(error, HOLDERS_UNAVAILABLE);
   }
 }
 
@@ -166,12 +182,16 @@ export async function siblingsOf(
   const { eventSlug } = market;
   if (eventSlug === null) return { ok: true, value: [] };
   try {
-    const kept = await deps.cache.through<GammaEvent | null>(
-      MARKET_KEYS.event(eventSlug),
-      ON_DEMAND_FRESH_MS,
-      ON_DEMAND_KEEP_SECONDS,
-      () => fetchEventBySlug(eventSlug, polymarketOptions(deps, deps.config.gammaUrl)),
-      (event) => event !== null,
+    const kept = await deps.onDemand.read(
+      {
+        key: ON_DEMAND_KEYS.event(eventSlug),
+        upstream: "gamma",
+        freshMs: ON_DEMAND_FRESH_MS,
+        keepMs: ON_DEMAND_KEEP_MS,
+        load: () => fetchEventBySlug(eventSlug, onDemandOptions(deps, deps.config.gammaUrl)),
+        isEmpty: (event) => event === null,
+      },
+      deps.lookups,
     );
     const markets = kept.value?.markets ?? [];
     if (markets.length < 2) return { ok: true, value: [] };
@@ -187,6 +207,6 @@ export async function siblingsOf(
     };
   } catch (error) {
     log(`event ${eventSlug} unavailable`, error);
-    return { ok: false, message: SIBLINGS_UNAVAILABLE };
+    return failedSection(error, SIBLINGS_UNAVAILABLE);
   }
 }

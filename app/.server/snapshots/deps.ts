@@ -1,11 +1,17 @@
+import type { LookupGate, OnDemandCache } from "../cache/on-demand";
 import type { SwrCache, WaitUntil } from "../cache/swr-cache";
+import { openGate } from "../client-limits";
 import type { Config } from "../config";
 import { HistoryStore, type UpstreamCheck } from "../history/store";
 import type { PolymarketOptions } from "../polymarket/request";
 
-/** What the snapshot modules need: the isolate's cache, the config, and the request's fetch, clock and waitUntil. */
+/** What the snapshot modules need: the isolate's caches, the config, and the request's fetch, clock and waitUntil. */
 export interface SnapshotDeps {
   cache: SwrCache;
+  /** On-demand answers (memory + Cache API, never KV), with per-upstream back-off. */
+  onDemand: OnDemandCache;
+  /** The request's per-client gate in front of on-demand upstream calls (open for the cron). */
+  lookups: LookupGate;
   config: Config;
   fetch: typeof fetch;
   /** Epoch milliseconds. */
@@ -18,15 +24,21 @@ export interface SnapshotDeps {
   reportCheck?: (check: UpstreamCheck) => void;
 }
 
+export interface DepsSources {
+  caches: { cache: SwrCache; onDemand: OnDemandCache };
+  ctx: ExecutionContext;
+  config: Config;
+  db: D1Database | undefined;
+  /** The request's lookup gate; the cron passes none (never limited). */
+  lookups?: LookupGate;
+}
+
 /** Wires the snapshot modules to the Worker's bindings for one request or cron run. */
-export function snapshotDeps(
-  cache: SwrCache,
-  ctx: ExecutionContext,
-  config: Config,
-  db: D1Database | undefined,
-): SnapshotDeps {
+export function snapshotDeps({ caches, ctx, config, db, lookups }: DepsSources): SnapshotDeps {
   return {
-    cache,
+    cache: caches.cache,
+    onDemand: caches.onDemand,
+    lookups: lookups ?? openGate,
     config,
     // Looked up per call so test interceptors that patch globalThis.fetch see every request.
     fetch: (input, init) => globalThis.fetch(input, init),
@@ -40,6 +52,14 @@ export function snapshotDeps(
 export function polymarketOptions(deps: SnapshotDeps, baseUrl: string): PolymarketOptions {
   const { timeoutMs, retries, retryBaseMs } = deps.config;
   return { baseUrl, fetch: deps.fetch, timeoutMs, retries, retryBaseMs };
+}
+
+/**
+ * Options for a lookup on a visitor's behalf: one attempt, no retries. A failure puts the upstream in
+ * back-off instead (on-demand.ts), so a visitor never waits through retries of a failing upstream.
+ */
+export function onDemandOptions(deps: SnapshotDeps, baseUrl: string): PolymarketOptions {
+  return { ...polymarketOptions(deps, baseUrl), retries: 0 };
 }
 
 /** A failure in words for a visitor (upstream errors already carry the SPEC texts). */

@@ -11,12 +11,3 @@ export const KV_KEYS = {
   boardLock: "lock:leaderboard",
   boardRefresh: "refresh:leaderboard:v1",
 } as const;
-
-/** On-demand data of the market page, one key per market (kept a day in KV, fresh for minutes). */
-export const MARKET_KEYS = {
-  bySlug: (slug: string) => `market:slug:${slug}`,
-  event: (eventSlug: string) => `market:event:${eventSlug}`,
-  trades: (conditionId: string) => `market:trades:v2:${conditionId}`,
-  holders: (conditionId: string) => `market:holders:${conditionId}`,
-  prices: (tokenId: string, interval: string) => `market:prices:${interval}:${tokenId}`,
-} as const;

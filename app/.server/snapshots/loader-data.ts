@@ -21,8 +21,8 @@ export async function cachedOrPending<TData, TView>(
 export type NowOrLater<T> = T | Promise<T>;
 
 /**
- * A page section read through KV: `run` is started either way; when every key it reads is fresh it is
- * awaited here, else it also goes to `waitUntil`, so the KV entries fill even if the visitor leaves.
+ * A page section read on demand: `run` is started either way; when every key it reads is fresh it is
+ * awaited here, else it also goes to `waitUntil`, so the kept answers fill even if the visitor leaves.
  * (Being async, this function's result settles with `run`'s either way.)
  */
 export async function nowOrLater<T>(
@@ -31,7 +31,7 @@ export async function nowOrLater<T>(
   freshMs: number,
   run: () => Promise<T>,
 ): Promise<NowOrLater<T>> {
-  const fresh = await Promise.all(keys.map((key) => deps.cache.peek(key, freshMs)));
+  const fresh = await Promise.all(keys.map((key) => deps.onDemand.peek(key, freshMs)));
   const pending = run();
   if (fresh.every((kept) => kept !== null)) return await pending;
   deps.waitUntil(pending.catch(() => undefined));

@@ -1,14 +1,17 @@
 /**
  * Everything `/trader/:wallet` and `/api/traders/:wallet` show. Each section reads its own source and
- * fails on its own (one log line, a message in its place). Upstream answers are kept in KV, fresh for
- * 5 minutes and dropped after a day like the market page's; the four board lookups share one key.
- * The boards (they give the name) and our D1 trades are awaited; positions and Polymarket's trades
- * render at once when their KV copies are fresh, else stream in when the Data API answers.
+ * fails on its own (one log line, a message in its place). Upstream answers are kept on demand (memory
+ * and the Cache API, never KV; decision 0021), fresh for 5 minutes. Any visitor can name any wallet, so
+ * the all-time board's row is asked first: a wallet that is not on it and that our whale watch never saw
+ * has no activity, and is a 404 after that one call (remembered 10 minutes). Only a known wallet costs
+ * the other lookups. The boards (they give the name) and our D1 trades are awaited; positions and
+ * Polymarket's trades render at once when their kept copies are fresh, else stream in.
  */
 
 import type { MarketTrades, Section } from "~/lib/market-page";
 import {
   BOARD_PERIODS,
+  type BoardPeriod,
   type BoardRow,
   type PeriodStanding,
   type TraderPosition,
@@ -16,24 +19,28 @@ import {
   traderDisplayName,
 } from "~/lib/trader-page";
 import type { WhaleTrade } from "~/lib/types";
-import type { Kept } from "../cache/swr-cache";
+import { type Kept, LookupLimitedError, type OnDemandRead } from "../cache/on-demand";
+import { describeFailure } from "../http";
 import { NoHistoryError, storedWalletTrades } from "../market/history-reads";
-import { mergeTrades, TRADES_UNAVAILABLE } from "../market/sections";
+import { failedSection, mergeTrades, TRADES_UNAVAILABLE } from "../market/sections";
 import { fetchLeaderboard, isWallet } from "../polymarket/leaderboard";
 import { fetchPositions, fetchUserTrades } from "../polymarket/traders";
-import { polymarketOptions, type SnapshotDeps } from "../snapshots/deps";
+import { onDemandOptions, type SnapshotDeps } from "../snapshots/deps";
 import { type NowOrLater, nowOrLater } from "../snapshots/loader-data";
 
-/** How long a trader's upstream answers count as fresh, and how long KV keeps them. */
+/** How long a trader's upstream answers count as fresh, and how long a copy is kept to serve stale. */
 export const TRADER_FRESH_MS = 5 * 60_000;
-export const TRADER_KEEP_SECONDS = 86_400;
+export const TRADER_KEEP_MS = 86_400_000;
 
-/** Where each section lives in KV (wallets lowercase). */
+/** Where each section is kept on demand (wallets lowercase). */
 export const TRADER_KEYS = {
-  ranks: (wallet: string) => `trader:ranks:${wallet}`,
+  rank: (period: BoardPeriod, wallet: string) => `trader:rank:${period}:${wallet}`,
   positions: (wallet: string) => `trader:positions:${wallet}`,
   trades: (wallet: string) => `trader:trades:${wallet}`,
 } as const;
+
+/** The board whose row says whether a wallet has any activity at all. */
+const PROBE_PERIOD: BoardPeriod = "ALL";
 
 export const RANK_UNAVAILABLE = "Polymarket's leaderboard is unavailable right now.";
 export const POSITIONS_UNAVAILABLE = "Open positions are unavailable right now.";
@@ -52,71 +59,82 @@ export interface TraderPageData {
 }
 
 function log(what: string, error: unknown): void {
-  console.error(`[trader] ${what}: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`[trader] ${what}: ${describeFailure(error)}`);
 }
 
-/** The wallet as the page and KV know it, or null when it is not 0x + 40 hex (never sent upstream). */
+/** The wallet as the page knows it, or null when it is not 0x + 40 hex (never sent upstream). */
 export function traderWallet(param: string | undefined): string | null {
   return param !== undefined && isWallet(param) ? param.toLowerCase() : null;
 }
 
-/** The wallet's row on each board, one `user=` lookup per board; a board that failed says so alone. */
-export async function traderRanks(deps: SnapshotDeps, wallet: string): Promise<PeriodStanding[]> {
-  const opts = polymarketOptions(deps, deps.config.dataUrl);
-  const lookUp = () =>
-    Promise.all(
-      BOARD_PERIODS.map(async (period): Promise<PeriodStanding> => {
-        try {
-          const [row] = await fetchLeaderboard({ period, user: wallet }, opts);
-          const value: BoardRow | null = row
-            ? { rank: row.rank, name: row.name, pnl: row.pnl, volume: row.volume }
-            : null;
-          return { period, standing: { ok: true, value } };
-        } catch (error) {
-          log(`${period} leaderboard of ${wallet} unavailable`, error);
-          return { period, standing: { ok: false, message: RANK_UNAVAILABLE } };
-        }
-      }),
-    );
+/** An on-demand read of the Data API for this wallet. */
+function walletRead<T>(
+  deps: SnapshotDeps,
+  key: string,
+  load: () => Promise<T>,
+  isEmpty?: (value: T) => boolean,
+) {
+  const read: OnDemandRead<T> = {
+    key,
+    upstream: "data",
+    freshMs: TRADER_FRESH_MS,
+    keepMs: TRADER_KEEP_MS,
+    load,
+    ...(isEmpty ? { isEmpty } : {}),
+  };
+  return deps.onDemand.read(read, deps.lookups);
+}
+
+/**
+ * The wallet's row on one board (one `user=` lookup, kept on demand). A lookup refused by the client's
+ * limit is thrown (the page answers 429); any other failure is the board's "unavailable" line.
+ */
+async function boardStanding(
+  deps: SnapshotDeps,
+  wallet: string,
+  period: BoardPeriod,
+): Promise<PeriodStanding> {
   try {
-    // Kept only when every board answered: a failure is retried by the next visitor.
-    const kept = await deps.cache.through(
-      TRADER_KEYS.ranks(wallet),
-      TRADER_FRESH_MS,
-      TRADER_KEEP_SECONDS,
-      lookUp,
-      (ranks) => ranks.every((r) => r.standing.ok),
+    const kept = await walletRead(
+      deps,
+      TRADER_KEYS.rank(period, wallet),
+      async (): Promise<BoardRow | null> => {
+        const [row] = await fetchLeaderboard(
+          { period, user: wallet },
+          onDemandOptions(deps, deps.config.dataUrl),
+        );
+        return row ? { rank: row.rank, name: row.name, pnl: row.pnl, volume: row.volume } : null;
+      },
+      (row) => row === null,
     );
-    return kept.value;
+    return { period, standing: { ok: true, value: kept.value } };
   } catch (error) {
-    log(`leaderboard of ${wallet} unavailable`, error);
-    return BOARD_PERIODS.map((period) => ({ period, standing: { ok: false, message: RANK_UNAVAILABLE } }));
+    if (error instanceof LookupLimitedError) throw error;
+    log(`${period} leaderboard of ${wallet} unavailable`, error);
+    return { period, standing: { ok: false, message: RANK_UNAVAILABLE } };
   }
 }
 
-/** The wallet's open positions, cached. */
+/** The wallet's open positions, kept on demand. */
 export async function traderPositions(
   deps: SnapshotDeps,
   wallet: string,
 ): Promise<Section<TraderPosition[]>> {
   try {
-    const kept = await deps.cache.through(
-      TRADER_KEYS.positions(wallet),
-      TRADER_FRESH_MS,
-      TRADER_KEEP_SECONDS,
-      () => fetchPositions(wallet, polymarketOptions(deps, deps.config.dataUrl)),
+    const kept = await walletRead(deps, TRADER_KEYS.positions(wallet), () =>
+      fetchPositions(wallet, onDemandOptions(deps, deps.config.dataUrl)),
     );
     return { ok: true, value: kept.value };
   } catch (error) {
     log(`positions of ${wallet} unavailable`, error);
-    return { ok: false, message: POSITIONS_UNAVAILABLE };
+    return failedSection(error, POSITIONS_UNAVAILABLE);
   }
 }
 
-/** The Data API's trades of the wallet over $10K, cached. */
+/** The Data API's trades of the wallet over $10K, kept on demand. */
 function fetchedTrades(deps: SnapshotDeps, wallet: string): Promise<Kept<WhaleTrade[]>> {
-  return deps.cache.through(TRADER_KEYS.trades(wallet), TRADER_FRESH_MS, TRADER_KEEP_SECONDS, () =>
-    fetchUserTrades(wallet, polymarketOptions(deps, deps.config.dataUrl)),
+  return walletRead(deps, TRADER_KEYS.trades(wallet), () =>
+    fetchUserTrades(wallet, onDemandOptions(deps, deps.config.dataUrl)),
   );
 }
 
@@ -130,11 +148,25 @@ export async function storedTraderTrades(deps: SnapshotDeps, wallet: string): Pr
   }
 }
 
-export async function traderPageData(deps: SnapshotDeps, wallet: string): Promise<TraderPageData> {
+/**
+ * The page's data, or null when the wallet has no activity: not on the all-time board (which answered)
+ * and never seen by our whale watch. Throws LookupLimitedError when the first lookup is over the client's
+ * limit.
+ */
+export async function traderPageData(deps: SnapshotDeps, wallet: string): Promise<TraderPageData | null> {
   const stored = storedTraderTrades(deps, wallet);
-  const [ranks, ours, positions, trades] = await Promise.all([
-    traderRanks(deps, wallet),
-    stored,
+  const [probe, ours] = await Promise.all([boardStanding(deps, wallet, PROBE_PERIOD), stored]);
+  const seenByUs = typeof ours !== "string" && ours.length > 0;
+  if (probe.standing.ok && probe.standing.value === null && !seenByUs) return null;
+  const [others, positions, trades] = await Promise.all([
+    Promise.all(
+      BOARD_PERIODS.filter((p) => p !== PROBE_PERIOD).map((period) =>
+        boardStanding(deps, wallet, period).catch((error: unknown) => ({
+          period,
+          standing: failedSection(error, RANK_UNAVAILABLE),
+        })),
+      ),
+    ),
     nowOrLater(deps, [TRADER_KEYS.positions(wallet)], TRADER_FRESH_MS, () =>
       traderPositions(deps, wallet).catch(() => ({ ok: false as const, message: POSITIONS_UNAVAILABLE })),
     ),
@@ -145,12 +177,15 @@ export async function traderPageData(deps: SnapshotDeps, wallet: string): Promis
           (kept) => kept.value,
           (error: unknown) => {
             log(`trades of ${wallet} unavailable`, error);
-            return TRADES_UNAVAILABLE;
+            return failedSection(error, TRADES_UNAVAILABLE).message;
           },
         ),
       ]).then(([mine, theirs]) => mergeTrades(mine, theirs)),
     ),
   ]);
+  const ranks = BOARD_PERIODS.map((period) =>
+    period === PROBE_PERIOD ? probe : (others.find((r) => r.period === period) ?? probe),
+  );
   const known = trades instanceof Promise ? (typeof ours === "string" ? [] : ours) : trades.trades;
   return {
     wallet,
@@ -163,9 +198,10 @@ export async function traderPageData(deps: SnapshotDeps, wallet: string): Promis
   };
 }
 
-/** The same with every section resolved (the JSON answer). */
-export async function traderView(deps: SnapshotDeps, wallet: string): Promise<TraderView> {
+/** The same with every section resolved (the JSON answer), or null for a wallet without activity. */
+export async function traderView(deps: SnapshotDeps, wallet: string): Promise<TraderView | null> {
   const data = await traderPageData(deps, wallet);
+  if (data === null) return null;
   const [positions, trades] = await Promise.all([data.positions, data.trades]);
   return {
     wallet,

@@ -26,9 +26,28 @@ export interface TestWorker {
   settle: () => Promise<void>;
 }
 
+/**
+ * The Cache API namespace on-demand answers go to (workers/isolate.ts): a new one per test, so each test
+ * starts with the data centre's cache empty, shared by every test worker of that test ("another isolate,
+ * same data centre").
+ */
+let onDemandCache: Cache | null = null;
+let cacheGeneration = 0;
+
+/** Gives the following test workers an empty Cache API namespace. */
+export async function freshOnDemandCache(): Promise<Cache> {
+  cacheGeneration += 1;
+  onDemandCache = await caches.open(`on-demand-test-${cacheGeneration}`);
+  return onDemandCache;
+}
+
 /** `overrides` replace bindings, vars or secrets of the test env (e.g. `{ X_BEARER_TOKEN: "" }`). */
 export function testWorker(overrides: Record<string, unknown> = {}): TestWorker {
-  const testEnv = { ...env, ...overrides } as Env;
+  const testEnv = {
+    ...env,
+    ...(onDemandCache ? { ON_DEMAND_CACHE: onDemandCache } : {}),
+    ...overrides,
+  } as Env;
   const pending: ExecutionContext[] = [];
   const context = () => {
     const ctx = createExecutionContext();
@@ -63,6 +82,7 @@ export async function clearKv(): Promise<void> {
 export function freshWorkerEachTest(use: (worker: TestWorker) => void): void {
   let current: TestWorker | null = null;
   beforeEach(async () => {
+    await freshOnDemandCache();
     current = testWorker();
     use(current);
     resetCalls();
@@ -82,3 +102,13 @@ export const failingDb = {
     throw new Error("D1_ERROR: database unavailable");
   },
 } as unknown as D1Database;
+
+/**
+ * The rate-limiting bindings' windows (and miniflare's) are aligned to the wall clock: a test that counts
+ * requests against a limit starts well inside a minute, so they all count against the same window.
+ */
+export async function withinOneWindow(needMs = 10_000): Promise<void> {
+  const intoWindow = Date.now() % 60_000;
+  if (intoWindow > 60_000 - needMs)
+    await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
+}
