@@ -7,11 +7,15 @@
 import { defaultCache, OnDemandCache } from "../app/.server/cache/on-demand";
 import { SwrCache } from "../app/.server/cache/swr-cache";
 import type { Config } from "../app/.server/config";
+import { D1RefreshState } from "../app/.server/history/refresh-state";
+import { HistoryOutbox } from "../app/.server/snapshots/outbox";
 import { HtmlCache } from "./html-cache";
 
 export interface Isolate {
   cache: SwrCache;
   onDemand: OnDemandCache;
+  /** History batches a database outage left unwritten (decision 0023). */
+  outbox: HistoryOutbox;
   pages: HtmlCache;
 }
 
@@ -30,12 +34,13 @@ export function isolateFor(env: Env, config: Config): Isolate {
   if (!isolate) {
     const now = () => Date.now();
     isolate = {
-      cache: new SwrCache({ kv: env.CACHE, now }),
+      cache: new SwrCache({ kv: env.CACHE, state: env.DB ? new D1RefreshState(env.DB) : undefined, now }),
       onDemand: new OnDemandCache({
         now,
         cache: onDemandStorage(env),
         backoffMs: config.failureBackoffSeconds * 1000,
       }),
+      outbox: new HistoryOutbox(),
       // Pages are the same for every visitor of a URL: keep finished ones as long as the snapshot memo.
       pages: new HtmlCache({ ttlMs: 5_000, maxEntries: 200, maxUrlLength: 512 }),
     };

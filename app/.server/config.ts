@@ -59,7 +59,9 @@ const ConfigSchema = v.object({
   retries: integer("UPSTREAM_RETRIES", 0, 5, 2),
   retryBaseMs: integer("UPSTREAM_RETRY_BASE_MS", 0, 30_000, 1000),
   marketsFreshSeconds: integer("MARKETS_FRESH_SECONDS", 10, 86_400, 900),
-  whalesFreshSeconds: integer("WHALES_FRESH_SECONDS", 10, 86_400, 60),
+  whalesFreshSeconds: integer("WHALES_FRESH_SECONDS", 10, 86_400, 300),
+  /** A changed whale list is written to KV at most this often (the Free plan's KV write budget). */
+  whalesWriteSeconds: integer("WHALES_WRITE_SECONDS", 0, 86_400, 240),
   xMaxRequests: integer("X_MAX_REQUESTS", 0, 500, 25),
   xCacheSeconds: integer("X_CACHE_SECONDS", 0, 604_800, 3600),
   llmBatchSize: integer("LLM_BATCH_SIZE", 1, 100, 10),
@@ -88,6 +90,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   retryBaseMs: "UPSTREAM_RETRY_BASE_MS",
   marketsFreshSeconds: "MARKETS_FRESH_SECONDS",
   whalesFreshSeconds: "WHALES_FRESH_SECONDS",
+  whalesWriteSeconds: "WHALES_WRITE_SECONDS",
   xMaxRequests: "X_MAX_REQUESTS",
   xCacheSeconds: "X_CACHE_SECONDS",
   llmBatchSize: "LLM_BATCH_SIZE",

@@ -16,7 +16,8 @@ describe("parseConfig", () => {
     expect(config.retries).toBe(2);
     expect(config.retryBaseMs).toBe(1000);
     expect(config.marketsFreshSeconds).toBe(900);
-    expect(config.whalesFreshSeconds).toBe(60);
+    expect(config.whalesFreshSeconds).toBe(300);
+    expect(config.whalesWriteSeconds).toBe(240);
   });
 
   it("reads strings from wrangler vars, trims secrets and drops trailing slashes", () => {

@@ -5,6 +5,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { RefreshRecord } from "~/.server/cache/swr-cache";
+import { D1RefreshState } from "~/.server/history/refresh-state";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import type { MarketSnapshot, WhaleSnapshot } from "~/lib/types";
@@ -39,13 +40,14 @@ async function ageMarkets(): Promise<string> {
   const old = new Date(Date.now() - 60 * 60_000).toISOString();
   stored.snapshot.fetchedAt = old;
   await env.CACHE.put(KV_KEYS.markets, JSON.stringify(stored));
-  await env.CACHE.delete(KV_KEYS.marketsLock); // an hour later, any earlier refresh lock is long gone
+  // An hour later, any earlier refresh lock is long gone.
+  await env.DB.prepare("UPDATE refresh_state SET lock_until_ms = NULL").run();
   worker = testWorker();
   return old;
 }
 
 async function refreshRecord(key: string): Promise<RefreshRecord | null> {
-  return env.CACHE.get<RefreshRecord>(key, "json");
+  return (await new D1RefreshState(env.DB).readAll()).get(key) ?? null;
 }
 
 // The recorded 100 markets have 68 distinct X keywords; X_MAX_REQUESTS is 25 (the default).

@@ -5,6 +5,7 @@
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
+import { D1RefreshState } from "~/.server/history/refresh-state";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import {
@@ -27,6 +28,9 @@ freshWorkerEachTest((fresh) => {
 
 interface Health {
   ok: boolean;
+  state: "ok" | "degraded";
+  reasons: string[];
+  history: { ok: boolean; lastWriteAt: string | null; lastReadAt: string | null; error: string | null };
   snapshots: {
     markets: {
       state: string;
@@ -45,6 +49,11 @@ async function health(): Promise<{ status: number; body: Health }> {
 }
 
 /** Makes the stored market snapshot an hour old, as if the cron had stopped succeeding. */
+/** The markets' refresh record as every isolate reads it (D1, decision 0022). */
+async function marketsRecord() {
+  return (await new D1RefreshState(env.DB).readAll()).get(KV_KEYS.marketsRefresh) ?? null;
+}
+
 async function ageStoredMarkets(): Promise<string> {
   const stored = await env.CACHE.get<StoredMarkets>(KV_KEYS.markets, "json");
   if (!stored) throw new Error("expected a stored snapshot");
@@ -144,18 +153,21 @@ describe("/api/health", () => {
     expect(calls.gamma).toBe(3); // one refresh: the first attempt and two retries
   });
 
-  it("stays ok while stale data is served, and reports the failing refresh", async () => {
+  it("is degraded (503) while stale data is served with a failing refresh, and says why", async () => {
     await worker.fetch("/api/markets");
     await ageStoredMarkets();
     upstreams.use(failing("gamma", "http-500"));
     // A page view serves the stale copy and refreshes in the background; that refresh fails.
     await worker.fetch("/api/markets");
     await worker.settle(); // the background refresh ran, and failed
-    expect(await env.CACHE.get(KV_KEYS.marketsRefresh)).toContain("API error: 500");
-    worker = testWorker(); // another isolate reads the record from KV
+    expect((await marketsRecord())?.error).toContain("API error: 500");
+    worker = testWorker(); // another isolate reads the record from D1
     const { status, body } = await health();
-    expect(status).toBe(200);
-    expect(body.ok).toBe(true);
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ ok: false, state: "degraded" });
+    expect(body.reasons).toEqual([
+      expect.stringMatching(/^Markets are past their freshness and refreshes have failed since /),
+    ]);
     expect(body.snapshots.markets.state).toBe("stale");
     expect(body.snapshots.markets.failingSince).toBeTruthy();
     expect(body.snapshots.markets.ageSeconds).toBeGreaterThanOrEqual(3600);
@@ -169,8 +181,8 @@ describe("while refreshes fail", () => {
     upstreams.use(failing("gamma", "http-500"));
     await worker.fetch("/api/markets");
     await worker.settle(); // the background refresh ran, and failed
-    expect(await env.CACHE.get(KV_KEYS.marketsRefresh)).toContain("API error: 500");
-    worker = testWorker(); // another isolate reads the record from KV
+    expect((await marketsRecord())?.error).toContain("API error: 500");
+    worker = testWorker(); // another isolate reads the record from D1
 
     const api = await (await worker.fetch("/api/markets")).json<{
       stale: boolean;

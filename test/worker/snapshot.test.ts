@@ -5,9 +5,11 @@ import { OnDemandCache } from "~/.server/cache/on-demand";
 import { SwrCache } from "~/.server/cache/swr-cache";
 import { openGate } from "~/.server/client-limits";
 import { parseConfig } from "~/.server/config";
+import { D1RefreshState } from "~/.server/history/refresh-state";
 import type { SnapshotDeps } from "~/.server/snapshots/deps";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import { getMarketSnapshot, readMarketSnapshot, type StoredMarkets } from "~/.server/snapshots/markets";
+import { HistoryOutbox } from "~/.server/snapshots/outbox";
 import { getWhaleSnapshot } from "~/.server/snapshots/whales";
 import { calls, failing, feedRequests, listenToUpstreams, resetCalls, upstreams } from "./support/upstreams";
 import { clearKv, testWorker } from "./support/worker";
@@ -27,9 +29,10 @@ function testDeps(kv: KVNamespace = env.CACHE) {
   const background: Promise<unknown>[] = [];
   const clock = () => now;
   const deps: SnapshotDeps = {
-    cache: new SwrCache({ kv, now: clock }),
+    cache: new SwrCache({ kv, state: new D1RefreshState(env.DB), now: clock }),
     onDemand: new OnDemandCache({ now: clock, cache: null, backoffMs: 30_000 }),
     lookups: openGate,
+    outbox: new HistoryOutbox(),
     // Without secrets: these tests are about the feed; the mentions/sentiment paths have their own.
     config: parseConfig({ ...env, X_BEARER_TOKEN: "", LLM_API_KEY: "" }),
     fetch: (input, init) => globalThis.fetch(input, init),
@@ -43,7 +46,7 @@ function testDeps(kv: KVNamespace = env.CACHE) {
     deps,
     /** The same clock and KV seen from a new isolate (empty memory). */
     newIsolate: () => {
-      deps.cache = new SwrCache({ kv, now: clock });
+      deps.cache = new SwrCache({ kv, state: new D1RefreshState(env.DB), now: clock });
     },
     setNow: (t: number) => {
       now = t;
@@ -153,18 +156,18 @@ describe("market snapshot", () => {
 });
 
 describe("whale snapshot", () => {
-  it("keeps only trades over $50,000 and caches them for 60 s", async () => {
+  it("keeps only trades over $50,000 and caches them for their freshness (WHALES_FRESH_SECONDS, 5 min)", async () => {
     const { deps, setNow, settle, newIsolate } = testDeps();
     const first = await getWhaleSnapshot(deps);
     expect(first.trades.length).toBeGreaterThan(0);
     for (const t of first.trades) expect(t.size * t.price).toBeGreaterThan(50_000);
-    setNow(T0 + 59_000);
+    setNow(T0 + 299_000);
     newIsolate();
     await getWhaleSnapshot(deps);
     await settle();
     // One trades request, and the two pages of the leaderboard the cold start loads first (kept an hour).
     expect(calls.data).toBe(3);
-    setNow(T0 + 61_000);
+    setNow(T0 + 301_000);
     newIsolate();
     await getWhaleSnapshot(deps);
     await settle();

@@ -111,7 +111,9 @@ describe("each cron run records what it saw of each upstream", () => {
     expect((await checks()).filter((r) => r.upstream !== "gamma")).toHaveLength(2);
     expect((await env.CACHE.get<StoredMarkets>(KV_KEYS.markets, "json"))?.snapshot.markets).toHaveLength(100);
     expect(
-      errors.mock.calls.some((args) => String(args[0]).startsWith("[cron */10 * * * *] refresh failed")),
+      errors.mock.calls.some((args) =>
+        String(args[0]).startsWith("[cron */10 * * * *] markets refresh failed"),
+      ),
     ).toBe(true);
   });
 
@@ -137,7 +139,8 @@ describe("each cron run records what it saw of each upstream", () => {
     await worker.settle();
     expect((await env.CACHE.get<StoredMarkets>(KV_KEYS.markets, "json"))?.snapshot.markets).toHaveLength(100);
     const lines = errors.mock.calls.map((args) => String(args[0]));
-    expect(lines.filter((l) => l.startsWith("[history] upstream checks not written"))).toHaveLength(1);
+    // The run's points, calls and checks are one batch, kept for the next run (decision 0023).
+    expect(lines.filter((l) => /^\[history\] 1 batches not written, kept/.test(l))).toHaveLength(1);
     expect(lines.filter((l) => l.startsWith("[history] compaction failed"))).toHaveLength(1);
   });
 });
@@ -235,7 +238,9 @@ describe("/status from the recorded checks", () => {
     expect(html).toContain("Data pipeline");
     expect(html).not.toContain("uptime-gamma-24h");
     const lines = errors.mock.calls.map((args) => String(args[0]));
+    // One line for each read that failed: the refresh records, then the checks.
     expect(lines).toEqual([
+      "[cache] refresh records unavailable, using this isolate's: D1_ERROR: database unavailable",
       "[status] history unavailable (the rest of the page renders): D1_ERROR: database unavailable",
     ]);
   });

@@ -1,7 +1,11 @@
 /**
- * A stale-while-revalidate cache over Workers KV, with no domain knowledge: datasets say where they
- * live, how long they stay fresh and how to rebuild themselves; this class owns freshness, single
+ * A stale-while-revalidate cache of the few shared snapshots, with no domain knowledge: datasets say where
+ * they live, how long they stay fresh and how to rebuild themselves; this class owns freshness, single
  * flight, the cross-isolate lock, failure back-off, the refresh record and a short in-memory memo.
+ *
+ * KV holds the values only, and is written only when a value's content changed (decision 0022): the Free
+ * plan allows 1,000 KV writes a day. The refresh records and locks live in a `RefreshStateStore` (D1),
+ * where a rebuild that found the same content confirms the stored copy ("checked at T") without a KV write.
  *
  * One instance per isolate (the Worker entry keeps it); tests construct their own. Nothing here is
  * module state.
@@ -13,11 +17,9 @@ import { describeFailure } from "../http";
 export interface Dataset<T> {
   /** KV key of the value. */
   key: string;
-  /** KV key of the refresh lock (best effort across isolates). */
-  lockKey: string;
-  /** KV key of the refresh record (the outcome of the latest attempts). */
+  /** Key of the refresh record and lock in the refresh state store. */
   recordKey: string;
-  /** How long a value stays fresh after it was fetched. */
+  /** How long a value stays fresh after it was fetched (or last confirmed current). */
   freshMs: number;
   /** After a failed refresh, callers get the failure without a new attempt for this long. */
   backoffMs: number;
@@ -25,6 +27,13 @@ export interface Dataset<T> {
   fetchedAt: (value: T) => string;
   /** Builds a new value; throws when the upstream fails (the stored value is kept then). */
   build: (previous: T | null) => Promise<T>;
+  /** True when a rebuilt value says nothing new: the stored copy is confirmed instead of rewritten. */
+  sameContent?: (stored: T, rebuilt: T) => boolean;
+  /**
+   * A changed value is written at most this often (the stored copy's age): writes the KV budget allows.
+   * Keep freshMs ≥ minWriteMs plus the refresh period, so the stored copy never turns stale meanwhile.
+   */
+  minWriteMs?: number;
   /** A failure that is really the upstream answering with nothing: not recorded as a failing refresh. */
   isEmptyAnswer?: (error: Error) => boolean;
   /** How long the failure asks to be left alone (e.g. an upstream's Retry-After), in ms. */
@@ -32,9 +41,9 @@ export interface Dataset<T> {
 }
 
 /** The parts of a dataset that do not depend on its value's type. */
-type DatasetKeys = Pick<Dataset<unknown>, "key" | "lockKey" | "recordKey" | "backoffMs" | "isEmptyAnswer">;
+type DatasetKeys = Pick<Dataset<unknown>, "key" | "recordKey" | "backoffMs" | "isEmptyAnswer">;
 
-/** The outcome of a dataset's latest refresh attempts, kept in KV so any isolate can read it. */
+/** The outcome of a dataset's latest refresh attempts, kept where any isolate can read it. */
 export interface RefreshRecord {
   /** ISO time of the latest attempt. */
   attemptAt: string;
@@ -44,24 +53,41 @@ export interface RefreshRecord {
   failingSince: string | null;
   /** The latest failure's message; null after a success. */
   error: string | null;
+  /** When the stored value was last found current: written then, or rebuilt with the same content. */
+  confirmedAt: string | null;
+  /** The `fetchedAt` of the stored value that confirmation is about. */
+  confirmedOf: string | null;
+}
+
+/** Where refresh records and locks live (D1: history/refresh-state.ts). */
+export interface RefreshStateStore {
+  /** Every dataset's record, in one read. */
+  readAll(): Promise<Map<string, RefreshRecord>>;
+  write(recordKey: string, record: RefreshRecord): Promise<void>;
+  /** Takes the dataset's refresh lock until `untilMs` unless a live one is held; true when taken. */
+  takeLock(recordKey: string, nowMs: number, untilMs: number): Promise<boolean>;
 }
 
 /** A cached value with what a page must say about it. */
 export interface Cached<T> {
   value: T;
-  /** Older than the dataset's freshness window. */
+  /** When the value was last known current: its fetch, or a later rebuild that found the same content. */
+  checkedAt: string;
+  /** Older than the dataset's freshness window (counted from `checkedAt`). */
   stale: boolean;
-  /** The current run of failed refreshes, when it began after this value was fetched. */
+  /** The current run of failed refreshes, when it began after the value was last checked. */
   failure: { error: string; failingSince: string } | null;
 }
 
 export interface SwrCacheOptions {
   kv: KVNamespace;
+  /** Refresh records and locks; without one they live in this isolate's memory only. */
+  state?: RefreshStateStore;
   /** Epoch milliseconds. */
   now: () => number;
-  /** How long an isolate trusts its in-memory copy of a key before reading KV again. */
+  /** How long an isolate trusts its in-memory copy of a key (and of the records) before reading again. */
   memoMs?: number;
-  /** Seconds a refresh lock lives (KV's minimum TTL is 60). */
+  /** Seconds a refresh lock lives. */
   lockSeconds?: number;
   /** Longest back-off a Retry-After can impose. */
   maxRetryAfterMs?: number;
@@ -71,36 +97,27 @@ export interface SwrCacheOptions {
 /** Runs work beyond the response (ctx.waitUntil). */
 export type WaitUntil = (promise: Promise<unknown>) => void;
 
-function ageMs(fetchedAt: string, now: number): number {
-  const t = Date.parse(fetchedAt);
+function ageMs(at: string, now: number): number {
+  const t = Date.parse(at);
   return Number.isFinite(t) ? now - t : Number.POSITIVE_INFINITY;
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** An on-demand value as `through` keeps it: when it was loaded, and whether that is past its freshness. */
-export interface Kept<T> {
-  value: T;
-  fetchedAt: string;
-  stale: boolean;
-  /** The failure that kept a stale value in place. */
-  error?: string;
-}
-
-interface KeptRecord<T> {
-  fetchedAt: string;
-  value: T;
-}
-
-/** In-memory entries per isolate at most (on-demand keys are per market: keep memory bounded). */
+/** In-memory entries per isolate at most. */
 const MAX_MEMO_ENTRIES = 500;
+
+/** When the stored value was last known current: its fetch time, or the record's later confirmation of it. */
+export function checkedTime(fetchedAt: string, record: RefreshRecord | null): string {
+  if (!record?.confirmedAt || record.confirmedOf !== fetchedAt) return fetchedAt;
+  return Date.parse(record.confirmedAt) > Date.parse(fetchedAt) ? record.confirmedAt : fetchedAt;
+}
 
 export class SwrCache {
   private readonly inflight = new Map<string, Promise<unknown>>();
   private readonly memory = new Map<string, { value: unknown; readAt: number }>();
   private readonly failures = new Map<string, { until: number; error: Error }>();
+  /** Records as last read from the store, and this isolate's own writes since (the newer wins). */
+  private stored: { records: Map<string, RefreshRecord>; readAt: number } | null = null;
+  private readonly written = new Map<string, RefreshRecord>();
   private readonly memoMs: number;
   private readonly lockSeconds: number;
   private readonly maxRetryAfterMs: number;
@@ -123,18 +140,18 @@ export class SwrCache {
       if (value !== null) this.remember(key, value, now);
       return value;
     } catch (error) {
-      this.log(`KV read of ${key} failed: ${describe(error)}`);
+      this.log(`KV read of ${key} failed: ${describeFailure(error)}`);
       return cached ? (cached.value as T) : null;
     }
   }
 
-  /** Stores a value (memo at once, KV best effort); `expirationTtl` seconds lets KV drop it later. */
-  async put(key: string, value: unknown, expirationTtl?: number): Promise<void> {
+  /** Stores a value (memo at once, KV best effort). */
+  private async put(key: string, value: unknown): Promise<void> {
     this.remember(key, value, this.options.now());
     try {
-      await this.options.kv.put(key, JSON.stringify(value), expirationTtl ? { expirationTtl } : undefined);
+      await this.options.kv.put(key, JSON.stringify(value));
     } catch (error) {
-      this.log(`KV write of ${key} failed: ${describe(error)}`);
+      this.log(`KV write of ${key} failed: ${describeFailure(error)}`);
     }
   }
 
@@ -162,51 +179,57 @@ export class SwrCache {
     });
   }
 
-  /** An on-demand value if it is stored and younger than `freshMs`, else null (no upstream call). */
-  async peek<T>(key: string, freshMs: number): Promise<Kept<T> | null> {
-    const kept = await this.get<KeptRecord<T>>(key);
-    if (!kept || ageMs(kept.fetchedAt, this.options.now()) > freshMs) return null;
-    return { value: kept.value, fetchedAt: kept.fetchedAt, stale: false };
-  }
-
   /**
-   * An on-demand value (a market page's sections): the stored one while younger than `freshMs`, else
-   * loaded now (one load per key per isolate at a time) and stored for `keepSeconds`. A failed load
-   * returns the stored value marked stale with the failure, or throws when nothing is stored.
+   * A dataset's refresh record, or null before its first attempt. Read from the store at most once per
+   * memo period per isolate (all records in one read); given `waitUntil`, an older copy is served while
+   * the store is read again in the background. A failing store serves what this isolate knows.
    */
-  async through<T>(
-    key: string,
-    freshMs: number,
-    keepSeconds: number,
-    load: () => Promise<T>,
-    worthKeeping: (value: T) => boolean = () => true,
-  ): Promise<Kept<T>> {
-    const kept = await this.get<KeptRecord<T>>(key);
+  async record(
+    dataset: Pick<DatasetKeys, "recordKey">,
+    waitUntil?: WaitUntil,
+  ): Promise<RefreshRecord | null> {
+    const records = await this.records(waitUntil);
+    return records.get(dataset.recordKey) ?? null;
+  }
+
+  private async records(waitUntil?: WaitUntil): Promise<Map<string, RefreshRecord>> {
+    const store = this.options.state;
+    if (!store) return this.written;
     const now = this.options.now();
-    if (kept && ageMs(kept.fetchedAt, now) <= freshMs) {
-      return { value: kept.value, fetchedAt: kept.fetchedAt, stale: false };
+    if (!this.stored || now - this.stored.readAt >= this.memoMs) {
+      const reading = this.singleFlight("records", () => this.readRecords(store));
+      if (this.stored && waitUntil) waitUntil(reading);
+      else await reading;
     }
+    const merged = new Map(this.stored?.records);
+    for (const [key, mine] of this.written) {
+      const theirs = merged.get(key);
+      if (!theirs || Date.parse(mine.attemptAt) >= Date.parse(theirs.attemptAt)) merged.set(key, mine);
+    }
+    return merged;
+  }
+
+  private async readRecords(store: RefreshStateStore): Promise<void> {
     try {
-      return await this.singleFlight(`through:${key}`, async () => {
-        const value = await load();
-        const fetchedAt = new Date(this.options.now()).toISOString();
-        // An answer of nothing (an unknown slug) is not written: random URLs must not fill KV.
-        if (worthKeeping(value))
-          await this.put(key, { fetchedAt, value } satisfies KeptRecord<T>, keepSeconds);
-        return { value, fetchedAt, stale: false };
-      });
+      this.stored = { records: await store.readAll(), readAt: this.options.now() };
     } catch (error) {
-      if (!kept) throw error;
-      this.log(
-        `refresh of ${key} failed, serving the value from ${kept.fetchedAt}: ${describeFailure(error)}`,
-      );
-      return { value: kept.value, fetchedAt: kept.fetchedAt, stale: true, error: describe(error) };
+      this.log(`refresh records unavailable, using this isolate's: ${describeFailure(error)}`);
+      // Not asked again until the memo period is over: a failing database is not hammered per request.
+      this.stored = { records: this.stored?.records ?? new Map(), readAt: this.options.now() };
     }
   }
 
-  /** The dataset's refresh record, or null before its first attempt. */
-  record(dataset: DatasetKeys): Promise<RefreshRecord | null> {
-    return this.get<RefreshRecord>(dataset.recordKey);
+  /** The stored value with when it was last checked and its record, without scheduling anything. */
+  async inspect<T>(
+    dataset: Dataset<T>,
+    waitUntil?: WaitUntil,
+  ): Promise<{ value: T | null; checkedAt: string | null; record: RefreshRecord | null }> {
+    const [value, record] = await Promise.all([this.get<T>(dataset.key), this.record(dataset, waitUntil)]);
+    return {
+      value,
+      record,
+      checkedAt: value === null ? null : checkedTime(dataset.fetchedAt(value), record),
+    };
   }
 
   /**
@@ -214,9 +237,9 @@ export class SwrCache {
    * refresh per isolate, unless a refresh failed within the back-off or another isolate holds the lock.
    */
   async read<T>(dataset: Dataset<T>, waitUntil: WaitUntil): Promise<Cached<T> | null> {
-    const value = await this.get<T>(dataset.key);
-    if (value === null) return null;
-    const stale = ageMs(dataset.fetchedAt(value), this.options.now()) > dataset.freshMs;
+    const { value, record, checkedAt } = await this.inspect(dataset, waitUntil);
+    if (value === null || checkedAt === null) return null;
+    const stale = ageMs(checkedAt, this.options.now()) > dataset.freshMs;
     const background = `background:${dataset.key}`;
     if (stale && !this.inflight.has(background) && this.recentFailure(dataset) === null) {
       waitUntil(
@@ -225,7 +248,7 @@ export class SwrCache {
         }),
       );
     }
-    return { value, stale, failure: await this.currentFailure(dataset, dataset.fetchedAt(value)) };
+    return { value, checkedAt, stale, failure: failureSince(record, checkedAt) };
   }
 
   /** The cached value, else a refresh now; a refresh that failed within the back-off is not retried. */
@@ -234,23 +257,40 @@ export class SwrCache {
     if (cached) return cached;
     const result = this.recentFailure(dataset) ?? (await this.refresh(dataset));
     if (result instanceof Error) return result;
-    return { value: result, stale: false, failure: null };
+    return { value: result, checkedAt: dataset.fetchedAt(result), stale: false, failure: null };
   }
 
   /**
-   * Rebuilds the dataset once per isolate at a time (concurrent callers share the attempt). On success
-   * the value is stored; on failure the stored value is left as it was. Either way the attempt is
-   * recorded. Returns the new value or the failure.
+   * Rebuilds the dataset once per isolate at a time (concurrent callers share the attempt). A value with
+   * new content is written to KV (unless the stored copy is younger than `minWriteMs`); the same content
+   * confirms the stored copy instead. On failure the stored value is left as it was. Either way the attempt
+   * is recorded. Returns the newest value (the stored one when nothing changed) or the failure.
    */
   refresh<T>(dataset: Dataset<T>): Promise<T | Error> {
     return this.singleFlight(dataset.key, async () => {
       const previous = await this.get<T>(dataset.key);
       try {
         const next = await dataset.build(previous);
-        await this.put(dataset.key, next);
+        const now = this.options.now();
+        let confirmed: Pick<RefreshRecord, "confirmedAt" | "confirmedOf"> | null = null;
+        let result = next;
+        if (previous !== null && dataset.sameContent?.(previous, next)) {
+          // The stored copy is as current as the rebuilt value's fetch.
+          confirmed = { confirmedAt: dataset.fetchedAt(next), confirmedOf: dataset.fetchedAt(previous) };
+          result = previous;
+        } else if (
+          previous !== null &&
+          dataset.minWriteMs !== undefined &&
+          ageMs(dataset.fetchedAt(previous), now) < dataset.minWriteMs
+        ) {
+          console.info(`[cache] ${dataset.key} changed; written once the stored copy is older`);
+        } else {
+          await this.put(dataset.key, next);
+          confirmed = { confirmedAt: dataset.fetchedAt(next), confirmedOf: dataset.fetchedAt(next) };
+        }
         this.failures.delete(dataset.key);
-        await this.recordAttempt(dataset, null);
-        return next;
+        await this.recordAttempt(dataset, null, confirmed);
+        return result;
       } catch (caught) {
         const error = caught instanceof Error ? caught : new Error(String(caught));
         this.log(`refresh of ${dataset.key} failed, keeping previous data: ${describeFailure(error)}`);
@@ -259,7 +299,7 @@ export class SwrCache {
           until: this.options.now() + Math.max(dataset.backoffMs, asked),
           error,
         });
-        await this.recordAttempt(dataset, error);
+        await this.recordAttempt(dataset, error, null);
         return error;
       }
     });
@@ -271,43 +311,58 @@ export class SwrCache {
     return failure && this.options.now() < failure.until ? failure.error : null;
   }
 
-  /** The current run of failed refreshes, if it began at or after `fetchedAt` (or there is no value). */
+  /** The current run of failed refreshes, if it began at or after `checkedAt` (or there is no value). */
   async currentFailure(
     dataset: DatasetKeys,
-    fetchedAt: string | null,
+    checkedAt: string | null,
   ): Promise<{ error: string; failingSince: string } | null> {
-    const record = await this.get<RefreshRecord>(dataset.recordKey);
-    if (!record?.failingSince || !record.error) return null;
-    if (fetchedAt !== null && ageMs(fetchedAt, Date.parse(record.failingSince)) < 0) return null;
-    return { error: record.error, failingSince: record.failingSince };
+    return failureSince(await this.record(dataset), checkedAt);
   }
 
-  private async recordAttempt(dataset: DatasetKeys, error: Error | null): Promise<void> {
-    const previous = await this.get<RefreshRecord>(dataset.recordKey);
+  private async recordAttempt(
+    dataset: DatasetKeys,
+    error: Error | null,
+    confirmed: Pick<RefreshRecord, "confirmedAt" | "confirmedOf"> | null,
+  ): Promise<void> {
+    const previous = await this.record(dataset);
     const at = new Date(this.options.now()).toISOString();
     const answered = error === null || dataset.isEmptyAnswer?.(error) === true;
+    const kept = confirmed ?? {
+      confirmedAt: previous?.confirmedAt ?? null,
+      confirmedOf: previous?.confirmedOf ?? null,
+    };
     const record: RefreshRecord = answered
-      ? { attemptAt: at, successAt: at, failingSince: null, error: null }
+      ? { attemptAt: at, successAt: at, failingSince: null, error: null, ...kept }
       : {
           attemptAt: at,
           successAt: previous?.successAt ?? null,
           failingSince: previous?.failingSince ?? at,
           error: error.message,
+          ...kept,
         };
-    await this.put(dataset.recordKey, record);
+    this.written.set(dataset.recordKey, record);
+    const store = this.options.state;
+    if (!store) return;
+    try {
+      await store.write(dataset.recordKey, record);
+    } catch (caught) {
+      this.log(
+        `refresh record of ${dataset.key} not written (kept in this isolate): ${describeFailure(caught)}`,
+      );
+    }
   }
 
-  /** Best-effort cross-isolate lock (KV is eventually consistent; the in-isolate single flight is exact). */
+  /** The cross-isolate refresh lock (a compare-and-set in the store); without a store, the single flight. */
   private async takeLock(dataset: DatasetKeys): Promise<boolean> {
+    const store = this.options.state;
+    if (!store) return true;
     const now = this.options.now();
     try {
-      const held = await this.options.kv.get(dataset.lockKey);
-      if (held !== null && now - Number(held) < this.lockSeconds * 1000) return false;
-      await this.options.kv.put(dataset.lockKey, String(now), { expirationTtl: this.lockSeconds });
+      return await store.takeLock(dataset.recordKey, now, now + this.lockSeconds * 1000);
     } catch (error) {
-      this.log(`KV lock ${dataset.lockKey} unavailable: ${describe(error)}`);
+      this.log(`refresh lock of ${dataset.key} unavailable: ${describeFailure(error)}`);
+      return true;
     }
-    return true;
   }
 
   private singleFlight<T>(key: string, run: () => Promise<T>): Promise<T> {
@@ -317,4 +372,14 @@ export class SwrCache {
     this.inflight.set(key, promise);
     return promise;
   }
+}
+
+/** The record's current run of failures, if it began at or after `checkedAt` (always without a value). */
+function failureSince(
+  record: RefreshRecord | null,
+  checkedAt: string | null,
+): { error: string; failingSince: string } | null {
+  if (!record?.failingSince || !record.error) return null;
+  if (checkedAt !== null && Date.parse(record.failingSince) < Date.parse(checkedAt)) return null;
+  return { error: record.error, failingSince: record.failingSince };
 }

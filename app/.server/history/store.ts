@@ -9,6 +9,8 @@ import { CallStore } from "./calls";
 
 /** Seconds one point stands for until compaction. */
 export const SLOT_SECONDS = 600;
+/** The `refresh_state` row that says when history writes last succeeded. */
+const HISTORY_STATE_KEY = "history";
 /** Seconds one point stands for after compaction. */
 export const HOUR_SECONDS = 3600;
 /** 10-minute points are kept this long, then thinned to one an hour. */
@@ -349,6 +351,25 @@ export class HistoryStore {
       ),
     );
     return changes(results);
+  }
+
+  /** Notes that history writes succeeded at `atMs` (the health check's "last write"). */
+  async noteHistoryWrite(atMs: number): Promise<void> {
+    await this.db
+      .prepare(
+        `INSERT INTO refresh_state (dataset, success_ms) VALUES ('${HISTORY_STATE_KEY}', ?1)
+         ON CONFLICT (dataset) DO UPDATE SET success_ms = excluded.success_ms`,
+      )
+      .bind(atMs)
+      .run();
+  }
+
+  /** When history writes last succeeded (epoch ms), or null before the first. Throws when D1 fails. */
+  async lastHistoryWrite(): Promise<number | null> {
+    const row = await this.db
+      .prepare(`SELECT success_ms FROM refresh_state WHERE dataset = '${HISTORY_STATE_KEY}'`)
+      .first<{ success_ms: number | null }>();
+    return row?.success_ms ?? null;
   }
 
   /** Records what a cron run saw of each upstream. */

@@ -1,11 +1,11 @@
 /**
  * What a cron run saw of each upstream it called (the status page's uptime and incidents). The builds
  * wrap their upstream calls in `observed`, which reports to `deps.reportCheck`; only the cron sets that,
- * so a visitor's refresh records nothing. The cron then writes the run's checks in one batch; a D1
- * failure is one log line and never fails the cron or the KV refresh.
+ * so a visitor's refresh records nothing. Each build writes the checks reported so far with its own
+ * history batch (outbox.ts); a D1 failure keeps them for the next run and never fails the KV refresh.
  */
 
-import type { HistoryStore, UpstreamCheck } from "../history/store";
+import type { UpstreamCheck } from "../history/store";
 import { describeFailure, UpstreamError } from "../http";
 import type { MentionsResult } from "../mentions/index";
 import type { ModelRun } from "../sentiment/index";
@@ -97,16 +97,4 @@ export function observed<A extends unknown[], T>(
     done(outcome(value));
     return value;
   };
-}
-
-/** Writes one cron run's checks in one batch. Never throws: a D1 failure is one log line. */
-export async function writeChecks(history: HistoryStore, checks: readonly UpstreamCheck[]): Promise<void> {
-  if (checks.length === 0) return;
-  try {
-    await history.recordChecks(checks);
-  } catch (error) {
-    console.error(
-      `[history] upstream checks not written (the KV snapshots are unaffected): ${describeFailure(error)}`,
-    );
-  }
 }

@@ -4,6 +4,7 @@ import { openGate } from "../client-limits";
 import type { Config } from "../config";
 import { HistoryStore, type UpstreamCheck } from "../history/store";
 import type { PolymarketOptions } from "../polymarket/request";
+import type { HistoryOutbox } from "./outbox";
 
 /** What the snapshot modules need: the isolate's caches, the config, and the request's fetch, clock and waitUntil. */
 export interface SnapshotDeps {
@@ -20,12 +21,16 @@ export interface SnapshotDeps {
   waitUntil: WaitUntil;
   /** The history database, where the Worker has one (D1 binding `DB`). */
   history: HistoryStore | null;
+  /** History batches this isolate could not write yet (outbox.ts). */
+  outbox: HistoryOutbox;
   /** Collects what the builds saw of each upstream they called; only the cron sets it (checks.ts). */
   reportCheck?: (check: UpstreamCheck) => void;
+  /** The checks reported so far in this cron run, removed: a build writes them with its own batch. */
+  takeChecks?: () => UpstreamCheck[];
 }
 
 export interface DepsSources {
-  caches: { cache: SwrCache; onDemand: OnDemandCache };
+  caches: { cache: SwrCache; onDemand: OnDemandCache; outbox: HistoryOutbox };
   ctx: ExecutionContext;
   config: Config;
   db: D1Database | undefined;
@@ -38,6 +43,7 @@ export function snapshotDeps({ caches, ctx, config, db, lookups }: DepsSources):
   return {
     cache: caches.cache,
     onDemand: caches.onDemand,
+    outbox: caches.outbox,
     lookups: lookups ?? openGate,
     config,
     // Looked up per call so test interceptors that patch globalThis.fetch see every request.

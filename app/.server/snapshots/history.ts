@@ -1,15 +1,13 @@
 /**
- * What each snapshot build leaves in the history database: one point per shown market per 10-minute
- * slot, each call whose side changed (the track record), and each new whale trade once. Writes run in the background (waitUntil) and never fail a
- * build: a D1 failure is one log line, the KV snapshot is stored all the same. Also the market cron's
- * compaction (retention).
+ * The history's view of a snapshot build: one point per shown market per 10-minute slot and the call
+ * each shown analysis makes (the track record); they are written through the outbox (outbox.ts), where a
+ * D1 failure is one log line and the batch is kept for the next run. Also the market cron's compaction.
  */
 
 import { CATEGORIES, matchesCategory } from "~/lib/categories";
-import type { Market, MarketAnalysis, MentionCount, WhaleTrade } from "~/lib/types";
+import type { Market, MarketAnalysis, MentionCount } from "~/lib/types";
 import type { CallInput } from "../history/calls";
 import type { HistoryStore, MarketObservation } from "../history/store";
-import type { SnapshotDeps } from "./deps";
 
 /** The history's view of one market, or null for a market without outcome detail (the samples). */
 export function marketObservation(
@@ -42,40 +40,6 @@ export function marketObservation(
   };
 }
 
-function inBackground(
-  deps: SnapshotDeps,
-  what: string,
-  write: (store: HistoryStore) => Promise<number>,
-): void {
-  const { history } = deps;
-  if (!history) return;
-  deps.waitUntil(
-    write(history).then(
-      (added) => {
-        if (added > 0) console.info(`[history] ${added} ${what} added`);
-      },
-      (error: unknown) =>
-        console.error(
-          `[history] ${what} not written (the KV snapshot is unaffected): ${error instanceof Error ? error.message : String(error)}`,
-        ),
-    ),
-  );
-}
-
-/** Appends the markets of a fresh snapshot to the history (idempotent per 10-minute slot). */
-export function recordMarkets(deps: SnapshotDeps, observations: MarketObservation[], atMs: number): void {
-  inBackground(
-    deps,
-    "market points",
-    async (store) => (await store.recordSnapshot(observations, atMs)).points,
-  );
-}
-
-/** Records each call whose side changed since the last one of its market and source (the track record). */
-export function recordCalls(deps: SnapshotDeps, calls: readonly CallInput[], atMs: number): void {
-  inBackground(deps, "calls", (store) => store.calls.recordCalls(calls, atMs));
-}
-
 /** The call a shown analysis makes, or null for a market without outcome detail (the samples). */
 export function callOf(market: Market, analysis: MarketAnalysis | undefined): CallInput | null {
   const detail = market.outcomeDetail;
@@ -100,11 +64,6 @@ const CALL_SIDES: Record<MarketAnalysis["recommendation"], CallInput["side"]> = 
   BUY_NO: "buy_no",
   NEUTRAL: "hold",
 };
-
-/** Stores each new whale trade once. */
-export function recordWhales(deps: SnapshotDeps, trades: readonly WhaleTrade[]): void {
-  inBackground(deps, "whale trades", (store) => store.recordWhaleTrades(trades));
-}
 
 /**
  * Retention, once per market cron run: thins 10-minute points older than 30 days to hourly and drops

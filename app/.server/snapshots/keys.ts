@@ -1,13 +1,13 @@
-/** Where each dataset lives in KV (the values, their refresh locks and refresh records). */
+/**
+ * Where each shared snapshot lives in KV, and the key of its refresh record and lock (in D1's
+ * `refresh_state`, decision 0022: records and locks are no longer KV writes).
+ */
 export const KV_KEYS = {
   markets: "snapshot:markets:v1",
-  marketsLock: "lock:markets",
   marketsRefresh: "refresh:markets:v1",
   // v2: trades carry their trader ({ wallet, name, rank, … }) instead of a wallet string.
   whales: "snapshot:whales:v2",
-  whalesLock: "lock:whales",
   whalesRefresh: "refresh:whales:v1",
   board: "snapshot:leaderboard:v1",
-  boardLock: "lock:leaderboard",
   boardRefresh: "refresh:leaderboard:v1",
 } as const;

@@ -43,7 +43,6 @@ async function buildBoard(deps: SnapshotDeps): Promise<StoredBoard> {
 export function boardDataset(deps: SnapshotDeps): Dataset<StoredBoard> {
   return {
     key: KV_KEYS.board,
-    lockKey: KV_KEYS.boardLock,
     recordKey: KV_KEYS.boardRefresh,
     freshMs: BOARD_FRESH_MS,
     backoffMs: deps.config.failureBackoffSeconds * 1000,

@@ -23,9 +23,10 @@ import { estimateAnalysis } from "../sentiment/estimate";
 import { getAnalyses } from "../sentiment/index";
 import { feedOutcome, mentionsOutcome, modelOutcome, observed } from "./checks";
 import { failureMessage, polymarketOptions, type SnapshotDeps } from "./deps";
-import { callOf, marketObservation, recordCalls, recordMarkets } from "./history";
+import { callOf, marketObservation } from "./history";
 import { KV_KEYS } from "./keys";
 import { cachedOrPending } from "./loader-data";
+import { flushHistory, type HistoryBatch } from "./outbox";
 import { readSparklines } from "./sparklines";
 
 /** What KV holds for markets: the public snapshot plus the caches that keep upstream calls flat. */
@@ -40,6 +41,8 @@ export interface StoredMarkets {
   feedRoute?: MarketsRoute;
   /** Every outcome of each shown market, by market id (the market page; absent in older records). */
   details?: Record<string, OutcomeDetail>;
+  /** History batches the database could not take yet, written by the next build (decision 0023). */
+  pendingHistory?: HistoryBatch[];
 }
 
 function log(message: string, error: unknown): void {
@@ -138,17 +141,21 @@ async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null):
   });
   // Read before this build's points are written: the line ends with the price just fetched.
   const sparklines = await readSparklines(deps, markets, now);
-  recordMarkets(
-    deps,
-    markets.flatMap((m, i) => marketObservation(m, sentiment.analyses[i], mentions.counts[i]) ?? []),
-    now,
-  );
-  recordCalls(
-    deps,
-    markets.flatMap((m, i) => callOf(m, sentiment.analyses[i]) ?? []),
-    now,
-  );
+  // The history first: what the database cannot take now rides along in this snapshot (decision 0023).
+  const unwritten = await flushHistory(deps, [
+    ...(previous?.pendingHistory ?? []),
+    {
+      id: `markets:${now}`,
+      atMs: now,
+      points: markets.flatMap(
+        (m, i) => marketObservation(m, sentiment.analyses[i], mentions.counts[i]) ?? [],
+      ),
+      calls: markets.flatMap((m, i) => callOf(m, sentiment.analyses[i]) ?? []),
+      checks: deps.takeChecks?.() ?? [],
+    },
+  ]);
   return {
+    ...(unwritten.length > 0 ? { pendingHistory: unwritten } : {}),
     snapshot: {
       markets: markets.map((m, i) => {
         const card = toDisplayMarket(m, sentiment.analyses[i], mentions.counts[i], now);
@@ -173,7 +180,6 @@ async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null):
 export function marketsDataset(deps: SnapshotDeps): Dataset<StoredMarkets> {
   return {
     key: KV_KEYS.markets,
-    lockKey: KV_KEYS.marketsLock,
     recordKey: KV_KEYS.marketsRefresh,
     freshMs: deps.config.marketsFreshSeconds * 1000,
     backoffMs: deps.config.failureBackoffSeconds * 1000,

@@ -30,10 +30,23 @@ export const PipelineStatusSchema = v.object({
   sentiment: v.object({ modelAt: nullableIso, provenance: v.nullable(ProvenanceSchema) }),
 });
 
+export const HistoryHealthSchema = v.object({
+  ok: v.pipe(v.boolean(), v.description("The history database answered this check")),
+  lastWriteAt: v.pipe(nullableIso, v.description("The last successful history write (the crons' runs)")),
+  lastReadAt: v.pipe(nullableIso, v.description("The last successful read of it (this check, when ok)")),
+  error: v.nullable(v.string()),
+});
+
 export const HealthSchema = v.pipe(
   v.object({
-    ok: v.pipe(v.boolean(), v.description("false when pages can only show the sample markets")),
+    ok: v.pipe(
+      v.boolean(),
+      v.description("true only when every snapshot is fresh and the history database answers"),
+    ),
+    state: v.pipe(v.picklist(["ok", "degraded"]), v.description("ok, or degraded with the reasons")),
+    reasons: v.pipe(v.array(v.string()), v.description("Why the state is degraded; empty when ok")),
     snapshots: PipelineStatusSchema,
+    history: HistoryHealthSchema,
   }),
   v.metadata({ ref: "Health" }),
 );

@@ -70,9 +70,10 @@ export function testWorker(overrides: Record<string, unknown> = {}): TestWorker 
   };
 }
 
-/** Empties the cached datasets in KV (data, not code state: each test starts cold). */
+/** Empties the cached datasets in KV and their refresh records and locks (D1): each test starts cold. */
 export async function clearKv(): Promise<void> {
   for (const key of Object.values(KV_KEYS)) await env.CACHE.delete(key);
+  await env.DB.prepare("DELETE FROM refresh_state").run();
 }
 
 /**
