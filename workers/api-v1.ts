@@ -1,12 +1,11 @@
 /**
- * `/api/v1` as served: CORS open for GET, the per-IP rate limit, ETags with 304s, the generated
+ * `/api/v1` as served: CORS open for GET, the per-client rate limit, ETags with 304s, the generated
  * OpenAPI document, and JSON errors for unknown paths and methods. The routes are in
  * app/.server/api-v1/router.ts.
  */
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { etag } from "hono/etag";
-import { apiError, rateLimit } from "../app/.server/api-v1/http";
+import { apiError, conditional, rateLimit } from "../app/.server/api-v1/http";
 import { openApiDocument } from "../app/.server/api-v1/openapi";
 import { v1Routes } from "../app/.server/api-v1/router";
 import { siteOrigin } from "../app/lib/seo";
@@ -37,7 +36,7 @@ export const apiV1 = new Hono<WorkerEnv>()
     );
   })
   .use(rateLimit())
-  .use(etag())
+  .use(conditional())
   .get("/openapi.json", async (c) =>
     c.json(await openApiDocument(siteOrigin(c.get("config").siteUrl, c.req.url)), 200, {
       "Cache-Control": "public, max-age=3600",

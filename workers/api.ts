@@ -101,7 +101,8 @@ export const api = new Hono<WorkerEnv>()
   })
   .get("/health", async (c) => {
     const health = await readHealth(c.get("deps"));
-    return c.json(health, health.ok ? 200 : 503, { "Cache-Control": "no-store" });
+    if (health.ok) return c.json(health, 200, { "Cache-Control": "no-store" });
+    return c.json(health, 503, { "Cache-Control": "no-store", "Retry-After": "60" });
   })
   .all("/markets", (c) => c.json(METHOD_NOT_ALLOWED, 405, { Allow: "GET, HEAD" }))
   .all("/markets/:slug", (c) => c.json(METHOD_NOT_ALLOWED, 405, { Allow: "GET, HEAD" }))

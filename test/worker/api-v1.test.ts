@@ -281,7 +281,9 @@ describe("HTTP", () => {
     const post = await worker.fetch("/api/v1/markets", { method: "POST", headers: client() });
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
-    expect(((await post.json()) as { error: { code: string } }).error.code).toBe("method_not_allowed");
+    const body = (await post.json()) as { error: { code: string } };
+    expect(body.error.code).toBe("method_not_allowed");
+    expect(validatorFor(await openApi(worker), "/markets", 405).validate(body).errors).toEqual([]);
   });
 
   it("the stable aliases answer as before", async () => {
@@ -322,7 +324,10 @@ describe("rate limit", () => {
     expect(Math.abs(retryAfter - (60 - (Date.now() % 60_000) / 1000))).toBeLessThanOrEqual(1.5);
     expect(limited.headers.get("ratelimit-limit")).toBe("120");
     expect(limited.headers.get("ratelimit-remaining")).toBe("0");
-    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+    const body = (await limited.json()) as { error: { code: string } };
+    expect(body.error.code).toBe("rate_limited");
+    const doc = await openApi(testWorker());
+    expect(validatorFor(doc, "/status", 429).validate(body).errors).toEqual([]);
 
     expect((await worker.fetch("/api/v1/status", { headers: client() })).status).toBe(200);
     expect((await worker.fetch("/help-center", { headers })).status).toBe(200);

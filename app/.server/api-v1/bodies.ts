@@ -26,7 +26,14 @@ import type {
 } from "./responses";
 
 export type Answer<T> =
-  | { ok: true; body: T; maxAge: number }
+  | {
+      ok: true;
+      body: T;
+      maxAge: number;
+      /** 503 for a body that says the service is degraded (the status); 200 otherwise. */
+      status?: 503;
+      retryAfter?: number;
+    }
   | {
       ok: false;
       status: 400 | 404 | 429 | 503;
@@ -155,6 +162,23 @@ export async function trackRecordAnswer(
   }
 }
 
+/** The pipeline's health: 200 when ok, 503 (same body, with Retry-After) when degraded. */
 export async function statusAnswer(deps: SnapshotDeps): Promise<Answer<Health>> {
-  return { ok: true, maxAge: STATUS_MAX_AGE, body: await readHealth(deps) };
+  const body = await readHealth(deps);
+  if (body.ok) return { ok: true, maxAge: STATUS_MAX_AGE, body };
+  return { ok: true, maxAge: 0, body, status: 503, retryAfter: UNAVAILABLE_RETRY_SECONDS };
+}
+
+/**
+ * The part of a status answer that says something has changed: everything but the ages and this check's
+ * own read time, which grow with the clock (its ETag is made from this).
+ */
+export function statusVersion(health: Health): unknown {
+  const { history, snapshots } = health;
+  const ageless = <T extends { ageSeconds: number | null }>({ ageSeconds: _, ...rest }: T) => rest;
+  return {
+    ...health,
+    history: { ...history, lastReadAt: null },
+    snapshots: { ...snapshots, markets: ageless(snapshots.markets), whales: ageless(snapshots.whales) },
+  };
 }

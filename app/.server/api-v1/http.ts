@@ -89,3 +89,40 @@ export function rateLimit(now: () => number = Date.now): MiddlewareHandler<Worke
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   };
 }
+
+/** `"<hex SHA-1 of text>"`: a strong ETag. */
+export async function etagOf(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-1", new TextEncoder().encode(text));
+  return `"${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("")}"`;
+}
+
+function etagMatches(etag: string, ifNoneMatch: string | null): boolean {
+  if (ifNoneMatch === null) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => strip(tag) === strip(etag));
+}
+
+/**
+ * ETags and 304s for GET and HEAD. A route may set its own ETag (one over what changes, not over the
+ * clock); otherwise it is the SHA-1 of the body. The 304 keeps every header the 200 would have had (CORS,
+ * Cache-Control, RateLimit-*), less the body's own: a browser's conditional fetch from another origin
+ * must be readable like the first one (Hono's `etag()` keeps only the ETag).
+ */
+export function conditional(): MiddlewareHandler<WorkerEnv> {
+  return async (c, next) => {
+    await next();
+    const method = c.req.method;
+    if ((method !== "GET" && method !== "HEAD") || c.res.status !== 200) return;
+    const etag = c.res.headers.get("ETag") ?? (await etagOf(await c.res.clone().text()));
+    if (etagMatches(etag, c.req.header("If-None-Match") ?? null)) {
+      const headers = new Headers(c.res.headers);
+      for (const name of ["content-type", "content-length", "content-encoding"]) headers.delete(name);
+      headers.set("ETag", etag);
+      await c.res.body?.cancel();
+      c.res = new Response(null, { status: 304, headers });
+    } else {
+      c.res.headers.set("ETag", etag);
+    }
+  };
+}

@@ -14,10 +14,11 @@ import {
   marketAnswer,
   marketsAnswer,
   statusAnswer,
+  statusVersion,
   trackRecordAnswer,
   whalesAnswer,
 } from "./bodies";
-import { apiError } from "./http";
+import { apiError, etagOf, RATE_LIMIT } from "./http";
 import {
   CursorQuerySchema,
   HistoryQuerySchema,
@@ -40,11 +41,49 @@ const PARAMS = { options: { typeMode: "output" } };
 const json = (schema: Parameters<typeof resolver>[0]) => ({
   "application/json": { schema: resolver(schema) },
 });
-const error = (description: string) => ({ description, content: json(ErrorSchema) });
-const COMMON = {
-  429: error("Too many requests from this IP: wait Retry-After seconds"),
+
+/** The response headers the API sends, as the document declares them. */
+const header = (description: string, type: "string" | "integer" = "string") => ({
+  description,
+  schema: { type },
+});
+const RATE_HEADERS = {
+  "RateLimit-Limit": header(`Requests a client may make a minute (${RATE_LIMIT})`, "integer"),
+  "RateLimit-Remaining": header("Requests left in the current minute", "integer"),
+  "RateLimit-Reset": header("Seconds until the current minute ends", "integer"),
 };
-const NOT_MODIFIED = { description: "Not modified: the ETag in If-None-Match still matches" };
+const CACHE_HEADERS = {
+  ETag: header("The answer's version: send it as If-None-Match for a 304"),
+  "Cache-Control": header("public, max-age=<seconds until the data turns stale>, stale-while-revalidate=60"),
+};
+const RETRY_AFTER = { "Retry-After": header("Seconds to wait before asking again", "integer") };
+
+const ok = (description: string, schema: Parameters<typeof resolver>[0]) => ({
+  description,
+  headers: { ...CACHE_HEADERS, ...RATE_HEADERS },
+  content: json(schema),
+});
+const error = (description: string, headers: Record<string, ReturnType<typeof header>> = {}) => ({
+  description,
+  headers: { ...RATE_HEADERS, ...headers },
+  content: json(ErrorSchema),
+});
+const unavailable = (description: string) => error(description, RETRY_AFTER);
+const COMMON = {
+  405: {
+    description: "Any method but GET, HEAD or OPTIONS: the API is read-only",
+    headers: { Allow: header("GET, HEAD, OPTIONS") },
+    content: json(ErrorSchema),
+  },
+  429: error(
+    "Too many requests from this client (its IPv4 address or IPv6 /64), or too many lookups of data outside the snapshot: wait Retry-After seconds",
+    RETRY_AFTER,
+  ),
+};
+const NOT_MODIFIED = {
+  description: "Not modified: the ETag in If-None-Match still matches",
+  headers: { ...CACHE_HEADERS, ...RATE_HEADERS },
+};
 
 /** A failed parse answers 400 with the parameter's name and why. */
 interface Issue {
@@ -72,6 +111,12 @@ function send<T>(c: Context<WorkerEnv>, answer: Answer<T>) {
     const retry = answer.retryAfter === undefined ? undefined : { "Retry-After": String(answer.retryAfter) };
     return apiError(c, answer.status, answer.code, answer.message, answer.parameter, retry);
   }
+  if (answer.status === 503) {
+    return c.json(answer.body as object, 503, {
+      "Cache-Control": "no-store",
+      "Retry-After": String(answer.retryAfter ?? 60),
+    });
+  }
   return c.json(answer.body as object, 200, {
     "Cache-Control": `public, max-age=${answer.maxAge}, stale-while-revalidate=60`,
   });
@@ -87,7 +132,7 @@ export const v1Routes = new Hono<WorkerEnv>()
         "Polymarket's top 100 markets by volume from the 15-minute snapshot, with our sentiment and X mention figures; filtered, sorted and paged.",
       tags: ["Markets"],
       responses: {
-        200: { description: "A page of markets", content: json(MarketListSchema) },
+        200: ok("A page of markets", MarketListSchema),
         304: NOT_MODIFIED,
         ...COMMON,
       },
@@ -104,10 +149,10 @@ export const v1Routes = new Hono<WorkerEnv>()
         "Any Polymarket market by slug: every outcome's price, status and where the figures came from; the current analysis for top-100 markets.",
       tags: ["Markets"],
       responses: {
-        200: { description: "The market", content: json(MarketResponseSchema) },
+        200: ok("The market", MarketResponseSchema),
         304: NOT_MODIFIED,
         404: error("No market with this slug"),
-        503: error("Polymarket cannot be reached and we have no stored point"),
+        503: unavailable("Polymarket cannot be reached and we have no stored point"),
         ...COMMON,
       },
     }),
@@ -123,10 +168,10 @@ export const v1Routes = new Hono<WorkerEnv>()
         "Every outcome's price over the range: our own 10-minute points, filled from Polymarket's CLOB history.",
       tags: ["Markets"],
       responses: {
-        200: { description: "The history", content: json(HistoryResponseSchema) },
+        200: ok("The history", HistoryResponseSchema),
         304: NOT_MODIFIED,
         404: error("No market with this slug"),
-        503: error("Polymarket cannot be reached and we have no stored point"),
+        503: unavailable("Polymarket cannot be reached and we have no stored point"),
         ...COMMON,
       },
     }),
@@ -143,7 +188,7 @@ export const v1Routes = new Hono<WorkerEnv>()
       description: "Polymarket trades of $50,000 or more from the one-minute snapshot, newest first.",
       tags: ["Whales"],
       responses: {
-        200: { description: "Trades", content: json(WhaleListSchema) },
+        200: ok("Trades", WhaleListSchema),
         304: NOT_MODIFIED,
         ...COMMON,
       },
@@ -160,9 +205,9 @@ export const v1Routes = new Hono<WorkerEnv>()
         'Every call we have made with its grading, oldest first, 100 a page, and the summary over all of them. Prices and probabilities are 0–1 of the market\'s first outcome; outcome "yes" means the first outcome won.',
       tags: ["Track record"],
       responses: {
-        200: { description: "A page of calls and the summary", content: json(TrackRecordResponseSchema) },
+        200: ok("A page of calls and the summary", TrackRecordResponseSchema),
         304: NOT_MODIFIED,
-        503: error("The history database cannot be read"),
+        503: unavailable("The history database cannot be read"),
         ...COMMON,
       },
     }),
@@ -175,13 +220,24 @@ export const v1Routes = new Hono<WorkerEnv>()
       operationId: "getStatus",
       summary: "Data pipeline status",
       description:
-        "Each snapshot's state, age and latest refresh outcome. Answers 200 whatever the state: read `ok`.",
+        "Each snapshot's state, age and latest refresh outcome, and whether the history database answers. 200 when all is well, 503 (with the reasons) when degraded.",
       tags: ["Status"],
       responses: {
-        200: { description: "The pipeline's state", content: json(HealthSchema) },
+        200: ok("Every snapshot is fresh and the history database answers (ok: true)", HealthSchema),
+        503: {
+          description: "Degraded (ok: false): the same body, with the reasons",
+          headers: { ...RATE_HEADERS, ...RETRY_AFTER },
+          content: json(HealthSchema),
+        },
         304: NOT_MODIFIED,
         ...COMMON,
       },
     }),
-    async (c) => send(c, await statusAnswer(c.get("deps"))),
+    async (c) => {
+      const answer = await statusAnswer(c.get("deps"));
+      const response = send(c, answer);
+      // Versioned by what changes, not by the clock: the ages grow every second (decision 0021).
+      if (answer.ok) response.headers.set("ETag", await etagOf(JSON.stringify(statusVersion(answer.body))));
+      return response;
+    },
   );
