@@ -257,6 +257,7 @@ describe("export", () => {
       slug: row.slug || null,
       question: row.question ?? "",
       category: row.category ?? "",
+      outcomes: [],
       side: row.side as Call["side"],
       source: row.source ?? "",
       calledAt: Date.parse(row.calledAt ?? ""),
