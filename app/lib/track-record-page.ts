@@ -3,8 +3,15 @@
  * record (client-safe): the page's shapes, its pagination and the words for sides, sources and why a
  * call is still pending. The figures themselves are computed on the server (track-record/metrics.ts).
  */
-import { formatDate } from "./format";
-import type { Call, CallOutcome, CallSide, ReliabilityBin, TrackSummary } from "./track-record";
+import { formatCents, formatDate } from "./format";
+import {
+  type Call,
+  type CallOutcome,
+  type CallSide,
+  type ReliabilityBin,
+  sideQuote,
+  type TrackSummary,
+} from "./track-record";
 import type { Recommendation } from "./types";
 
 /** Rows per page of the graded and open call lists. */
@@ -34,8 +41,10 @@ export interface CallRowView {
   side: CallSide;
   source: string;
   calledAt: number;
-  /** The first outcome's price at the call, 0..1. */
+  /** The first outcome's price at the call, 0..1 (shown through `quoteText`, as the side's price). */
   priceAtCall: number;
+  /** The market's outcome labels at the call (the sides' names). */
+  outcomes: readonly string[];
 }
 
 export interface SettledCallView extends CallRowView {
@@ -62,6 +71,8 @@ export interface TrackRecordView {
   bySource: SummaryRowView[];
   byCategory: SummaryRowView[];
   byHorizon: SummaryRowView[];
+  /** Calls in no horizon row (not settled, and no end date or one already past at the call). */
+  noHorizon: number;
   reliability: ReliabilityBin[];
   settled: CallPage<SettledCallView>;
   open: CallPage<OpenCallView>;
@@ -135,6 +146,17 @@ const SIDE_RECOMMENDATION: Record<CallSide, Recommendation> = {
 /** The card's recommendation a call recorded (a hold is the card's NEUTRAL). */
 export function recommendationOf(side: CallSide): Recommendation {
   return SIDE_RECOMMENDATION[side];
+}
+
+/**
+ * A call's price as every page, feed and export shows it (decision 0024): of what the call bought, named
+ * ("No 99¢" for a BUY NO at a 1¢ first outcome), the first outcome's for a hold; "—" for no price.
+ */
+export function quoteText(side: CallSide, outcomes: readonly string[], firstPrice: number | null): string {
+  if (firstPrice === null) return "—";
+  const quote = sideQuote(side, outcomes, firstPrice);
+  // In floating point 0.595 × 100 is 59.4999…: rounded to 8 decimals first, a half cent stays one.
+  return `${quote.outcome} ${formatCents(Number((quote.price * 100).toFixed(8)))}`;
 }
 
 /** Who made the call: the labelled estimate or the model by its id. */

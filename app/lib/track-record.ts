@@ -14,6 +14,8 @@ export interface Call {
   slug: string | null;
   question: string;
   category: string;
+  /** The market's outcome labels when the call was made, in Gamma's order (the first is "yes"). */
+  outcomes: readonly string[];
   side: CallSide;
   /** Model id, or "estimate" for the labelled rule-based estimate. */
   source: string;
@@ -80,3 +82,32 @@ export interface TrackSummary {
 
 /** Graded calls below this make every figure "too few to judge". */
 export const MIN_GRADED_TO_JUDGE = 30;
+
+/**
+ * The labels of a call's two sides: its market's first outcome and the other one ("Yes" and "No" where
+ * the market named none). A market of more than two outcomes is its first against "Other", as its card
+ * showed it (decision 0002).
+ */
+export function sideLabels(outcomes: readonly string[]): { first: string; second: string } {
+  return {
+    first: outcomes[0]?.trim() || "Yes",
+    second: outcomes.length > 2 ? "Other" : outcomes[1]?.trim() || "No",
+  };
+}
+
+/** A price as a call shows it: of which outcome, and that outcome's price (0..1). */
+export interface SideQuote {
+  outcome: string;
+  price: number;
+}
+
+/**
+ * The price a call shows, from a first-outcome price (the call's `priceAtCall`, or the price now): a buy
+ * shows the price of what it buys — BUY NO the second side's, 1 − the first outcome's — and a hold the
+ * first outcome's. The complement is rounded to 10 decimals so 1 − 0.7 reads 0.3, not 0.30000000000000004.
+ */
+export function sideQuote(side: CallSide, outcomes: readonly string[], firstPrice: number): SideQuote {
+  const { first, second } = sideLabels(outcomes);
+  if (side !== "buy_no") return { outcome: first, price: firstPrice };
+  return { outcome: second, price: Number((1 - firstPrice).toFixed(10)) };
+}

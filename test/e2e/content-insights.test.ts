@@ -263,7 +263,8 @@ describe("/trading-signals", () => {
     );
     expect(confidences).toEqual([...confidences].sort((a, b) => b - a));
     expect(await rows.first().locator("td").nth(1).textContent()).toMatch(/^BUY (YES|NO)/);
-    expect(await rows.first().locator("td").nth(3).textContent()).toMatch(/^(\d+¢|<1¢)$/);
+    // The entry is the price of what the call buys, named by its outcome ("No 99¢").
+    expect(await rows.first().locator("td").nth(3).textContent()).toMatch(/^.+ (\d+¢|<1¢)$/);
     expect(await rows.first().locator("a").first().getAttribute("href")).toMatch(/^\/market\/[a-z0-9-]+$/);
     // Nothing sample is left outside the Alerts tab.
     await page.getByRole("tab", { name: "Open Calls", exact: true }).click();

@@ -74,6 +74,30 @@ describe("/track-record in Chromium", () => {
     expect(await open20.first().locator("td").last().textContent()).toMatch(
       /^Market open|^Ended|^Not closed/,
     );
+    // Each price is named by the outcome it is of: a BUY NO's is the market's second outcome's.
+    const calls = await open20.evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll("td")].map((td) => td.textContent ?? "")),
+    );
+    for (const [, call, , price] of calls) {
+      expect(price).toMatch(/^.+ (\d+¢|<1¢)$/);
+      if (call?.startsWith("BUY YES") || call?.startsWith("NEUTRAL")) expect(price).not.toMatch(/^No /);
+    }
+
+    // The horizon table adds up: its rows and the line under it make the calls recorded.
+    const recorded = Number(
+      (await page.getByTestId("figure-calls").locator("dd").first().textContent())?.replaceAll(",", ""),
+    );
+    const inRows = await page
+      .getByTestId("by-horizon")
+      .locator("tbody tr")
+      .evaluateAll((rows) =>
+        rows.map((row) => Number(row.querySelector("td")?.textContent?.replaceAll(",", ""))),
+      );
+    const note = (await page.getByTestId("by-horizon-note").textContent()) ?? "";
+    const noHorizon = note.startsWith("Every call has a horizon")
+      ? 0
+      : Number(/^([\d,]+) calls? ha(?:s|ve) no horizon/.exec(note)?.[1]?.replaceAll(",", ""));
+    expect(inRows.reduce((sum, n) => sum + n, 0) + noHorizon).toBe(recorded);
 
     // The method and the export links.
     expect(await page.getByRole("heading", { name: "How the record is kept" }).count()).toBe(1);
@@ -147,7 +171,7 @@ describe("a market page's own calls", () => {
     expect(cells.slice(1)).toEqual([
       expect.stringMatching(/^(BUY YES|BUY NO|NEUTRAL)$/),
       "Rule-based estimate",
-      expect.stringMatching(/^(\d+¢|<1¢)$/),
+      expect.stringMatching(/^.+ (\d+¢|<1¢)$/),
       "Pending",
       "—",
     ]);

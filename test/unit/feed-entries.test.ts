@@ -18,6 +18,7 @@ const call = (fields: Partial<Call>): Call => ({
   slug: "m",
   question: "Q?",
   category: "other",
+  outcomes: ["Yes", "No"],
   side: "buy_yes",
   source: "estimate",
   calledAt: T,
@@ -64,13 +65,37 @@ describe("text safety", () => {
 });
 
 describe("track-record entries", () => {
-  it("a buy-no call is priced at what it buys (1 − the first outcome's price)", () => {
+  it("a buy-no call is priced at what it buys (1 − the first outcome's price), named", () => {
     expect(callEntry(call({ side: "buy_no", modelProbability: 0.1 }), ORIGIN)).toMatchObject({
       id: "urn:oddspulse:call:m:src:1",
-      title: "Call: buy No on Q? at 75¢ (Rule-based estimate)",
+      title: "Call: buy No on Q? at No 75¢ (Rule-based estimate)",
       link: `${ORIGIN}/market/m`,
-      summary: 'Rule-based estimate called buy No on "Q?" when Yes traded at 25¢. The model put Yes at 10%.',
+      summary:
+        'Rule-based estimate called buy No on "Q?" at No 75¢, when Yes traded at 25¢. The model put Yes at 10%.',
     });
+    // At a 1¢ first outcome, No cost 99¢.
+    expect(callEntry(call({ side: "buy_no", priceAtCall: 0.01 }), ORIGIN).title).toBe(
+      "Call: buy No on Q? at No 99¢ (Rule-based estimate)",
+    );
+    expect(callEntry(call({ side: "buy_yes", priceAtCall: 0.01 }), ORIGIN).title).toBe(
+      "Call: buy Yes on Q? at Yes 1¢ (Rule-based estimate)",
+    );
+    expect(callEntry(call({ side: "hold", priceAtCall: 0.38 }), ORIGIN).title).toBe(
+      "Call: neutral on Q? with Yes at 38¢ (Rule-based estimate)",
+    );
+  });
+
+  it("a market's own outcome labels name the price and the winner", () => {
+    const teams = { outcomes: ["Lakers", "Celtics"], priceAtCall: 0.4 } as const;
+    expect(callEntry(call({ ...teams, side: "buy_no" }), ORIGIN).title).toBe(
+      "Call: buy No on Q? at Celtics 60¢ (Rule-based estimate)",
+    );
+    expect(callEntry(call({ ...teams, side: "hold" }), ORIGIN).title).toBe(
+      "Call: neutral on Q? with Lakers at 40¢ (Rule-based estimate)",
+    );
+    expect(
+      gradeEntry(call({ ...teams, side: "buy_no", outcome: "no", settledAt: T + 1 }), ORIGIN)?.title,
+    ).toBe("Graded: buy No on Q?: hit, Celtics won, +$0.67 per $1");
   });
 
   it("gradings say hit or miss with the paper return; holds and voids have none; pending has no entry", () => {

@@ -21,6 +21,7 @@ function call(id: string, overrides: Partial<Call>): Call {
     slug: `market-${id}`,
     question: `Market ${id}?`,
     category: "Politics",
+    outcomes: ["Yes", "No"],
     side: "buy_yes",
     source: "grok-4",
     calledAt: T,

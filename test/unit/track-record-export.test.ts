@@ -1,6 +1,13 @@
+import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { encodeCursor } from "~/.server/cursor";
-import { EXPORT_PAGE_SIZE, exportCall, exportPage } from "~/.server/track-record/export";
+import {
+  CSV_COLUMNS,
+  EXPORT_PAGE_SIZE,
+  exportCall,
+  exportCsv,
+  exportPage,
+} from "~/.server/track-record/export";
 import { dueForSettlement } from "~/.server/track-record/settle";
 import type { Call } from "~/lib/track-record";
 
@@ -13,6 +20,7 @@ function call(i: number, overrides: Partial<Call> = {}): Call {
     slug: `market-${i}`,
     question: `Market ${i}?`,
     category: "other",
+    outcomes: ["Yes", "No"],
     side: "buy_yes",
     source: "estimate",
     calledAt: NOW + i,
@@ -74,5 +82,53 @@ describe("the JSON export's pages", () => {
     });
     const won = exportCall(call(2, { outcome: "yes", settledAt: NOW + 5, priceAtCall: 0.25 }));
     expect(won).toMatchObject({ settledAt: "2026-11-23T12:00:00.005Z", return: 3 });
+  });
+
+  it("priceAtCall stays the first outcome's; sideOutcome and sidePriceAtCall say what the call bought", () => {
+    expect(exportCall(call(1, { side: "buy_no", priceAtCall: 0.01 }))).toMatchObject({
+      priceAtCall: 0.01,
+      sideOutcome: "No",
+      sidePriceAtCall: 0.99,
+    });
+    expect(exportCall(call(2, { side: "buy_no", priceAtCall: 0.7 })).sidePriceAtCall).toBe(0.3);
+    expect(exportCall(call(3, { side: "buy_yes", priceAtCall: 0.01 }))).toMatchObject({
+      sideOutcome: "Yes",
+      sidePriceAtCall: 0.01,
+    });
+    expect(
+      exportCall(call(4, { side: "hold", priceAtCall: 0.4, outcomes: ["Lakers", "Celtics"] })),
+    ).toMatchObject({ sideOutcome: "Lakers", sidePriceAtCall: 0.4 });
+    // Paper returns are unchanged: a buy No at a 1¢ first outcome that wins pays 1¢ per 99¢.
+    const won = exportCall(call(5, { side: "buy_no", priceAtCall: 0.01, outcome: "no", settledAt: NOW }));
+    expect(won.return).toBeCloseTo(0.01 / 0.99, 12);
+  });
+
+  it("the CSV keeps its columns where they were and adds the side's outcome and price after them", () => {
+    const csv = exportCsv([call(1, { side: "buy_no", priceAtCall: 0.01 })]);
+    const parsed = Papa.parse<string[]>(csv, { skipEmptyLines: true });
+    expect(parsed.data[0]).toEqual([...CSV_COLUMNS]);
+    expect(CSV_COLUMNS.slice(0, 14)).toEqual([
+      "id",
+      "marketId",
+      "slug",
+      "question",
+      "category",
+      "side",
+      "source",
+      "calledAt",
+      "priceAtCall",
+      "modelProbability",
+      "endDate",
+      "outcome",
+      "settledAt",
+      "return",
+    ]);
+    const row = Object.fromEntries(CSV_COLUMNS.map((column, i) => [column, parsed.data[1]?.[i]]));
+    expect(row).toMatchObject({
+      side: "buy_no",
+      priceAtCall: "0.01",
+      sideOutcome: "No",
+      sidePriceAtCall: "0.99",
+    });
   });
 });

@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { openPage, settledPage } from "~/.server/record-pages/page";
 import { signalsOf, standingCalls } from "~/.server/record-pages/signals";
 import { formatPerDollar, formatRatio, formatScore } from "~/lib/format";
-import type { Call } from "~/lib/track-record";
-import { pageHref, pageOf, parsePageNumber, pendingText } from "~/lib/track-record-page";
+import { type Call, sideQuote } from "~/lib/track-record";
+import { pageHref, pageOf, parsePageNumber, pendingText, quoteText } from "~/lib/track-record-page";
 import type { DisplayMarket } from "~/lib/types";
 
 const DAY = 86_400_000;
@@ -19,6 +19,7 @@ function call(over: Partial<Call> & Pick<Call, "id">): Call {
     slug: `slug-${over.id}`,
     question: `Market ${over.id}?`,
     category: "other",
+    outcomes: ["Yes", "No"],
     side: "buy_yes",
     source: "estimate",
     calledAt: NOW - DAY,
@@ -156,5 +157,30 @@ describe("/trading-signals' calls", () => {
       ["other-source", null, 0.5],
       ["gone", null, null],
     ]);
+  });
+});
+
+describe("a call's price as it is shown", () => {
+  it("BUY NO shows No's price, 1 − the first outcome's; BUY YES and holds the first outcome's, named", () => {
+    expect(quoteText("buy_no", ["Yes", "No"], 0.01)).toBe("No 99¢");
+    expect(quoteText("buy_yes", ["Yes", "No"], 0.01)).toBe("Yes 1¢");
+    expect(quoteText("hold", ["Yes", "No"], 0.38)).toBe("Yes 38¢");
+    expect(quoteText("buy_no", ["Yes", "No"], null)).toBe("—");
+    // A half cent stays a half cent: 1 − 0.405 is 0.595, shown as 60¢ like the card's 59.5.
+    expect(quoteText("buy_no", ["Yes", "No"], 0.405)).toBe("No 60¢");
+  });
+
+  it("names the sides by the market's outcome labels; more than two outcomes are the first against Other", () => {
+    expect(quoteText("buy_no", ["Lakers", "Celtics"], 0.4)).toBe("Celtics 60¢");
+    expect(quoteText("buy_yes", ["Lakers", "Celtics"], 0.4)).toBe("Lakers 40¢");
+    expect(quoteText("buy_no", ["A", "B", "C"], 0.4)).toBe("Other 60¢");
+    expect(quoteText("buy_no", [], 0.4)).toBe("No 60¢");
+    expect(sideQuote("buy_no", ["Yes", "No"], 0.7)).toEqual({ outcome: "No", price: 0.3 });
+  });
+
+  it("the rows of both lists and the signals carry the outcome labels", () => {
+    const teams = call({ id: "t", side: "buy_no", outcomes: ["Lakers", "Celtics"], priceAtCall: 0.01 });
+    expect(openPage([teams], {}, 1, NOW).rows[0]?.outcomes).toEqual(["Lakers", "Celtics"]);
+    expect(signalsOf([teams], [])[0]?.outcomes).toEqual(["Lakers", "Celtics"]);
   });
 });

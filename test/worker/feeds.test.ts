@@ -6,7 +6,9 @@
 import { extractFromJson, extractFromXml } from "@extractus/feed-extractor";
 import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
+import { cleanText } from "~/lib/clean-text";
 import { makeTradeRow } from "../support/markets";
+import { childrenNamed, descendantsNamed, parseStrictXml, type XmlNode } from "../support/strict-xml";
 import { type CallRow, clearCalls, gradeCall, insertCalls } from "./support/calls";
 import { DATA, listenToUpstreams, upstreams } from "./support/upstreams";
 import {
@@ -99,7 +101,7 @@ describe("whale feeds", () => {
     }
   });
 
-  it("text from upstream stays text: RSS and JSON titles read back exactly, Atom's html title is escaped", async () => {
+  it("text from upstream stays text: RSS and JSON titles read back exactly, Atom's text title is escaped", async () => {
     serveTrades();
     const title = "Bought $120K of Yes on Will <it> rain & pour?";
     expect((await parsed("/whale-watch/feed.xml")).entries?.[0]?.title).toBe(title);
@@ -215,9 +217,9 @@ describe("track-record feeds", () => {
         feed.entries?.map((e) => e.title),
         file,
       ).toEqual([
-        "Call: buy No on Market two? at 70¢ (Rule-based estimate)",
+        "Call: buy No on Market two? at No 70¢ (Rule-based estimate)",
         "Graded: buy Yes on Market one?: hit, Yes won, +$1.50 per $1",
-        "Call: buy Yes on Market one? at 40¢ (Model fixture-model)",
+        "Call: buy Yes on Market one? at Yes 40¢ (Model fixture-model)",
       ]);
     }
   });
@@ -270,6 +272,106 @@ describe("track-record feeds", () => {
         expect(await response.text(), file).toMatch(/^The track record is unavailable/);
       }
       await w.settle();
+    }
+  });
+});
+
+// ------------------------------------------------------------------------------- forgery
+
+/**
+ * Upstream text built to break out of its element: CDATA ends (once and twice), a foreign link, markup,
+ * entities, and characters no clean text holds (NUL, U+0085, a lone surrogate), which the client drops.
+ */
+const HOSTILE =
+  'Rain ]]> or ]]><link>https://evil.example</link> & <b>"more"</b> &amp; \u0000\u0085\uD800\u0001shine?';
+const HOSTILE_CLEAN = cleanText(HOSTILE);
+
+/** The items of a strictly parsed RSS feed and the entries of an Atom one. */
+function rssItems(xml: string): XmlNode[] {
+  return descendantsNamed(parseStrictXml(xml), "item");
+}
+function atomEntries(xml: string): XmlNode[] {
+  return childrenNamed(parseStrictXml(xml), "entry");
+}
+const textOf = (node: XmlNode | undefined, name: string) => {
+  const [child, ...more] = node ? childrenNamed(node, name) : [];
+  expect(more, name).toEqual([]);
+  expect(child?.children, name).toEqual([]);
+  return child?.text;
+};
+
+describe("feeds cannot be forged by upstream text", () => {
+  it("a whale trade whose title and trader name hold ]]> twice, a <link>, & and controls stays one item with our one link", async () => {
+    upstreams.use(
+      http.get(`${DATA}/trades`, () =>
+        HttpResponse.json([
+          trade(1, { title: HOSTILE, size: 200_000, price: 0.6, pseudonym: `Evil ${HOSTILE}` }),
+        ]),
+      ),
+    );
+    const title = `Bought $120K of Yes on ${HOSTILE_CLEAN}`;
+    const own = `${ORIGIN}/market/market-1`;
+
+    const items = rssItems(await (await get("/whale-watch/feed.xml")).text());
+    expect(items).toHaveLength(1);
+    expect(descendantsNamed(items[0] as XmlNode, "link").map((l) => l.text)).toEqual([own]);
+    expect(textOf(items[0], "title")).toBe(title);
+
+    const entries = atomEntries(await (await get("/whale-watch/feed.atom")).text());
+    expect(entries).toHaveLength(1);
+    expect(descendantsNamed(entries[0] as XmlNode, "link").map((l) => l.attributes.href)).toEqual([own]);
+    expect(textOf(entries[0], "title")).toBe(title);
+    expect(textOf(entries[0], "summary")).toMatch(
+      /^Evil Rain \]\]> or \]\]><link>https:\/\/evil\.example<\/link>/,
+    );
+    expect(textOf(entries[0], "summary")).toContain(HOSTILE_CLEAN);
+
+    const json = (await (await get("/whale-watch/feed.json")).json()) as {
+      items: { url: string; title: string }[];
+    };
+    expect(json.items.map((item) => [item.url, item.title])).toEqual([[own, title]]);
+  });
+
+  it("a call whose question holds the same stays one item with our one link, in every track-record feed", async () => {
+    // Stored as the market build stores it (the client cleans text), and once as an older row might hold it.
+    await insertCalls([
+      { ...CALLS[0], id: "clean", question: HOSTILE_CLEAN } as CallRow,
+      { ...CALLS[1], id: "raw", slug: "raw-market", question: HOSTILE } as CallRow,
+    ]);
+    const rss = rssItems(await (await get("/track-record/feed.xml")).text());
+    const atom = atomEntries(await (await get("/track-record/feed.atom")).text());
+    for (const [format, nodes, href] of [
+      ["rss", rss, (l: XmlNode) => l.text],
+      ["atom", atom, (l: XmlNode) => l.attributes.href],
+    ] as const) {
+      expect(
+        nodes.map((n) => descendantsNamed(n, "link").map(href)),
+        format,
+      ).toEqual([[`${ORIGIN}/market/raw-market`], [`${ORIGIN}/market/market-one`]]);
+      expect(textOf(nodes[1], "title"), format).toBe(
+        `Call: buy Yes on ${HOSTILE_CLEAN} at Yes 40¢ (Model fixture-model)`,
+      );
+      // What XML cannot hold is dropped from the older row; the rest of its text is kept.
+      expect(textOf(nodes[0], "title"), format).toContain(
+        "Rain ]]> or ]]><link>https://evil.example</link> & <b>",
+      );
+    }
+    const json = (await (await get("/track-record/feed.json")).json()) as { items: { url: string }[] };
+    expect(json.items.map((item) => item.url)).toEqual([
+      `${ORIGIN}/market/raw-market`,
+      `${ORIGIN}/market/market-one`,
+    ]);
+  });
+});
+
+describe("a BUY NO call in the track-record feeds", () => {
+  it("is priced at No's price: 99¢ at a 1¢ first outcome, labelled No", async () => {
+    await insertCalls([{ ...(CALLS[1] as CallRow), priceAtCall: 0.01 }]);
+    for (const file of ["feed.xml", "feed.json"]) {
+      const feed = await parsed(`/track-record/${file}`);
+      expect(feed.entries?.[0]?.title, file).toBe(
+        "Call: buy No on Market two? at No 99¢ (Rule-based estimate)",
+      );
     }
   });
 });

@@ -221,7 +221,7 @@ describe("/track-record", () => {
       "Market three?",
       "BUY YES Model fixture-model",
       expect.any(String),
-      "50¢",
+      "Yes 50¢",
       expect.stringMatching(/^First outcome lost /),
       "-$1.00",
     ]);
@@ -230,9 +230,15 @@ describe("/track-record", () => {
     expect(settled[3]?.[1]).toBe("NEUTRAL Model fixture-model");
     expect(settled[3]?.[5]).toBe("—");
     expect(settled[4]?.[5]).toBe("+$1.50");
+    // g2 bought No when Yes traded at 30¢: its price is No's, 70¢ (and its return +$0.43 as before).
+    expect(settled[2]?.[3]).toBe("No 70¢");
+    expect(settled[2]?.[5]).toBe("+$0.43");
+    // A hold shows the first outcome's price.
+    expect(settled[3]?.[3]).toBe("Yes 55¢");
     expect(body).toContain('href="/market/market-three"');
 
     const open = rows(body, "open-calls");
+    expect(open.map((r) => r[3])).toEqual(["No 20¢", "Yes 20¢"]);
     expect(open.map((r) => [r[0], r[4]])).toEqual([
       ["Market seven?", "Resolution proposed, not final yet"],
       [
@@ -302,6 +308,71 @@ describe("/track-record", () => {
       expect(body).toContain("Bad page number: ?");
       expect(body).toContain("takes a whole number from 1.");
     }
+  });
+
+  it("the horizon table's rows and its no-horizon line add up to the calls recorded", async () => {
+    // SEVEN has one call without a horizon (p2: pending, its market ended before the call); add one
+    // without an end date.
+    await seedSeven();
+    await insertCalls([
+      { id: "n1", marketId: "8", side: "buy_yes", priceAtCall: 0.5, calledMs: NOW - DAY, endDate: null },
+    ]);
+    const { body } = await html("/track-record");
+    const recorded = Number(/data-testid="figure-calls"[\s\S]*?<dd[^>]*>([\d,]+)<\/dd>/.exec(body)?.[1]);
+    expect(recorded).toBe(8);
+    const table = /data-testid="by-horizon"[\s\S]*?data-testid="by-horizon-note"/.exec(body)?.[0] ?? "";
+    // The Calls column: each body row's first <td> (its label is a <th>).
+    const callsInRows = [...table.matchAll(/<tr class[^>]*>[\s\S]*?<td[^>]*>([^<]*)<\/td>/g)].map((m) =>
+      Number(m[1]),
+    );
+    expect(callsInRows.length).toBeGreaterThan(1);
+    expect(callsInRows.every(Number.isInteger)).toBe(true);
+    const note = testId(body, "by-horizon-note") ?? "";
+    const noHorizon = Number(/^(\d+) calls have no horizon/.exec(note)?.[1]);
+    expect(noHorizon).toBe(2);
+    expect(callsInRows.reduce((sum, n) => sum + n, 0) + noHorizon).toBe(recorded);
+    expect(note).toContain("The rows and these make the 8 calls recorded.");
+  });
+
+  it("a BUY NO call shows No's price: at a 1¢ first outcome, No 99¢, in both lists and the phone line", async () => {
+    await insertCalls([
+      {
+        id: "open-no",
+        marketId: "1",
+        question: "Open no?",
+        side: "buy_no",
+        priceAtCall: 0.01,
+        calledMs: NOW - DAY,
+      },
+      {
+        id: "won-no",
+        marketId: "2",
+        question: "Won no?",
+        side: "buy_no",
+        priceAtCall: 0.01,
+        calledMs: NOW - 2 * DAY,
+      },
+      {
+        id: "teams",
+        marketId: "3",
+        question: "Lakers or Celtics?",
+        outcomes: ["Lakers", "Celtics"],
+        side: "buy_no",
+        priceAtCall: 0.4,
+        calledMs: NOW - 3 * DAY,
+      },
+    ]);
+    await gradeCall("won-no", "no", NOW - DAY);
+    const { body } = await html("/track-record");
+    expect(rows(body, "open-calls").map((r) => [r[0], r[1], r[3]])).toEqual([
+      ["Open no?", "BUY NO Model fixture-model", "No 99¢"],
+      ["Lakers or Celtics?", "BUY NO Model fixture-model", "Celtics 60¢"],
+    ]);
+    const [won] = rows(body, "settled-calls");
+    // No bought at 99¢ that won pays 1¢ per 99¢: the return is unchanged.
+    expect([won?.[3], won?.[5]]).toEqual(["No 99¢", "+$0.01"]);
+    expect(body).toContain("<span>at No 99¢</span>");
+    expect(body).not.toMatch(/>\s*(at )?1¢</);
   });
 
   it("with 30 graded calls the figures stand on their own: no too few to judge", async () => {
@@ -383,8 +454,8 @@ describe("a market page's own calls", () => {
     expect(status).toBe(200);
     expect(body).toContain("Our calls on this market");
     expect(rows(body, "market-calls")).toEqual([
-      [expect.any(String), "BUY NO", "Rule-based estimate", "35¢", "Pending", "—"],
-      [expect.any(String), "BUY YES", "Model fixture-model", "40¢", "First outcome won", "+$1.50"],
+      [expect.any(String), "BUY NO", "Rule-based estimate", "No 65¢", "Pending", "—"],
+      [expect.any(String), "BUY YES", "Model fixture-model", "Yes 40¢", "First outcome won", "+$1.50"],
     ]);
   });
 
@@ -471,15 +542,29 @@ describe("/trading-signals", () => {
     expect(shown[0]?.slice(1, 5)).toEqual([
       `BUY NO ${callSourceText(sourceOf(high))}`,
       `${high.sentiment.confidence}%`,
-      "25¢",
-      formatCents(high.yesPrice),
+      // BUY NO: No's price, at the call (1 − 25¢) and now (1 − the card's Yes price).
+      "No 75¢",
+      `No ${formatCents(100 - high.yesPrice)}`,
     ]);
-    expect(shown[3]?.slice(2, 5)).toEqual(["—", "60¢", "—"]);
+    expect(shown[2]?.slice(3, 5)).toEqual(["Yes 25¢", `Yes ${formatCents(low.yesPrice)}`]);
+    expect(shown[3]?.slice(2, 5)).toEqual(["—", "Yes 60¢", "—"]);
     expect(body).toContain(`href="/market/slug-${high.id}"`);
     expect(body).toContain('href="/track-record"');
     // The sample performance and signals are gone; the alerts (still samples) render when chosen.
     expect(body).not.toContain("Win rate (sample)");
     expect(body).not.toContain("Sample data: trading signals are not live");
+  });
+
+  it("a BUY NO call's entry is No's price: 99¢ at a 1¢ first outcome, labelled No", async () => {
+    await insertCalls([
+      { id: "no", marketId: "999", question: "Long shot?", side: "buy_no", priceAtCall: 0.01, calledMs: NOW },
+    ]);
+    const { body } = await html("/trading-signals");
+    // Not in the (cold) market list: no price now.
+    expect(rows(body, "signals")).toEqual([
+      ["Long shot?", "BUY NO Model fixture-model", "—", "No 99¢", "—", expect.any(String)],
+    ]);
+    expect(body).toContain("<span>entry No 99¢</span>");
   });
 
   it("says so when the track record cannot be read", async () => {

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { summarise } from "~/.server/track-record/metrics";
 import type { Call } from "~/lib/track-record";
 import { clearCalls, gradeCall, insertCalls } from "./support/calls";
-import { failing, listenToUpstreams, upstreams } from "./support/upstreams";
+import { failing, keysetHandler, listenToUpstreams, recordedMarkets, upstreams } from "./support/upstreams";
 import { freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
 
 listenToUpstreams();
@@ -257,6 +257,7 @@ describe("export", () => {
       slug: row.slug || null,
       question: row.question ?? "",
       category: row.category ?? "",
+      outcomes: [],
       side: row.side as Call["side"],
       source: row.source ?? "",
       calledAt: Date.parse(row.calledAt ?? ""),
@@ -273,6 +274,56 @@ describe("export", () => {
     for (const [key, value] of Object.entries(summary)) {
       expect(recomputed[key as keyof typeof recomputed], key).toEqual(value);
     }
+  });
+
+  it("a BUY NO row keeps priceAtCall the first outcome's and adds what it bought: No at 0.99", async () => {
+    await insertCalls([
+      { id: "no", marketId: "1", side: "buy_no", priceAtCall: 0.01, calledMs: now },
+      {
+        id: "teams",
+        marketId: "2",
+        side: "buy_no",
+        priceAtCall: 0.4,
+        calledMs: now + 1,
+        outcomes: ["Lakers", "Celtics"],
+      },
+    ]);
+    const csv = Papa.parse<Record<string, string>>(await (await worker.fetch("/track-record.csv")).text(), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(csv.data.map((r) => [r.id, r.side, r.priceAtCall, r.sideOutcome, r.sidePriceAtCall])).toEqual([
+      ["no", "buy_no", "0.01", "No", "0.99"],
+      ["teams", "buy_no", "0.4", "Celtics", "0.6"],
+    ]);
+    const json = (await (await worker.fetch("/api/track-record")).json()) as {
+      calls: { priceAtCall: number; sideOutcome: string; sidePriceAtCall: number }[];
+    };
+    expect(json.calls[0]).toMatchObject({ priceAtCall: 0.01, sideOutcome: "No", sidePriceAtCall: 0.99 });
+  });
+
+  it("a question that came with a NUL, U+0085 and a lone surrogate is recorded clean: the CSV holds none", async () => {
+    const [market] = recordedMarkets as Record<string, unknown>[];
+    const question = String(market?.question);
+    upstreams.use(
+      keysetHandler([
+        { ...market, question: `\u0000${question}\u0085\uD800`, outcomes: '["Yes\u0000", "No\u009F"]' },
+      ]),
+    );
+    const noModel = testWorker({ LLM_API_KEY: "" });
+    await noModel.scheduled(MARKETS_CRON);
+    await noModel.settle();
+    const stored = await env.DB.prepare("SELECT question, outcomes FROM calls").all<{
+      question: string;
+      outcomes: string;
+    }>();
+    expect(stored.results).toEqual([{ question, outcomes: '["Yes","No"]' }]);
+    const csv = await (await worker.fetch("/track-record.csv")).text();
+    expect(csv).toContain(question);
+    expect(csv).not.toContain("\u0000");
+    expect(csv).not.toContain("\u0085");
+    expect(csv).not.toContain("\u009F");
+    expect(csv.isWellFormed()).toBe(true);
   });
 
   it("without a working database both exports say so with a 503, never a stack trace", async () => {

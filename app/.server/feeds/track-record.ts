@@ -1,13 +1,14 @@
 /**
  * The track record's feed: one entry per recorded call (dated when it was made) and one per grading
- * (dated when its market settled), newest first, at most FEED_ENTRIES_MAX. Prices and outcomes follow
- * the record's conventions (app/lib/track-record.ts: they refer to the first outcome, "Yes").
+ * (dated when its market settled), newest first, at most FEED_ENTRIES_MAX. Each price is named and is
+ * the price of what the call bought (`quoteText`: "No 99¢" for a BUY NO at a 1¢ first outcome), as on
+ * the pages; the sides and winners are named by the call's outcome labels.
  */
 import { FEED_ENTRIES_MAX, feedUrls, TRACK_RECORD_FEED_TITLE } from "~/lib/feeds";
 import { formatCents, formatDate, formatPerDollar, formatRatio } from "~/lib/format";
 import { marketPath } from "~/lib/market-page";
-import type { Call } from "~/lib/track-record";
-import { callSourceText, outcomeText } from "~/lib/track-record-page";
+import { type Call, sideLabels } from "~/lib/track-record";
+import { callSourceText, outcomeText, quoteText } from "~/lib/track-record-page";
 import { paperReturn } from "../track-record/metrics";
 import { entryUrn, type FeedEntry, type FeedMeta } from "./build";
 
@@ -15,11 +16,20 @@ const PAGE = "/track-record";
 
 const cents = (price: number) => formatCents(price * 100);
 
-/** What the call said, with the price of what it buys: "buy Yes … at 62¢", "buy No … at 38¢", "neutral". */
+/**
+ * What the call said, with the price of what it buys: "buy Yes … at Yes 62¢", "buy No … at No 38¢",
+ * "neutral … with Yes at 38¢". The side keeps the card's words (BUY YES / BUY NO); the price names the
+ * outcome, so a team market reads "buy No … at Celtics 38¢".
+ */
 function callWords(call: Call): { side: string; price: string } {
-  if (call.side === "buy_yes") return { side: "buy Yes", price: `at ${cents(call.priceAtCall)}` };
-  if (call.side === "buy_no") return { side: "buy No", price: `at ${cents(1 - call.priceAtCall)}` };
-  return { side: "neutral", price: `with Yes at ${cents(call.priceAtCall)}` };
+  if (call.side === "hold") {
+    return {
+      side: "neutral",
+      price: `with ${sideLabels(call.outcomes).first} at ${cents(call.priceAtCall)}`,
+    };
+  }
+  const side = call.side === "buy_yes" ? "buy Yes" : "buy No";
+  return { side, price: `at ${quoteText(call.side, call.outcomes, call.priceAtCall)}` };
 }
 
 function link(call: Call, origin: string): string {
@@ -29,22 +39,26 @@ function link(call: Call, origin: string): string {
 /** "Call: buy Yes on Will it rain? at 62¢ (Model x)". */
 export function callEntry(call: Call, origin: string): FeedEntry {
   const { side, price } = callWords(call);
+  const { first } = sideLabels(call.outcomes);
+  // A buy of the second side is priced at 1 − the first outcome's price: say what that was too.
+  const firstPrice = call.side === "buy_no" ? `, when ${first} traded at ${cents(call.priceAtCall)}` : "";
   const model =
-    call.modelProbability === null ? "" : ` The model put Yes at ${formatRatio(call.modelProbability)}.`;
+    call.modelProbability === null ? "" : ` The model put ${first} at ${formatRatio(call.modelProbability)}.`;
   const ends = call.endDate ? ` The market ends ${formatDate(call.endDate)}.` : "";
   return {
     id: entryUrn("call", call.id),
     title: `Call: ${side} on ${call.question} ${price} (${callSourceText(call.source)})`,
     link: link(call, origin),
     date: new Date(call.calledAt),
-    summary: `${callSourceText(call.source)} called ${side} on "${call.question}" when Yes traded at ${cents(call.priceAtCall)}.${model}${ends}`,
+    summary: `${callSourceText(call.source)} called ${side} on "${call.question}" ${price}${firstPrice}.${model}${ends}`,
   };
 }
 
-/** The grading's result in a few words: "hit, Yes won, +$1.50 per $1". */
+/** The grading's result in a few words: "hit, Yes won, +$1.50 per $1" (the winner by its label). */
 function result(call: Call & { outcome: NonNullable<Call["outcome"]> }): string {
   if (call.outcome === "void") return call.side === "hold" ? "void (50/50)" : "void (50/50), not counted";
-  const won = call.outcome === "yes" ? "Yes won" : "No won";
+  const { first, second } = sideLabels(call.outcomes);
+  const won = `${call.outcome === "yes" ? first : second} won`;
   if (call.side === "hold") return `${won}, no stake (neutral call)`;
   const hit = (call.side === "buy_yes") === (call.outcome === "yes") ? "hit" : "miss";
   const paper = paperReturn(call.side, call.priceAtCall, call.outcome);

@@ -35,6 +35,7 @@ interface CallRow {
   slug: string | null;
   question: string;
   category: string;
+  outcomes: string;
   side: CallSide;
   source: string;
   model_probability: number | null;
@@ -45,6 +46,16 @@ interface CallRow {
   settled_ms: number | null;
 }
 
+/** The stored JSON list of outcome labels; an unreadable one is no labels (the Yes/No defaults apply). */
+function outcomeLabels(json: string): string[] {
+  try {
+    const labels: unknown = JSON.parse(json);
+    return Array.isArray(labels) ? labels.filter((label): label is string => typeof label === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
 function toCall(row: CallRow): Call {
   return {
     id: row.id,
@@ -52,6 +63,7 @@ function toCall(row: CallRow): Call {
     slug: row.slug,
     question: row.question,
     category: row.category,
+    outcomes: outcomeLabels(row.outcomes),
     side: row.side,
     source: row.source,
     calledAt: row.called_ms,
@@ -63,7 +75,7 @@ function toCall(row: CallRow): Call {
   };
 }
 
-const CALL_COLUMNS = `c.id, c.market_id, c.slug, c.question, c.category, c.side, c.source, c.model_probability,
+const CALL_COLUMNS = `c.id, c.market_id, c.slug, c.question, c.category, c.outcomes, c.side, c.source, c.model_probability,
   c.price_at_call, c.called_ms, c.end_date, g.outcome, g.settled_ms`;
 
 export class CallStore {

@@ -1,9 +1,10 @@
 /** Polymarket Data API client: the large-trade ("whale") feed, parsed leniently into `WhaleTrade`s. */
 
 import * as v from "valibot";
+import { cleanText } from "~/lib/clean-text";
 import type { Trader, WhaleOutcome, WhaleTrade } from "~/lib/types";
 import { UpstreamError } from "../http";
-import { LenientNumber, Text } from "./lenient";
+import { LenientNumber, RequiredText, Text } from "./lenient";
 import { getPolymarketJson, type PolymarketOptions } from "./request";
 
 /** SPEC §9: a whale trade is worth over $50,000 (size × price). */
@@ -19,14 +20,12 @@ const MS_EPOCH_FLOOR = 1e12;
 // Schema: lenient like the Gamma one, so one odd field skips at most one trade.
 // ---------------------------------------------------------------------------------------------
 
-const RequiredText = v.pipe(v.string(), v.trim(), v.nonEmpty());
-
 /** Token ids are 77-digit decimal strings; a number is accepted for the fill-id suffix only. */
 const TokenId = v.optional(
   v.pipe(
     v.unknown(),
     v.transform((value) =>
-      typeof value === "string" || typeof value === "number" ? String(value).trim() : "",
+      typeof value === "string" || typeof value === "number" ? cleanText(String(value)).trim() : "",
     ),
   ),
   "",
@@ -210,7 +209,7 @@ const HolderSchema = v.object({
 const TokenHoldersSchema = v.object({
   token: v.pipe(
     v.unknown(),
-    v.transform((value) => (typeof value === "string" ? value.trim() : String(value ?? ""))),
+    v.transform((value) => cleanText(typeof value === "string" ? value : String(value ?? "")).trim()),
   ),
   holders: v.fallback(v.array(v.unknown()), []),
 });

@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { httpsOnly } from "~/lib/links";
 import type { Market } from "~/lib/types";
 import { UpstreamError } from "../http";
-import { LenientNumber, Text } from "./lenient";
+import { CleanString, LenientNumber, RequiredText, Text } from "./lenient";
 import { getPolymarketJson, type PolymarketOptions } from "./request";
 
 /** SPEC §9: at most 100 markets are processed. */
@@ -30,11 +30,8 @@ const GammaEventSchema = v.object({
 
 const GammaMarketSchema = v.object({
   // Gamma sends string ids; a number is accepted and stringified so ids compare consistently.
-  id: v.union([
-    v.pipe(v.string(), v.trim(), v.nonEmpty()),
-    v.pipe(v.number(), v.finite(), v.transform(String)),
-  ]),
-  question: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+  id: v.union([RequiredText, v.pipe(v.number(), v.finite(), v.transform(String))]),
+  question: RequiredText,
   description: Text,
   slug: Text,
   image: Text,
@@ -48,7 +45,7 @@ const GammaMarketSchema = v.object({
   liquidityNum: LenientNumber,
   oneDayPriceChange: LenientNumber,
   // Unreadable labels are not fatal: the Yes/No defaults apply.
-  outcomes: v.fallback(jsonList(v.string()), []),
+  outcomes: v.fallback(jsonList(CleanString), []),
   // Unreadable prices are fatal: a market without prices cannot be shown.
   outcomePrices: v.optional(jsonList(LenientNumber), []),
   conditionId: Text,

@@ -1,5 +1,10 @@
-/** Lenient valibot pieces shared by the Polymarket schemas: one odd field must not reject a payload. */
+/**
+ * Lenient valibot pieces shared by the Polymarket schemas: one odd field must not reject a payload.
+ * Every piece that reads text cleans it (`cleanText`, decision 0024): this is where upstream text
+ * enters the site, so nothing after it needs to.
+ */
 import * as v from "valibot";
+import { cleanText } from "~/lib/clean-text";
 
 /**
  * A number or a decimal string. Missing, null and blank become `undefined` (Gamma omits zero
@@ -21,11 +26,17 @@ export const LenientNumber = v.optional(
   ),
 );
 
-/** Optional text: anything that is not a string reads as "" so it cannot reject the market. */
+/** Optional text, cleaned and trimmed: anything that is not a string reads as "" so it cannot reject the market. */
 export const Text = v.optional(
   v.pipe(
     v.unknown(),
-    v.transform((value) => (typeof value === "string" ? value.trim() : "")),
+    v.transform((value) => (typeof value === "string" ? cleanText(value).trim() : "")),
   ),
   "",
 );
+
+/** Text a record cannot do without (an id, a question), cleaned and trimmed; empty rejects the record. */
+export const RequiredText = v.pipe(v.string(), v.transform(cleanText), v.trim(), v.nonEmpty());
+
+/** A string kept as sent but cleaned (an outcome label inside a list, trimmed later). */
+export const CleanString = v.pipe(v.string(), v.transform(cleanText));

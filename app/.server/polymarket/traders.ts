@@ -9,7 +9,7 @@ import type { WhaleTrade } from "~/lib/types";
 import { UpstreamError } from "../http";
 import { MARKET_TRADE_THRESHOLD_USD, parseTradesPayload } from "./data-api";
 import { isWallet } from "./leaderboard";
-import { LenientNumber, Text } from "./lenient";
+import { LenientNumber, RequiredText, Text } from "./lenient";
 import { getPolymarketJson, type PolymarketOptions } from "./request";
 
 /** Positions smaller than this many shares are left out upstream (dust and leftovers). */
@@ -17,7 +17,7 @@ export const POSITION_SIZE_THRESHOLD = 1000;
 export const TRADER_LIST_LIMIT = 50;
 
 const PositionSchema = v.object({
-  conditionId: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+  conditionId: RequiredText,
   size: LenientNumber,
   avgPrice: LenientNumber,
   currentValue: LenientNumber,

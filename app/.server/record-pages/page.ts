@@ -14,7 +14,7 @@ import {
   type TrackRecordPageData,
 } from "~/lib/track-record-page";
 import type { SnapshotDeps } from "../snapshots/deps";
-import { paperReturn } from "../track-record/metrics";
+import { horizonOf, paperReturn } from "../track-record/metrics";
 import { TrackRecordUnavailableError } from "../track-record/view";
 import { pageRecord } from "./read";
 
@@ -32,6 +32,7 @@ function row(call: Call) {
     source: call.source,
     calledAt: call.calledAt,
     priceAtCall: call.priceAtCall,
+    outcomes: call.outcomes,
   };
 }
 
@@ -86,6 +87,7 @@ export async function trackRecordPageData(
         bySource: record.bySource,
         byCategory: record.byCategory,
         byHorizon: record.byHorizon,
+        noHorizon: record.calls.filter((c) => horizonOf(c) === null).length,
         reliability: record.reliability,
         settled: settledPage(record.calls, pages.graded),
         open: openPage(record.calls, record.pendingStates, pages.open, now),

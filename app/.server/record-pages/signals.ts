@@ -41,6 +41,7 @@ export function signalsOf(calls: readonly Call[], cards: readonly DisplayMarket[
         source: call.source,
         calledAt: call.calledAt,
         priceAtCall: call.priceAtCall,
+        outcomes: call.outcomes,
         confidence: card && callSourceOf(card) === call.source ? card.sentiment.confidence : null,
         priceNow: card ? card.yesPrice / 100 : null,
       };

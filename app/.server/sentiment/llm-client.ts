@@ -1,6 +1,7 @@
 /** Sentiment analyses from an OpenAI-compatible chat-completions endpoint with structured output. */
 
 import * as v from "valibot";
+import { cleanText } from "~/lib/clean-text";
 import type { Market, MarketAnalysis } from "~/lib/types";
 import { fetchJson, joinUrl, UpstreamError } from "../http";
 import { scoreFor, toRecommendation } from "./score";
@@ -98,13 +99,12 @@ function truncate(text: string, limit: number): string {
         .trimEnd()}…`;
 }
 
-/** Control characters become spaces, whitespace runs collapse, and the text is capped. */
+/**
+ * Cleaned like all upstream text (`cleanText`), then whitespace runs (tabs and newlines included)
+ * collapse to one space, and the text is capped: a card shows one short paragraph.
+ */
 export function cleanReasoning(text: string): string {
-  // \p{Cc} is exactly U+0000–U+001F and U+007F–U+009F (newlines, tabs, NUL, escapes).
-  const plain = text
-    .replace(/\p{Cc}/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  const plain = cleanText(text).replace(/\s+/g, " ").trim();
   return truncate(plain, REASONING_LIMIT);
 }
 

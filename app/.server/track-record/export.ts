@@ -2,11 +2,13 @@
  * The track record for anyone to recompute: the JSON export (paged by cursor, the summary over every
  * row) and the CSV (every row). Conventions (app/lib/track-record.ts): prices and probabilities are 0–1
  * of the market's first outcome; `outcome: "yes"` means the first outcome won; times are ISO 8601 UTC.
+ * Two fields say what the pages show (decision 0024): `sideOutcome`, the outcome the call's price is of
+ * (what a buy bought, the first outcome for a hold), and `sidePriceAtCall`, its price at the call.
  */
 import Papa from "papaparse";
 import type { InferOutput } from "valibot";
 import type { ExportedCallSchema, ExportedSummarySchema } from "~/lib/schemas/track-record";
-import type { Call, TrackSummary } from "~/lib/track-record";
+import { type Call, sideQuote, type TrackSummary } from "~/lib/track-record";
 import { pageAfter } from "../cursor";
 import { paperReturn } from "./metrics";
 
@@ -18,6 +20,7 @@ export type ExportedCall = InferOutput<typeof ExportedCallSchema>;
 export type ExportedSummary = InferOutput<typeof ExportedSummarySchema>;
 
 export function exportCall(call: Call): ExportedCall {
+  const quote = sideQuote(call.side, call.outcomes, call.priceAtCall);
   return {
     id: call.id,
     marketId: call.marketId,
@@ -33,6 +36,8 @@ export function exportCall(call: Call): ExportedCall {
     outcome: call.outcome,
     settledAt: call.settledAt === null ? null : new Date(call.settledAt).toISOString(),
     return: paperReturn(call.side, call.priceAtCall, call.outcome),
+    sideOutcome: quote.outcome,
+    sidePriceAtCall: quote.price,
   };
 }
 
@@ -79,6 +84,9 @@ export const CSV_COLUMNS = [
   "outcome",
   "settledAt",
   "return",
+  // Added after the others so a reader that takes columns by position still finds them where they were.
+  "sideOutcome",
+  "sidePriceAtCall",
 ] as const satisfies readonly (keyof ExportedCall)[];
 
 /** Every call, one row each, with a header row. Empty cells are nulls (pending, no probability). */

@@ -7,11 +7,11 @@ import {
   outcomeText,
   type PageParam,
   pageHref,
+  quoteText,
   type SettledCallView,
 } from "~/lib/track-record-page";
 import {
   Compact,
-  cents,
   MarketLink,
   perDollar,
   ScrollTable,
@@ -118,7 +118,7 @@ export function SettledCalls({
                 <MarketLink question={c.question} slug={c.slug} />
                 <Compact>
                   <SideBadge side={c.side} />
-                  <span>at {cents(c.priceAtCall)}</span>
+                  <span>at {quoteText(c.side, c.outcomes, c.priceAtCall)}</span>
                   <span>{outcomeText(c.outcome)}</span>
                   <span className="font-semibold">return {perDollar(c.return)}</span>
                 </Compact>
@@ -127,7 +127,7 @@ export function SettledCalls({
                 <CallCell side={c.side} source={c.source} />
               </td>
               <td className={`${TD} ${WIDE} whitespace-nowrap`}>{formatMoment(c.calledAt, now)}</td>
-              <td className={`${TD} ${WIDE} text-right`}>{cents(c.priceAtCall)}</td>
+              <td className={`${TD} ${WIDE} text-right`}>{quoteText(c.side, c.outcomes, c.priceAtCall)}</td>
               <td className={`${TD} ${WIDE} whitespace-nowrap`}>
                 {outcomeText(c.outcome)}
                 {c.settledAt !== null && (
@@ -191,7 +191,7 @@ export function OpenCalls({
                 <MarketLink question={c.question} slug={c.slug} />
                 <Compact>
                   <SideBadge side={c.side} />
-                  <span>at {cents(c.priceAtCall)}</span>
+                  <span>at {quoteText(c.side, c.outcomes, c.priceAtCall)}</span>
                   <span>{c.pending}</span>
                 </Compact>
               </td>
@@ -199,7 +199,7 @@ export function OpenCalls({
                 <CallCell side={c.side} source={c.source} />
               </td>
               <td className={`${TD} ${WIDE} whitespace-nowrap`}>{formatMoment(c.calledAt, now)}</td>
-              <td className={`${TD} ${WIDE} text-right`}>{cents(c.priceAtCall)}</td>
+              <td className={`${TD} ${WIDE} text-right`}>{quoteText(c.side, c.outcomes, c.priceAtCall)}</td>
               <td className={`${TD} ${WIDE} min-w-44`}>{c.pending}</td>
             </tr>
           ))}

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
-import { formatCents, formatPerDollar, formatRatio } from "~/lib/format";
+import { formatPerDollar, formatRatio } from "~/lib/format";
 import { marketPath } from "~/lib/market-page";
 import { recommendationLabel, recommendationVariant } from "~/lib/sentiment";
 import type { CallSide } from "~/lib/track-record";
@@ -34,11 +34,6 @@ export function TooFew() {
       too few to judge
     </span>
   );
-}
-
-/** A price (0..1) in cents, or "—". */
-export function cents(price: number | null): string {
-  return price === null ? DASH : formatCents(price * 100);
 }
 
 /** A share (0..1) as a percent, or "—". */

@@ -1,18 +1,6 @@
 import { formatMoment } from "~/lib/format";
-import { type CallWithReturn, callSourceText, outcomeText } from "~/lib/track-record-page";
-import {
-  Compact,
-  cents,
-  LINK,
-  perDollar,
-  ScrollTable,
-  SideBadge,
-  TD,
-  TH,
-  THEAD,
-  TR,
-  WIDE,
-} from "./call-parts";
+import { type CallWithReturn, callSourceText, outcomeText, quoteText } from "~/lib/track-record-page";
+import { Compact, LINK, perDollar, ScrollTable, SideBadge, TD, TH, THEAD, TR, WIDE } from "./call-parts";
 
 /** A market's own calls in the track record, newest first: when, which side, whose, at what price, and how it ended. */
 export function MarketCalls({ calls, now }: { calls: readonly CallWithReturn[]; now: number }) {
@@ -54,7 +42,7 @@ export function MarketCalls({ calls, now }: { calls: readonly CallWithReturn[]; 
                   <Compact>
                     <SideBadge side={c.side} />
                     <span>{callSourceText(c.source)}</span>
-                    <span>at {cents(c.priceAtCall)}</span>
+                    <span>at {quoteText(c.side, c.outcomes, c.priceAtCall)}</span>
                     <span>{outcomeText(c.outcome)}</span>
                     <span className="font-semibold">return {perDollar(c.return)}</span>
                   </Compact>
@@ -63,7 +51,7 @@ export function MarketCalls({ calls, now }: { calls: readonly CallWithReturn[]; 
                   <SideBadge side={c.side} />
                 </td>
                 <td className={`${TD} ${WIDE} min-w-32 break-words`}>{callSourceText(c.source)}</td>
-                <td className={`${TD} ${WIDE} text-right`}>{cents(c.priceAtCall)}</td>
+                <td className={`${TD} ${WIDE} text-right`}>{quoteText(c.side, c.outcomes, c.priceAtCall)}</td>
                 <td className={`${TD} ${WIDE} whitespace-nowrap`}>{outcomeText(c.outcome)}</td>
                 <td className={`${TD} ${WIDE} text-right font-semibold`}>{perDollar(c.return)}</td>
               </tr>
@@ -72,7 +60,8 @@ export function MarketCalls({ calls, now }: { calls: readonly CallWithReturn[]; 
         </ScrollTable>
       )}
       <p className="text-xs text-slate-600">
-        {calls.length > 0 && "Prices are the first outcome's at the moment of the call. "}
+        {calls.length > 0 &&
+          "Each price is that of what the call bought at the moment of the call (No's for a BUY NO); a NEUTRAL call shows the first outcome's. "}
         <a href="/track-record#method" className={LINK}>
           How calls are graded
         </a>{" "}

@@ -38,6 +38,11 @@ export function MethodSection() {
             the price of the market's first outcome (Yes on Yes/No markets) at that moment. Calls are never
             changed or deleted — the database itself refuses to — and each grading is stored separately, once.
           </p>
+          <p>
+            The pages and feeds show each call at the price of what it bought, named: a BUY NO at No's price,
+            1 − the first outcome's (a BUY NO when Yes traded at 1¢ shows <em>No 99¢</em>), a BUY YES at
+            Yes's, a NEUTRAL call at the first outcome's.
+          </p>
         </Part>
         <Part title="How a call is graded">
           <p>
@@ -92,7 +97,9 @@ export function MethodSection() {
             /track-record.csv
           </a>{" "}
           (every call, one row each). Prices and probabilities are 0–1 and refer to the first outcome;{" "}
-          <code>outcome: "yes"</code> means the first outcome won. Nothing here is financial advice.
+          <code>outcome: "yes"</code> means the first outcome won. <code>sideOutcome</code> and{" "}
+          <code>sidePriceAtCall</code> name what the call bought and its price then, as the pages show it.
+          Nothing here is financial advice.
         </p>
       </Part>
     </section>

@@ -1,18 +1,6 @@
 import { formatMoment, formatNumber } from "~/lib/format";
-import { callSourceText, type SignalView } from "~/lib/track-record-page";
-import {
-  Compact,
-  cents,
-  LINK,
-  MarketLink,
-  ScrollTable,
-  SideBadge,
-  TD,
-  TH,
-  THEAD,
-  TR,
-  WIDE,
-} from "./call-parts";
+import { callSourceText, quoteText, type SignalView } from "~/lib/track-record-page";
+import { Compact, LINK, MarketLink, ScrollTable, SideBadge, TD, TH, THEAD, TR, WIDE } from "./call-parts";
 
 const confidenceText = (confidence: number | null) => (confidence === null ? "—" : `${confidence}%`);
 
@@ -67,8 +55,8 @@ export function OpenSignals({
                 <Compact>
                   <SideBadge side={s.side} />
                   <span>confidence {confidenceText(s.confidence)}</span>
-                  <span>entry {cents(s.priceAtCall)}</span>
-                  <span>now {cents(s.priceNow)}</span>
+                  <span>entry {quoteText(s.side, s.outcomes, s.priceAtCall)}</span>
+                  <span>now {quoteText(s.side, s.outcomes, s.priceNow)}</span>
                 </Compact>
               </td>
               <td className={`${TD} ${WIDE} min-w-32`}>
@@ -78,17 +66,17 @@ export function OpenSignals({
                 </span>
               </td>
               <td className={`${TD} ${WIDE} text-right`}>{confidenceText(s.confidence)}</td>
-              <td className={`${TD} ${WIDE} text-right`}>{cents(s.priceAtCall)}</td>
-              <td className={`${TD} ${WIDE} text-right`}>{cents(s.priceNow)}</td>
+              <td className={`${TD} ${WIDE} text-right`}>{quoteText(s.side, s.outcomes, s.priceAtCall)}</td>
+              <td className={`${TD} ${WIDE} text-right`}>{quoteText(s.side, s.outcomes, s.priceNow)}</td>
               <td className={`${TD} ${WIDE} whitespace-nowrap`}>{formatMoment(s.calledAt, now)}</td>
             </tr>
           ))}
         </tbody>
       </ScrollTable>
       <p className="text-xs text-slate-600">
-        Entry is the first outcome's price when the call was made (Yes on Yes/No markets); Now is the same
-        price in the current market list, "—" when the market is no longer shown there. Confidence is the
-        current card's, "—" when the card now comes from another source.
+        Entry is the price of what the call buys when the call was made (No's for a BUY NO, Yes's for a BUY
+        YES); Now is the same outcome's price in the current market list, "—" when the market is no longer
+        shown there. Confidence is the current card's, "—" when the card now comes from another source.
       </p>
       <p className="text-sm text-slate-700">
         {total > signals.length &&

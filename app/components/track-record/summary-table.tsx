@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatNumber, formatScore } from "~/lib/format";
 import type { SummaryRowView } from "~/lib/track-record-page";
 import { DASH, percent, perDollar, ScrollTable, TD, TH, THEAD, TooFew, TR } from "./call-parts";
@@ -22,11 +23,14 @@ export function SummaryTable({
   title,
   groupLabel,
   rows,
+  note,
 }: {
   id: string;
   title: string;
   groupLabel: string;
   rows: readonly SummaryRowView[];
+  /** A line under the table (what its rows leave out). */
+  note?: ReactNode;
 }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-2" data-testid={id}>
@@ -89,6 +93,11 @@ export function SummaryTable({
             ))}
           </tbody>
         </ScrollTable>
+      )}
+      {note && (
+        <p className="text-sm text-slate-700" data-testid={`${id}-note`}>
+          {note}
+        </p>
       )}
     </section>
   );

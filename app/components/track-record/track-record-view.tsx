@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { formatNumber } from "~/lib/format";
 import type { PageParam, TrackRecordPageData, TrackRecordView } from "~/lib/track-record-page";
 import { OpenCalls, SettledCalls } from "./call-lists";
 import { LINK } from "./call-parts";
@@ -29,6 +30,18 @@ function PageSection({
   );
 }
 
+/** What the horizon rows leave out, so that they and this line add up to the calls recorded. */
+function noHorizonText(noHorizon: number, calls: number): string | null {
+  if (calls === 0) return null;
+  const total = `${formatNumber(calls)} ${calls === 1 ? "call" : "calls"} recorded`;
+  if (noHorizon === 0) return `Every call has a horizon: the rows make the ${total}.`;
+  const these = noHorizon === 1 ? "1 call has" : `${formatNumber(noHorizon)} calls have`;
+  return (
+    `${these} no horizon yet and ${noHorizon === 1 ? "is" : "are"} in no row: not settled, and the market has no end date or had passed it when the call was made. ` +
+    `The rows and ${noHorizon === 1 ? "this call" : "these"} make the ${total}.`
+  );
+}
+
 function Record({ record, now }: { record: TrackRecordView; now: number }) {
   const current: Record<PageParam, number> = { graded: record.settled.page, open: record.open.page };
   return (
@@ -51,12 +64,13 @@ function Record({ record, now }: { record: TrackRecordView; now: number }) {
           title="By horizon (call to resolution)"
           groupLabel="Horizon"
           rows={record.byHorizon}
+          note={noHorizonText(record.noHorizon, record.summary.calls)}
         />
       </PageSection>
       <PageSection
         id="settled"
         title="Settled calls"
-        intro="Graded and void calls, the most recently settled first. Prices are the first outcome's (Yes on Yes/No markets)."
+        intro="Graded and void calls, the most recently settled first. Each price is that of what the call bought (No's for a BUY NO); a NEUTRAL call shows the first outcome's."
       >
         <SettledCalls page={record.settled} current={current} now={now} />
       </PageSection>

@@ -25,6 +25,16 @@ export const ExportedCallSchema = v.pipe(
     ),
     settledAt: v.nullable(v.string()),
     return: figure("Paper return per $1 staked at priceAtCall; null unless graded"),
+    sideOutcome: v.pipe(
+      v.string(),
+      v.description(
+        'The outcome the call\'s price is of, by its label: what a buy bought (the second outcome, e.g. "No", for buy_no), the first outcome for a hold',
+      ),
+    ),
+    sidePriceAtCall: v.pipe(
+      v.number(),
+      v.description("sideOutcome's price at the call, 0–1: 1 − priceAtCall for buy_no, else priceAtCall"),
+    ),
   }),
   v.metadata({ ref: "Call" }),
 );

@@ -22,6 +22,8 @@ export interface CallRow {
   slug?: string | null;
   question?: string;
   category?: string;
+  /** The market's outcome labels; Yes and No unless given. */
+  outcomes?: readonly string[];
   side: "buy_yes" | "buy_no" | "hold";
   source?: string;
   modelProbability?: number | null;
@@ -35,7 +37,7 @@ export async function insertCalls(rows: readonly CallRow[]): Promise<void> {
   const insert = env.DB.prepare(
     `INSERT INTO calls (id, market_id, slug, question, category, outcomes, side, source, model_probability,
        price_at_call, called_ms, end_date)
-     VALUES (?1, ?2, ?3, ?4, ?5, '["Yes","No"]', ?6, ?7, ?8, ?9, ?10, ?11)`,
+     VALUES (?1, ?2, ?3, ?4, ?5, ?12, ?6, ?7, ?8, ?9, ?10, ?11)`,
   );
   await env.DB.batch(
     rows.map((r) =>
@@ -51,6 +53,7 @@ export async function insertCalls(rows: readonly CallRow[]): Promise<void> {
         r.priceAtCall,
         r.calledMs,
         r.endDate ?? null,
+        JSON.stringify(r.outcomes ?? ["Yes", "No"]),
       ),
     ),
   );
