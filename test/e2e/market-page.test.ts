@@ -4,6 +4,7 @@
  * readout with JavaScript, and the whole page — chart included — with JavaScript off.
  */
 import { describe, expect, inject, it } from "vitest";
+import { formatMoney } from "../../app/lib/format";
 import { HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
 import { browserPerFile, launchBrowser } from "./browser";
@@ -24,6 +25,22 @@ describe("market page in Chromium", () => {
     expect(await page.getByTestId("chart-summary").textContent()).toMatch(/^Yes (rose|fell|held)/);
     expect(await page.getByTestId("event-markets").locator("li").count()).toBe(4);
     await expect.poll(() => page.getByTestId("holders").count()).toBe(1);
+    // Each holder's position in dollars beside the shares: shares × that outcome's current price.
+    const { market } = (await (await fetch(`${baseUrl}/api/markets/${HISTORY_MARKET_SLUG}`)).json()) as {
+      market: { outcomes: { label: string; price: number }[] };
+    };
+    for (const { label, price } of market.outcomes) {
+      const rows = page
+        .getByTestId("holders")
+        .locator(".card")
+        .filter({ has: page.getByRole("heading", { name: label, exact: true }) })
+        .getByTestId("holder");
+      expect(await rows.count(), label).toBeGreaterThan(0);
+      for (const row of await rows.all()) {
+        const shares = Number((await row.getByText(/ shares$/).textContent())?.replace(/[^\d]/g, ""));
+        expect(await row.getByTestId("holder-value").textContent(), label).toBe(formatMoney(shares * price));
+      }
+    }
     expect(
       await page.getByRole("link", { name: "Trade on Polymarket (opens in a new tab)" }).getAttribute("href"),
     ).toBe("https://polymarket.com/event/microstrategy-sell-any-bitcoin-in-2025");
