@@ -92,7 +92,7 @@ function Operation({
           {op.method}
         </span>
         {/* Wraps between segments (a segment wider than the line, the only exception, breaks where it must). */}
-        <code className="font-mono wrap-break-word">
+        <code className="font-mono break-words">
           <PathText path={`/api/v1${op.path}`} />
         </code>
         <span className="text-base font-normal text-slate-700">{op.summary}</span>
