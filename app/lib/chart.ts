@@ -26,14 +26,24 @@ export interface ChartLine {
   last: { x: number; y: number; p: number };
 }
 
+export interface ChartTick {
+  /** Where the tick sits, in the plot's units (0..width or 0..height). */
+  at: number;
+  label: string;
+}
+
 export interface ChartModel {
+  /**
+   * The plot's own coordinates (the SVG's viewBox): the SVG stretches to whatever box it is drawn in,
+   * so the axis labels are HTML beside it, at their real size on every screen (decision 0026).
+   */
   width: number;
   height: number;
-  /** The plot area inside the axes. */
-  plot: { left: number; top: number; right: number; bottom: number };
   lines: ChartLine[];
-  xTicks: { x: number; label: string }[];
-  yTicks: { y: number; label: string }[];
+  /** Time ticks left to right; `narrow` marks the few a phone has room to label. */
+  xTicks: (ChartTick & { narrow: boolean })[];
+  /** Price ticks (`at` from the top). */
+  yTicks: ChartTick[];
   /** Columns for the hover/keyboard readout: time and each line's price there (null before it starts). */
   readout: { x: number; t: number; values: (number | null)[] }[];
   /** One sentence per line for screen readers, e.g. "Yes rose from 41¢ to 58¢ this week." */

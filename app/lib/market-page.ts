@@ -64,6 +64,54 @@ export interface OutcomeHolders {
   holders: HolderRow[];
 }
 
+/** One wallet's position in one outcome, with its worth now. */
+export interface HolderPosition {
+  trader: Trader;
+  shares: number;
+  /** Dollars at the outcome's current price (shares × price); null when the market has no such outcome. */
+  value: number | null;
+}
+
+export interface OutcomePositions {
+  outcome: string;
+  /** The outcome's current price, 0..1, or null when the market has no outcome of that name. */
+  price: number | null;
+  /** One row per wallet, largest first. */
+  holders: HolderPosition[];
+}
+
+/**
+ * The top holders of each outcome with each position's value at that outcome's current price. A wallet
+ * has one balance per outcome token, so a wallet listed twice under one outcome (a repeated row, or two
+ * token entries named after the same outcome) is the same position: one row with the larger amount, never
+ * the sum, which would double it.
+ */
+export function holderPositions(
+  outcomes: readonly OutcomeHolders[],
+  prices: readonly OutcomePrice[],
+): OutcomePositions[] {
+  const byOutcome = new Map<string, Map<string, HolderRow>>();
+  for (const { outcome, holders } of outcomes) {
+    const wallets = byOutcome.get(outcome) ?? new Map<string, HolderRow>();
+    byOutcome.set(outcome, wallets);
+    for (const row of holders) {
+      const seen = wallets.get(row.trader.wallet);
+      if (!seen || row.amount > seen.amount) wallets.set(row.trader.wallet, row);
+    }
+  }
+  return [...byOutcome].map(([outcome, wallets]) => {
+    const price = prices.find((p) => p.label === outcome)?.price ?? null;
+    const holders = [...wallets.values()]
+      .sort((a, b) => b.amount - a.amount)
+      .map(({ trader, amount }) => ({
+        trader,
+        shares: amount,
+        value: price === null ? null : amount * price,
+      }));
+    return { outcome, price, holders };
+  });
+}
+
 export interface SiblingMarket {
   slug: string | null;
   title: string;

@@ -168,7 +168,7 @@ export default function MarketPage({ loaderData }: Route.ComponentProps) {
             >
               {(result) =>
                 result.ok ? (
-                  <HolderLists outcomes={result.value} />
+                  <HolderLists outcomes={result.value} prices={market.outcomes} />
                 ) : (
                   <SectionMessage>{result.message}</SectionMessage>
                 )

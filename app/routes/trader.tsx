@@ -62,7 +62,7 @@ export default function TraderPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold break-words text-slate-900" data-testid="trader-name">
           {name ?? shortenAddress(wallet)}
         </h1>
-        <p className="font-mono text-sm break-all text-slate-700" data-testid="trader-wallet">
+        <p className="font-mono text-xs break-words text-slate-700 sm:text-sm" data-testid="trader-wallet">
           {wallet}
         </p>
         <p className="text-sm">

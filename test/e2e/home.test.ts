@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { PAGE_SIZE } from "../../app/lib/dashboard";
+import { CATEGORY_LINKS } from "../../app/lib/site";
 import { browserPerFile, watchProblems } from "./browser";
 
 const baseUrl = inject("baseUrl");
@@ -19,6 +20,25 @@ describe("home page in Chromium", () => {
     await page.screenshot({ path: "test-results/home-1280.png", fullPage: false });
     await page.setViewportSize({ width: 390, height: 800 });
     await page.screenshot({ path: "test-results/home-390.png", fullPage: false });
+    await page.close();
+  });
+
+  it("fits every header link in one row at 1280 px, each a touch target of at least 24 px", async () => {
+    const page = await context().newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${baseUrl}/`);
+    const row = page.getByRole("navigation", { name: "Categories" });
+    expect(await row.getByRole("link").count()).toBe(CATEGORY_LINKS.length);
+    // The row would scroll sideways if the links did not fit: the last one would sit past its edge.
+    expect(await row.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const boxes = await row
+      .getByRole("link")
+      .evaluateAll((links) => links.map((a) => a.getBoundingClientRect().toJSON() as DOMRect));
+    const edge = await row.evaluate((el) => el.getBoundingClientRect().right);
+    for (const box of boxes) {
+      expect(box.right).toBeLessThanOrEqual(edge);
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+    }
     await page.close();
   });
 

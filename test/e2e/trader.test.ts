@@ -8,6 +8,7 @@ import recorded from "../../../shared/fixtures/polymarket/data-trades-large-a.js
 import { POSITIONS_WALLET } from "../support/upstream-answers";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
 import { browserPerFile, launchBrowser } from "./browser";
+import { wrapping } from "./layout";
 
 const baseUrl = inject("baseUrl");
 const fixtureUrl = inject("fixtureUrl");
@@ -61,6 +62,14 @@ describe("trader page in Chromium", () => {
 
     await expectNoAxeViolations(page);
     await screenshotWidths(page, "trader");
+    // The wallet (monospace, no slash to break at) stays whole on one line on phones, never break-all.
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      const wallet = await wrapping(page.getByTestId("trader-wallet"));
+      expect(wallet.wordBreak, `${width} px`).not.toBe("break-all");
+      expect(wallet.fits, `${width} px`).toBe(true);
+      expect(wallet.lines, `${width} px`).toBe(1);
+    }
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -342,6 +342,19 @@ describe("whale watch with several whales", () => {
     // Nothing wider than the phone screen.
     await page.setViewportSize({ width: 390, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Every filter row (Amount is the widest) wraps or fits inside the filters' box, on a smaller phone too.
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      const overflow = await page.getByTestId("whale-filters").evaluate((box) => {
+        const right = box.getBoundingClientRect().right;
+        return [...box.querySelectorAll("fieldset")]
+          .filter((row) =>
+            [...row.querySelectorAll("a")].some((a) => a.getBoundingClientRect().right > right),
+          )
+          .map((row) => row.querySelector("legend")?.textContent);
+      });
+      expect(overflow, `${width} px`).toEqual([]);
+    }
     await page.close();
   });
 

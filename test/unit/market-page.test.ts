@@ -1,8 +1,12 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { historyPoints } from "~/.server/market/price-history";
 import { marketStatus } from "~/.server/market/resolve";
 import { mergeTrades } from "~/.server/market/sections";
-import { statusText } from "~/lib/market-page";
+import { unranked } from "~/.server/polymarket/data-api";
+import { HolderLists } from "~/components/market/market-sections";
+import { holderPositions, type OutcomeHolders, statusText } from "~/lib/market-page";
 import type { WhaleTrade } from "~/lib/types";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
@@ -78,5 +82,66 @@ describe("a market's big trades", () => {
     const merged = mergeTrades("History unavailable right now.", [trade("c", 2)]);
     expect(merged.trades).toHaveLength(1);
     expect(merged.notes).toEqual(["History unavailable right now."]);
+  });
+});
+
+describe("top holders in dollars", () => {
+  const wallet = (digit: string) => `0x${digit.repeat(40)}`;
+  const holder = (digit: string, amount: number, name: string | null = null) => ({
+    trader: unranked(wallet(digit), name),
+    amount,
+  });
+  const outcomes: OutcomeHolders[] = [
+    // Wallet a listed twice (the same balance repeated), b also under a second entry named "Yes".
+    { outcome: "Yes", holders: [holder("a", 250_000, "Alpha"), holder("b", 120_000), holder("a", 250_000)] },
+    { outcome: "No", holders: [holder("d", 80_000)] },
+    {
+      outcome: "Yes",
+      holders: [holder("b", 130_000), holder("c", 5_000)],
+    },
+    { outcome: "Outcome 3", holders: [holder("e", 1_000)] },
+  ];
+  const prices = [
+    { label: "Yes", price: 0.25 },
+    { label: "No", price: 0.75 },
+  ];
+
+  it("values each position at its outcome's price, one row per wallet and outcome (never summed)", () => {
+    const rows = holderPositions(outcomes, prices).map((o) => ({
+      outcome: o.outcome,
+      price: o.price,
+      holders: o.holders.map((h) => [h.trader.wallet, h.shares, h.value]),
+    }));
+    expect(rows).toEqual([
+      {
+        outcome: "Yes",
+        price: 0.25,
+        holders: [
+          [wallet("a"), 250_000, 62_500],
+          [wallet("b"), 130_000, 32_500],
+          [wallet("c"), 5_000, 1_250],
+        ],
+      },
+      { outcome: "No", price: 0.75, holders: [[wallet("d"), 80_000, 60_000]] },
+      // The market has no outcome of that name: shares only.
+      { outcome: "Outcome 3", price: null, holders: [[wallet("e"), 1_000, null]] },
+    ]);
+  });
+
+  it("renders the shares and the dollars side by side, and says how the value is computed", () => {
+    const html = renderToString(createElement(HolderLists, { outcomes, prices }));
+    expect(html.match(/data-testid="holder"/g)).toHaveLength(5);
+    expect(html.match(/data-testid="holder-value"/g)).toHaveLength(4);
+    for (const text of [
+      "250,000 shares",
+      "$62.5K",
+      "130,000 shares",
+      "$32.5K",
+      "$1.3K",
+      "$60K",
+      "1,000 shares",
+    ])
+      expect(html, text).toContain(text);
+    expect(html).toContain("Value: shares × the outcome&#x27;s current price (Yes 25¢, No 75¢).");
   });
 });

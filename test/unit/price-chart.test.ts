@@ -35,6 +35,40 @@ describe("buildPriceChart", () => {
     expect(chart.sources).toEqual({ ours: 0, clob: 2 * history.length, oursFrom: null });
   });
 
+  it("spans the whole plot, latest point at its right edge, and marks the few time labels a phone shows", () => {
+    const chart = buildPriceChart([{ label: "Yes", points: mergeHistory([], history) }], "1w", NOW);
+    if (!chart) throw new Error("expected a chart");
+    // The plot has no margins (the labels are HTML beside it): first column at 0, the latest point at the edge.
+    expect(chart.readout[0]?.x).toBe(0);
+    expect(chart.readout.at(-1)?.x).toBe(chart.width);
+    expect(chart.lines[0]?.last).toEqual({ x: chart.width, y: 168, p: 0.225 });
+    expect(chart.xTicks.map((t) => t.label)).toEqual([
+      "February",
+      "Mon 02",
+      "Tue 03",
+      "Wed 04",
+      "Thu 05",
+      "Fri 06",
+      "Sat 07",
+    ]);
+    expect(chart.xTicks.every((t) => t.at >= 0 && t.at <= chart.width)).toBe(true);
+    // Seven days are too many labels for a phone: every third, from the first.
+    expect(chart.xTicks.filter((t) => t.narrow).map((t) => t.label)).toEqual([
+      "February",
+      "Wed 04",
+      "Sat 07",
+    ]);
+    expect(chart.yTicks).toEqual([
+      { at: 240, label: "15¢" },
+      { at: 192, label: "20¢" },
+      { at: 144, label: "25¢" },
+      { at: 96, label: "30¢" },
+      { at: 48, label: "35¢" },
+      { at: 0, label: "40¢" },
+    ]);
+    expect(chart.height).toBe(240);
+  });
+
   it("keeps only the range asked for", () => {
     const chart = buildPriceChart([{ label: "Yes", points: mergeHistory([], history) }], "1d", NOW);
     expect(chart?.readout[0]?.t).toBeGreaterThanOrEqual(NOW - 86_400);

@@ -68,6 +68,7 @@ describe("holders on a market page", () => {
             ],
           },
         ]}
+        prices={[]}
       />,
     );
     expect(html).toContain(`href="/trader/${RANK_3}"`);

@@ -36,9 +36,11 @@ const RANGE_WORDS: Record<ChartRange, string> = {
 
 /** Most lines drawn (outcomes beyond it are left out of the chart). */
 export const MAX_LINES = 6;
+/** The plot's units: no margins, the axis labels are HTML outside it (the SVG is stretched to fit). */
 const WIDTH = 640;
-const HEIGHT = 260;
-const PLOT = { left: 44, top: 12, right: WIDTH - 12, bottom: HEIGHT - 28 };
+const HEIGHT = 240;
+/** Time labels a phone has room for (about 300 px of plot for labels like "Wed 18" or "September"). */
+const NARROW_X_TICKS = 3;
 /** Points kept per line: about one per 3 px, plenty for the eye and a few KB of path data. */
 const MAX_POINTS = 160;
 const READOUT_COLUMNS = 96;
@@ -106,12 +108,12 @@ export function buildPriceChart(
   const end = Math.max(...times);
   const x = scaleUtc()
     .domain([new Date(start * 1000), new Date(end * 1000)])
-    .range([PLOT.left, PLOT.right]);
+    .range([0, WIDTH]);
   const prices = drawn.flatMap((s) => s.points.map((p) => p.p));
   const y = scaleLinear()
     .domain([Math.max(0, Math.min(...prices) - 0.02), Math.min(1, Math.max(...prices) + 0.02)])
     .nice(4)
-    .range([PLOT.bottom, PLOT.top])
+    .range([HEIGHT, 0])
     .clamp(true);
   const path = line<SeriesPoint>()
     .x((p) => round(x(new Date(p.t * 1000))))
@@ -128,8 +130,15 @@ export function buildPriceChart(
   });
 
   const format = x.tickFormat();
-  const xTicks = x.ticks(5).map((date) => ({ x: round(x(date)), label: format(date) }));
-  const yTicks = y.ticks(4).map((p) => ({ y: round(y(p)), label: formatCents(p * 100) }));
+  const tickDates = x.ticks(5);
+  // Every n-th tick from the first, so a phone labels at most NARROW_X_TICKS evenly spaced ones.
+  const every = Math.ceil(tickDates.length / NARROW_X_TICKS);
+  const xTicks = tickDates.map((date, i) => ({
+    at: round(x(date)),
+    label: format(date),
+    narrow: i % every === 0,
+  }));
+  const yTicks = y.ticks(4).map((p) => ({ at: round(y(p)), label: formatCents(p * 100) }));
 
   const readout = Array.from({ length: READOUT_COLUMNS }, (_, i) => {
     const t = Math.round(start + ((end - start) * i) / (READOUT_COLUMNS - 1));
@@ -141,7 +150,6 @@ export function buildPriceChart(
   return {
     width: WIDTH,
     height: HEIGHT,
-    plot: PLOT,
     lines,
     xTicks,
     yTicks,

@@ -1,6 +1,8 @@
 import { PageHeader } from "~/components/insights/layout";
 import { Badge } from "~/components/ui/badge";
 import { Deferred } from "~/components/ui/deferred";
+import { PathText } from "~/components/ui/path-text";
+import { ScrollBox } from "~/components/ui/scroll-box";
 import { Skeleton } from "~/components/ui/skeleton";
 import { type ApiExample, type ApiOperation, type ApiReference, curlLine } from "~/lib/api-reference";
 import { FEED_FILES, FEED_FORMATS } from "~/lib/feeds";
@@ -11,7 +13,7 @@ const FORMAT_LABEL = { rss: "RSS 2.0", atom: "Atom", json: "JSON Feed 1.1" } as 
 function Parameters({ op }: { op: ApiOperation }) {
   if (op.parameters.length === 0) return <p className="text-sm text-slate-700">No parameters.</p>;
   return (
-    <div className="overflow-x-auto">
+    <ScrollBox label={`Parameters of GET /api/v1${op.path}`}>
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">{`Parameters of GET /api/v1${op.path}`}</caption>
         <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
@@ -44,7 +46,7 @@ function Parameters({ op }: { op: ApiOperation }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 
@@ -89,7 +91,10 @@ function Operation({
         <span className="rounded bg-emerald-100 px-1.5 py-0.5 font-mono text-xs font-bold text-emerald-900">
           {op.method}
         </span>
-        <code className="font-mono break-all">{`/api/v1${op.path}`}</code>
+        {/* Wraps between segments (a segment wider than the line, the only exception, breaks where it must). */}
+        <code className="font-mono break-words">
+          <PathText path={`/api/v1${op.path}`} />
+        </code>
         <span className="text-base font-normal text-slate-700">{op.summary}</span>
       </h3>
       <p className="text-sm text-slate-700">{op.description}</p>

@@ -29,7 +29,7 @@ export function SiteHeader() {
         </div>
       </div>
       <nav aria-label="Categories" className="mx-auto max-w-7xl overflow-x-auto px-4 pb-3">
-        <ul className="flex w-max gap-1.5">
+        <ul className="flex w-max gap-1">
           {CATEGORY_LINKS.map((link) => (
             <li key={link.path}>
               <NavLink

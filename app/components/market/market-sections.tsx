@@ -3,13 +3,15 @@ import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Sparkline } from "~/components/ui/sparkline";
-import { formatCents, formatClockUtc, formatDate, formatNumber } from "~/lib/format";
+import { formatCents, formatClockUtc, formatDate, formatMoney, formatNumber } from "~/lib/format";
 import { profileUrl } from "~/lib/links";
 import {
+  holderPositions,
   type MarketTrades,
   type MentionPoint,
   marketPath,
   type OutcomeHolders,
+  type OutcomePrice,
   type SentimentStep,
   type SiblingMarket,
 } from "~/lib/market-page";
@@ -208,41 +210,69 @@ export function MarketTradeList({ trades, now }: { trades: MarketTrades; now: nu
   );
 }
 
-/** The ten largest holders of each outcome. */
-export function HolderLists({ outcomes }: { outcomes: OutcomeHolders[] }) {
-  if (outcomes.every((o) => o.holders.length === 0)) {
+/**
+ * The ten largest holders of each outcome, one row per wallet, each with its shares and what they are
+ * worth at the outcome's current price.
+ */
+export function HolderLists({
+  outcomes,
+  prices,
+}: {
+  outcomes: OutcomeHolders[];
+  prices: readonly OutcomePrice[];
+}) {
+  const positions = holderPositions(outcomes, prices);
+  const priced = positions.filter((o) => o.price !== null);
+  if (positions.every((o) => o.holders.length === 0)) {
     return <p className="text-sm text-slate-700">Polymarket lists no holders for this market.</p>;
   }
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1" data-testid="holders">
-      {outcomes.map((o) => (
-        <Card key={o.outcome} className="p-3">
-          <h3 className="mb-2 font-semibold">{o.outcome}</h3>
-          <ol className="flex flex-col gap-1 text-sm">
-            {o.holders.map(({ trader, amount }) => {
-              const name = trader.name ?? shortenAddress(trader.wallet);
-              return (
-                <li
-                  key={trader.wallet}
-                  className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1"
-                >
-                  <span className="flex min-w-0 flex-wrap items-center gap-2">
-                    {profileUrl(trader.wallet) ? (
-                      <a href={traderPath(trader.wallet)} className={`${LINK} truncate`}>
-                        {name}
-                      </a>
-                    ) : (
-                      <span className="truncate">{name}</span>
-                    )}
-                    {trader.rank !== null && <TraderRank trader={trader} />}
-                  </span>
-                  <span className="ml-auto tabular-nums">{`${formatNumber(amount)} shares`}</span>
-                </li>
-              );
-            })}
-          </ol>
-        </Card>
-      ))}
+    <div className="flex flex-col gap-2">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1" data-testid="holders">
+        {positions.map((o) => (
+          <Card key={o.outcome} className="p-3">
+            <h3 className="mb-2 font-semibold">{o.outcome}</h3>
+            <ol className="flex flex-col gap-1 text-sm">
+              {o.holders.map(({ trader, shares, value }) => {
+                const name = trader.name ?? shortenAddress(trader.wallet);
+                return (
+                  <li
+                    key={trader.wallet}
+                    className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1"
+                    data-testid="holder"
+                  >
+                    <span className="flex min-w-0 flex-wrap items-center gap-2">
+                      {profileUrl(trader.wallet) ? (
+                        <a href={traderPath(trader.wallet)} className={`${LINK} truncate`}>
+                          {name}
+                        </a>
+                      ) : (
+                        <span className="truncate">{name}</span>
+                      )}
+                      {trader.rank !== null && <TraderRank trader={trader} />}
+                    </span>
+                    <span className="ml-auto flex items-baseline gap-2 tabular-nums">
+                      <span className="text-slate-700">{`${formatNumber(shares)} shares`}</span>
+                      {value !== null && (
+                        <span className="font-semibold text-slate-900" data-testid="holder-value">
+                          {formatMoney(value)}
+                        </span>
+                      )}
+                    </span>
+                  </li>
+                );
+              })}
+            </ol>
+          </Card>
+        ))}
+      </div>
+      {priced.length > 0 && (
+        <p className="text-xs text-slate-600">
+          {`Value: shares × the outcome's current price (${priced
+            .map((o) => `${o.outcome} ${formatCents((o.price ?? 0) * 100)}`)
+            .join(", ")}).`}
+        </p>
+      )}
     </div>
   );
 }

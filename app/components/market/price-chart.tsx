@@ -29,13 +29,28 @@ export function RangeLinks({ path, range }: { path: string; range: ChartRange })
   );
 }
 
+/** A share of the plot as a CSS length. */
+const percent = (part: number, whole: number) => `${(part / whole) * 100}%`;
+
 /**
- * The price chart as server-rendered SVG (drawn without JavaScript). With JavaScript, pointer and
- * arrow keys move a readout over the columns the server computed; the text summary is always there.
+ * Where a time label hangs from its tick: centred, except near an edge, where it is pinned to the tick
+ * on its inner side so it never sticks out of the chart's box (the page would scroll sideways).
+ */
+function hang(at: number, width: number): string {
+  const share = at / width;
+  return share < 0.1 ? "translate-x-0" : share > 0.9 ? "-translate-x-full" : "-translate-x-1/2";
+}
+
+/**
+ * The price chart as server-rendered SVG (drawn without JavaScript). The SVG is only the plot and
+ * stretches to its box (lines keep their stroke width); the axis labels are HTML around it, so they
+ * keep their size on a phone instead of shrinking with a scaled-down drawing (decision 0026). With
+ * JavaScript, pointer and arrow keys move a readout over the columns the server computed; the text
+ * summary is always there.
  */
 export function PriceChart({ model, range }: { model: ChartModel; range: ChartRange }) {
   const [column, setColumn] = useState<number | null>(null);
-  const { width, height, plot, lines, xTicks, yTicks, readout } = model;
+  const { width, height, lines, xTicks, yTicks, readout } = model;
   const current = column === null ? null : readout[column];
   const readoutText = current
     ? `${when(current.t, range)}: ${lines
@@ -48,9 +63,7 @@ export function PriceChart({ model, range }: { model: ChartModel; range: ChartRa
 
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
-    const x = ((event.clientX - box.left) / box.width) * width;
-    const span = plot.right - plot.left;
-    const i = Math.round(((x - plot.left) / span) * (readout.length - 1));
+    const i = Math.round(((event.clientX - box.left) / box.width) * (readout.length - 1));
     setColumn(Math.max(0, Math.min(readout.length - 1, i)));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -74,55 +87,96 @@ export function PriceChart({ model, range }: { model: ChartModel; range: ChartRa
         aria-valuetext={readoutText || "Latest prices"}
         onKeyDown={onKeyDown}
         onBlur={() => setColumn(null)}
-        className="overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-blue-700"
+        className="grid grid-cols-[2.75rem_minmax(0,1fr)] rounded-md pt-2 pr-2 focus-visible:outline-2 focus-visible:outline-blue-700"
+        data-testid="chart-box"
       >
-        <svg
-          viewBox={`0 0 ${width} ${height}`}
-          className="h-auto w-full min-w-[520px] touch-pan-x"
-          role="img"
-          aria-labelledby="chart-summary"
-          onPointerMove={onPointerMove}
-          onPointerLeave={() => setColumn(null)}
-          data-testid="price-chart"
-        >
-          <title>Price chart</title>
-          <g className="text-[11px]" fill="#475569">
+        {/* The labels repeat what the summary says in words: hidden from screen readers like the SVG's. */}
+        <div aria-hidden="true" className="relative text-xs text-slate-600 tabular-nums">
+          {yTicks.map((tick) => (
+            <span
+              key={tick.label}
+              className="absolute right-1.5 -translate-y-1/2 leading-none"
+              style={{ top: percent(tick.at, height) }}
+              data-testid="chart-label"
+            >
+              {tick.label}
+            </span>
+          ))}
+        </div>
+        <div className="relative h-52 sm:h-64">
+          <svg
+            viewBox={`0 0 ${width} ${height}`}
+            preserveAspectRatio="none"
+            className="absolute inset-0 size-full touch-pan-y overflow-visible"
+            role="img"
+            aria-labelledby="chart-summary"
+            onPointerMove={onPointerMove}
+            onPointerLeave={() => setColumn(null)}
+            data-testid="price-chart"
+          >
+            <title>Price chart</title>
             {yTicks.map((tick) => (
-              <g key={tick.label}>
-                <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} stroke="#e2e8f0" />
-                <text x={plot.left - 6} y={tick.y + 4} textAnchor="end">
-                  {tick.label}
-                </text>
+              <line
+                key={tick.label}
+                x1={0}
+                x2={width}
+                y1={tick.at}
+                y2={tick.at}
+                stroke="#e2e8f0"
+                vectorEffect="non-scaling-stroke"
+              />
+            ))}
+            {lines.map((line, i) => (
+              <g key={line.label} stroke={LINE_COLOURS[i]}>
+                <path
+                  d={line.d}
+                  fill="none"
+                  strokeWidth={2}
+                  strokeLinejoin="round"
+                  vectorEffect="non-scaling-stroke"
+                />
+                {/* A dot that stays round however the plot is stretched: a zero-length stroke's round cap. */}
+                <path
+                  d={`M${line.last.x} ${line.last.y}h0`}
+                  strokeWidth={7}
+                  strokeLinecap="round"
+                  vectorEffect="non-scaling-stroke"
+                  data-testid="chart-last"
+                />
               </g>
             ))}
-            {xTicks.map((tick) => (
-              <text key={`${tick.x}-${tick.label}`} x={tick.x} y={height - 8} textAnchor="middle">
-                {tick.label}
-              </text>
-            ))}
-          </g>
-          {lines.map((line, i) => (
-            <g key={line.label}>
-              <path d={line.d} fill="none" stroke={LINE_COLOURS[i]} strokeWidth={2} strokeLinejoin="round" />
-              <circle cx={line.last.x} cy={line.last.y} r={3} fill={LINE_COLOURS[i]} />
-            </g>
+            {current && (
+              <line
+                x1={current.x}
+                x2={current.x}
+                y1={0}
+                y2={height}
+                stroke="#0f172a"
+                strokeDasharray="3 3"
+                vectorEffect="non-scaling-stroke"
+              />
+            )}
+          </svg>
+        </div>
+        <div aria-hidden="true" className="relative col-start-2 h-6 text-xs text-slate-600">
+          {xTicks.map((tick) => (
+            <span
+              key={`${tick.at}-${tick.label}`}
+              className={`absolute top-1.5 leading-none whitespace-nowrap ${hang(tick.at, width)} ${
+                tick.narrow ? "" : "max-sm:hidden"
+              }`}
+              style={{ left: percent(tick.at, width) }}
+              data-testid="chart-label"
+            >
+              {tick.label}
+            </span>
           ))}
-          {current && (
-            <line
-              x1={current.x}
-              x2={current.x}
-              y1={plot.top}
-              y2={plot.bottom}
-              stroke="#0f172a"
-              strokeDasharray="3 3"
-            />
-          )}
-        </svg>
+        </div>
       </div>
       <figcaption className="flex flex-col gap-1 text-sm text-slate-700">
         <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label="Lines">
           {lines.map((line, i) => (
-            <li key={line.label} className="flex items-center gap-1.5">
+            <li key={line.label} className="flex items-center gap-1.5" data-testid="chart-legend-item">
               <span
                 aria-hidden="true"
                 className="inline-block h-0.5 w-4"

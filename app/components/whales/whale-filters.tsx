@@ -35,9 +35,13 @@ function ViewGroup<T extends string>({
   return (
     <fieldset className="flex min-w-0 items-center gap-2">
       {/* Floated, the legend is an ordinary flex item instead of sitting on the fieldset's border;
-          one width for both on phones, so the two controls line up when they stack. */}
-      <legend className="float-left w-16 text-sm font-medium text-slate-700 sm:w-auto">{label}</legend>
-      <ul className="flex gap-1 rounded-lg bg-slate-100 p-1">
+          one width for all on phones (not shrunk by a long list), so the controls line up when they stack. */}
+      <legend className="float-left w-16 shrink-0 text-sm font-medium text-slate-700 sm:w-auto">
+        {label}
+      </legend>
+      {/* Wraps rather than overflows: the four amounts beside their legend are wider than a 390 px phone
+          in a wide font (DejaVu Sans). */}
+      <ul className="flex min-w-0 flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
         {options.map((option) => {
           const active = option.value === current;
           return (
@@ -46,7 +50,7 @@ function ViewGroup<T extends string>({
                 to={href(option.value)}
                 preventScrollReset
                 aria-current={active ? "true" : undefined}
-                className={`inline-flex min-h-9 items-center gap-1 rounded-md px-3 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-blue-700 ${
+                className={`inline-flex min-h-9 items-center gap-1 rounded-md px-2.5 text-sm font-medium whitespace-nowrap sm:px-3 focus-visible:outline-2 focus-visible:outline-blue-700 ${
                   active ? "bg-white text-slate-900 shadow-sm" : "text-slate-700 hover:bg-white/60"
                 }`}
               >
