@@ -1,9 +1,20 @@
 /**
  * Help-center content (SPEC §2 help center, §3 FAQ item). Every answer must stay true of the product:
- * when the pipeline, its cadence or its sources change (README "Configuration", docs/decisions), change
- * the answer too. Answers are plain text so the help search can match them.
+ * the cadence comes from ~/lib/refresh-cadence and the score range from ~/lib/sentiment (both checked
+ * against the code by unit tests); when the sources or anything else change, change the answer too.
+ * Answers are plain text so the help search can match them.
  */
 import type { FaqCategory } from "~/lib/help-search";
+import {
+  MARKETS_EVERY,
+  MARKETS_FRESH_FOR,
+  MENTIONS_REUSED_FOR,
+  REFRESH_SENTENCE,
+  WHALES_EVERY,
+} from "~/lib/refresh-cadence";
+import { SCORE_BOUNDS, SCORE_RANGE_TEXT } from "~/lib/sentiment";
+
+const { max, directionalMin, neutralMax } = SCORE_BOUNDS;
 
 export const FAQ_CATEGORIES: readonly FaqCategory[] = [
   {
@@ -20,7 +31,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
         id: "need-account",
         question: "Do I need an account to use OddsPulse?",
         answer:
-          "No. There are no accounts and no sign-in: every page and feature is public. Nothing is traded here either; the Yes and No buttons on a market card do not place orders.",
+          "No. There are no accounts and no sign-in: every page and feature is public. Nothing is traded here either: the Yes and No prices on a market card open that market on Polymarket in a new tab, and any order is placed there, with your Polymarket account.",
       },
       {
         id: "find-market",
@@ -49,8 +60,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       {
         id: "update-cadence",
         question: "How often is the data updated?",
-        answer:
-          "A scheduled job refreshes the markets every 10 minutes, and a market snapshot counts as fresh for 15 minutes; if a visitor arrives after that, the last copy is shown at once and refreshed in the background. Whale trades are refreshed every minute. X counts are reused for up to an hour per keyword, and a market is only re-analysed by the model when it is new or its price moved by at least one point. The Status page shows when each dataset was last refreshed.",
+        answer: `${REFRESH_SENTENCE} A market snapshot older than ${MARKETS_FRESH_FOR} is still shown at once and refreshed in the background. X counts are reused for up to ${MENTIONS_REUSED_FOR} per keyword, and a market is only re-analysed by the model when it is new or its price moved by at least one point. The Status page shows when each dataset was last refreshed.`,
       },
       {
         id: "estimated-meaning",
@@ -67,8 +77,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       {
         id: "sentiment-score",
         question: "How do I read the sentiment score and confidence?",
-        answer:
-          "The score runs roughly from -60 to +60: above +20 is bullish, below -20 bearish, anything between is neutral. Confidence is how sure the model (or the estimate) is, in percent. The recommendation badge reads BUY_YES, BUY_NO or NEUTRAL.",
+        answer: `The score runs from ${SCORE_RANGE_TEXT}. A bullish reading scores +${directionalMin} to +${max}, a bearish one -${directionalMin} to -${max} and a neutral one -${neutralMax} to +${neutralMax}; the surer the reading, the further from zero. On the cards, above +20 reads bullish and below -20 bearish. Confidence is how sure the model (or the estimate) is, in percent. The recommendation badge reads BUY YES, BUY NO or NEUTRAL.`,
       },
       {
         id: "flags",
@@ -79,8 +88,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       {
         id: "whale-watch",
         question: "What is Whale Watch?",
-        answer:
-          "Whale Watch lists recent Polymarket trades worth more than $50K, newest first, refreshed every minute. Each card shows the market, the outcome, the amount, the odds at the time and a shortened wallet address linking to the trader's public profile. A whale can sell as well as buy.",
+        answer: `Whale Watch lists recent Polymarket trades worth more than $50K, newest first, refreshed ${WHALES_EVERY}. Each card shows the market, the outcome, the amount, the odds at the time and a shortened wallet address linking to the trader's public profile. A whale can sell as well as buy.`,
       },
     ],
   },
@@ -146,12 +154,11 @@ export const TROUBLESHOOTING: readonly TroubleshootingIssue[] = [
   {
     id: "old-data",
     title: "Market data looks out of date",
-    symptom:
-      "Prices or volumes differ from Polymarket, or the last-updated time is more than 15 minutes ago.",
+    symptom: `Prices or volumes differ from Polymarket, or the last-updated time is more than ${MARKETS_FRESH_FOR} ago.`,
     steps: [
-      "Reload the page: a snapshot older than 15 minutes is refreshed in the background, and the next load shows the new one.",
+      `Reload the page: a snapshot older than ${MARKETS_FRESH_FOR} is refreshed in the background, and the next load shows the new one.`,
       "Check the Status page: it shows when the markets were last refreshed successfully.",
-      "Small differences are expected: OddsPulse mirrors Polymarket every 10 minutes, not tick by tick.",
+      `Small differences are expected: OddsPulse mirrors Polymarket ${MARKETS_EVERY}, not tick by tick.`,
     ],
   },
   {
@@ -170,7 +177,7 @@ export const TROUBLESHOOTING: readonly TroubleshootingIssue[] = [
     symptom: "The page says 'No large trades found at the moment.' or shows an error card.",
     steps: [
       "Only trades worth more than $50K are listed; quiet hours can have none.",
-      "Trades are refreshed every minute: wait a minute and reload.",
+      `Trades are refreshed ${WHALES_EVERY}: wait a minute and reload.`,
       "An error card means Polymarket's Data API did not answer; the last good list returns with the next successful refresh.",
     ],
   },
@@ -181,6 +188,3 @@ export const SUPPORT_SUBJECT = "OddsPulse support request";
 
 /** SPEC §9: support answers within this time. */
 export const SUPPORT_RESPONSE_TIME = "24h";
-
-/** The sidebar's System Status lines (SPEC §2); the Data Pipeline's state comes from the pipeline status. */
-export const HELP_SYSTEM_STATUS = ["API Services", "Data Pipeline", "Web Application"] as const;

@@ -1,10 +1,12 @@
 /**
  * Status-page content (SPEC §2 status page, §3 service status item / maintenance item). The lists and
- * figures here are STATIC SAMPLE content and the page labels them so. Measured on the page: the
- * pipeline refresh times (KV, see PIPELINE_DATASETS) and each upstream's uptime and incidents (the
- * cron's checks in D1, see UPSTREAM_SERVICES and ~/lib/uptime), which replaced their sample figures.
+ * figures here are STATIC SAMPLE content and the page labels them so (never as a headline). Measured on
+ * the page: the pipeline refresh times (KV, see PIPELINE_DATASETS), and each upstream's uptime and
+ * incidents and the overall line (the crons' checks in D1, see UPSTREAM_SERVICES and ~/lib/uptime),
+ * which replaced their sample figures.
  */
-import type { CheckedUpstream } from "~/lib/uptime";
+import { MARKETS_EVERY, WHALES_EVERY } from "~/lib/refresh-cadence";
+import { type CheckedUpstream, UPSTREAM_NAMES } from "~/lib/uptime";
 
 export type ServiceState = "operational" | "degraded" | "outage";
 export type IncidentState = "completed" | "resolved" | "investigating" | "ongoing";
@@ -31,13 +33,6 @@ export interface MaintenanceItem {
   affectedServices: readonly string[];
 }
 
-export interface HeadlineMetric {
-  id: string;
-  label: string;
-  value: string;
-  detail: string;
-}
-
 export interface PerformanceMetric {
   id: string;
   label: string;
@@ -46,17 +41,6 @@ export interface PerformanceMetric {
   /** Whether the sample value meets its target (shown as text, never by colour alone). */
   meetsTarget: boolean;
 }
-
-/** SPEC §2: the overall line is static. */
-export const OVERALL_STATUS = "All Systems Operational";
-
-/** The key metric nothing measures (the page's own response time); the others are computed from checks. */
-export const SAMPLE_RESPONSE_METRIC: HeadlineMetric = {
-  id: "response",
-  label: "Avg. response time",
-  value: "142 ms",
-  detail: "Across all pages",
-};
 
 export const SERVICES: readonly ServiceStatusItem[] = [
   {
@@ -121,24 +105,28 @@ export const PERFORMANCE_METRICS: readonly PerformanceMetric[] = [
 /** The measured services: each upstream the crons check (uptime and incidents from their records). */
 export const UPSTREAM_SERVICES: Record<CheckedUpstream, { name: string; description: string }> = {
   gamma: {
-    name: "Polymarket markets feed",
-    description: "Gamma API market list; checked by every 10-minute market cron",
+    name: UPSTREAM_NAMES.gamma,
+    description: `Gamma API market list; checked by the market cron, ${MARKETS_EVERY}`,
   },
   data: {
-    name: "Polymarket trades",
-    description: "Data API trades over $50K; checked by every 1-minute whale cron",
+    name: UPSTREAM_NAMES.data,
+    description: `Data API trades over $50K; checked by the whale cron, ${WHALES_EVERY}`,
   },
   x: {
-    name: "X counts",
+    name: UPSTREAM_NAMES.x,
     description:
       "X API v2 recent counts; checked when a market cron asks X (token set, counts over an hour old)",
   },
   llm: {
-    name: "Sentiment model",
+    name: UPSTREAM_NAMES.llm,
     description:
       "OpenAI-compatible model; checked when a market cron asks it (key set, new or moved markets)",
   },
 };
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 export type DatasetKey = "markets" | "whales" | "mentions" | "sentiment";
 
@@ -158,14 +146,14 @@ export const PIPELINE_DATASETS: readonly PipelineDataset[] = [
     key: "markets",
     label: "Markets",
     upstream: "Polymarket Gamma API",
-    schedule: "Every 10 min (cron)",
+    schedule: `${capitalised(MARKETS_EVERY)} (cron)`,
     meaning: "Last market snapshot stored",
   },
   {
     key: "whales",
     label: "Whale trades",
     upstream: "Polymarket Data API",
-    schedule: "Every minute (cron)",
+    schedule: `${capitalised(WHALES_EVERY)} (cron)`,
     meaning: "Last trade list stored",
   },
   {

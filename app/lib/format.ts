@@ -34,10 +34,39 @@ export function formatMoney(dollars: number): string {
   return MONEY.format(Number.isFinite(dollars) && dollars > 0 ? dollars : 0);
 }
 
-/** A percent price (0..100) in cents: 5.8 → "6¢". Below 1 but above 0 shows "<1¢" rather than "0¢". */
+/** The two prices of a two-sided market as shown: they always add up to 100¢ (or read "<1¢" / ">99¢"). */
+export interface CentsPair {
+  /** The first outcome (Yes, Up, a team…). */
+  first: string;
+  /** The second outcome (No, Down, "Other"): 100¢ minus the first as shown. */
+  second: string;
+}
+
+/**
+ * Both sides of a two-sided market from the first side's price (percent 0..100). The first side is
+ * rounded (half up: 89.5 → 90¢) and the second is 100 minus it, so the pair always sums to 100¢:
+ * 33.5 / 66.5 → 34¢ / 66¢, never 34¢ / 67¢. A side above 0 that rounds to 0 reads "<1¢" and its
+ * mirror ">99¢", and a first side that would round up to 100 reads ">99¢" / "<1¢": only exactly 0 and
+ * 100 (a certainty) read "0¢" and "100¢". Not a number → "–" both.
+ */
+export function formatCentsPair(firstPercent: number): CentsPair {
+  if (!Number.isFinite(firstPercent)) return { first: "–", second: "–" };
+  // Six decimals absorb float noise (e.g. 28.4999999…) before the half-cent rounding.
+  const first = Math.round(Math.min(100, Math.max(0, firstPercent)) * 1e6) / 1e6;
+  if (first === 0) return { first: "0¢", second: "100¢" };
+  if (first === 100) return { first: "100¢", second: "0¢" };
+  const cents = Math.round(first);
+  if (cents === 0) return { first: "<1¢", second: ">99¢" };
+  if (cents === 100) return { first: ">99¢", second: "<1¢" };
+  return { first: `${cents}¢`, second: `${100 - cents}¢` };
+}
+
+/**
+ * A percent price (0..100) in cents, as the first side of formatCentsPair: 5.8 → "6¢", 0.2 → "<1¢",
+ * 99.7 → ">99¢", so a single price never reads differently from the same price on a card.
+ */
 export function formatCents(percent: number): string {
-  if (percent > 0 && percent < 0.5) return "<1¢";
-  return `${Math.round(percent)}¢`;
+  return formatCentsPair(percent).first;
 }
 
 /** Locale-formatted whole number: 12345 → "12,345". */

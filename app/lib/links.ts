@@ -12,6 +12,18 @@ export function eventUrl(eventSlug: string | null): string | null {
   return slug ? `${POLYMARKET}/event/${encodeURIComponent(slug)}` : null;
 }
 
+/**
+ * Where a market is traded on Polymarket: the market inside its event (`/event/{eventSlug}/{marketSlug}`),
+ * or the event alone when the market has no slug of its own or is the event itself. Null without an
+ * event slug: a guessed URL would often not lead to the market.
+ */
+export function tradeUrl(eventSlug: string | null, marketSlug: string | null): string | null {
+  const event = eventUrl(eventSlug);
+  const market = marketSlug?.trim();
+  if (!event || !market || market === eventSlug?.trim()) return event;
+  return `${event}/${encodeURIComponent(market)}`;
+}
+
 /** The trader's profile page, only for a well-formed wallet address (anything else stays plain text). */
 export function profileUrl(wallet: string): string | null {
   return WALLET.test(wallet) ? `${POLYMARKET}/profile/${wallet.toLowerCase()}` : null;

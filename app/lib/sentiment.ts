@@ -4,6 +4,17 @@ import type { DisplayMarket, Recommendation } from "./types";
 export type Tone = "positive" | "negative" | "neutral";
 export type Trend = "up" | "down" | "flat";
 
+/**
+ * The scores the analysis can produce (model and estimate alike go through scoreFor in
+ * app/.server/sentiment/score.ts): a bullish or bearish call is 28..72 away from zero (35..60 times
+ * the confidence multiplier 0.8..1.2), a neutral one within ±5. A unit test derives these bounds from
+ * scoreFor itself, so the help text that quotes them cannot drift.
+ */
+export const SCORE_BOUNDS = { max: 72, directionalMin: 28, neutralMax: 5 } as const;
+
+/** "-72 to +72": the whole range of the score, signed as the cards show scores (formatSigned). */
+export const SCORE_RANGE_TEXT = `-${SCORE_BOUNDS.max} to +${SCORE_BOUNDS.max}`;
+
 /** Score above 20 positive, below -20 negative, otherwise neutral. */
 export function sentimentTone(score: number): Tone {
   if (score > 20) return "positive";

@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { requestContext } from "~/.server/context";
-import { pipelineState, readPipelineStatus } from "~/.server/snapshots/status";
+import { readStatusHistory } from "~/.server/snapshots/uptime";
 import { HelpCenterPage } from "~/components/help/help-center-page";
 import { useSupportEmail } from "~/components/help/support-email";
 import { HELP_QUERY_PARAM } from "~/components/help/use-help-query";
@@ -8,6 +8,7 @@ import { FAQ_CATEGORIES } from "~/content/faq";
 import { faqPageEntities } from "~/lib/help-search";
 import { readSearch } from "~/lib/search";
 import { pageMeta, rootData } from "~/lib/seo";
+import { overallStatus } from "~/lib/uptime";
 import type { Route } from "./+types/help-center";
 
 /** Longest search text echoed into the title; a pasted essay must not become the tab title. */
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   });
 };
 
-/** Searching only changes ?q=: the FAQ filters in the browser, the pipeline line need not be re-read. */
+/** Searching only changes ?q=: the FAQ filters in the browser, the status need not be re-read. */
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
@@ -37,12 +38,15 @@ export function shouldRevalidate({
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
-/** The sidebar's Data Pipeline line is real: read from the pipeline status (never calls upstreams). */
+/**
+ * The sidebar's System Status is the status page's overall line: the crons' checks in D1, through the
+ * same overallStatus (never calls upstreams).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);
-  return { pipeline: pipelineState(await readPipelineStatus(deps)) };
+  return { status: overallStatus(await readStatusHistory(deps)) };
 }
 
 export default function HelpCenter({ loaderData }: Route.ComponentProps) {
-  return <HelpCenterPage supportEmail={useSupportEmail()} pipeline={loaderData.pipeline} />;
+  return <HelpCenterPage supportEmail={useSupportEmail()} status={loaderData.status} />;
 }

@@ -5,14 +5,14 @@ import { whaleSnapshotView } from "~/.server/snapshots/whales";
 import { WhaleFilters } from "~/components/whales/whale-filters";
 import { WhaleErrorCard, WhaleFeedView, WhaleSkeletonGrid } from "~/components/whales/whale-list";
 import { feedAlternates, whaleFeedTitle } from "~/lib/feeds";
+import { WHALES_EVERY, WHALES_REFRESH_NOTE } from "~/lib/refresh-cadence";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { WhaleSnapshot } from "~/lib/types";
 import { parseWhaleView, whaleViewSearch } from "~/lib/whales";
 import type { Route } from "./+types/whale-watch";
 
 const TITLE = "Whale Watch: Live Large Trades";
-const DESCRIPTION =
-  "Live tracker of Polymarket trades over $50K: the market, the outcome, the amount, the odds and the trader, refreshed every minute.";
+const DESCRIPTION = `Live tracker of Polymarket trades over $50K: the market, the outcome, the amount, the odds and the trader, refreshed ${WHALES_EVERY}.`;
 
 /** The page's head, and its feeds for the view in the URL (the filter and sort carried into their hrefs). */
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -90,7 +90,7 @@ export default function WhaleWatch({ loaderData }: Route.ComponentProps) {
         )}
       </section>
       <p className="text-sm text-slate-600" data-testid="whale-footnote">
-        Data refreshes every minute. Times are shown in UTC.
+        {WHALES_REFRESH_NOTE} Times are shown in UTC.
       </p>
     </div>
   );

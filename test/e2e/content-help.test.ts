@@ -5,6 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { REFRESH_SENTENCE } from "../../app/lib/refresh-cadence";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
 import { browserPerFile, launchBrowser } from "./browser";
 
@@ -28,9 +29,6 @@ async function categoryTitles(page: Page): Promise<string[]> {
 
 describe("help center", () => {
   it("renders the SPEC texts, sidebar, mailto target and FAQPage data; axe clean; screenshots", async () => {
-    // Fresh markets and trades: the sidebar's (real) Data Pipeline line then reads Operational.
-    await (await fetch(`${baseUrl}/api/markets`)).text();
-    await (await fetch(`${baseUrl}/api/whales`)).text();
     const { page, problems } = await open("/help-center");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Help Center");
     expect(await page.getByRole("tab").allTextContents()).toEqual(["FAQ", "Troubleshooting"]);
@@ -42,12 +40,13 @@ describe("help center", () => {
     expect(await sidebar.getByText("Response within 24h.", { exact: false }).count()).toBe(1);
     const mail = sidebar.getByRole("link", { name: "support@oddspulse.app" });
     expect(await mail.getAttribute("href")).toBe(SUPPORT_MAILTO);
-    const statusItems = sidebar.getByRole("listitem");
-    expect(await statusItems.allInnerTexts()).toEqual([
-      expect.stringMatching(/^API Services\s+Operational$/),
-      expect.stringMatching(/^Data Pipeline\s+Operational$/),
-      expect.stringMatching(/^Web Application\s+Operational$/),
-    ]);
+    // System Status is the status page's overall line: this Worker's crons have not run, so no checks yet.
+    expect(await sidebar.getByTestId("overall-status").textContent()).toBe("No checks yet");
+    expect(await sidebar.getByTestId("overall-incidents").textContent()).toBe("0");
+    expect(await sidebar.getByTestId("overall-last-check").textContent()).toBe("Never");
+    expect(await sidebar.getByRole("link", { name: "View status page" }).getAttribute("href")).toBe(
+      "/status",
+    );
 
     // Structured data: an FAQPage with every question.
     const ld = await page.locator('script[type="application/ld+json"]').textContent();
@@ -208,7 +207,7 @@ describe("help center", () => {
     const { page, problems } = await open("/help-center");
     const first = page.getByRole("button", { name: "What is OddsPulse?" });
     const second = page.getByRole("button", { name: "How often is the data updated?" });
-    const answer = page.getByText("A scheduled job refreshes the markets every 10 minutes", { exact: false });
+    const answer = page.getByText(REFRESH_SENTENCE, { exact: false });
 
     expect(await first.getAttribute("aria-expanded")).toBe("false");
     await first.click();
@@ -268,14 +267,17 @@ describe("status page", () => {
   it("renders the SPEC texts, sample labels, status colours/icons; axe clean; screenshots", async () => {
     const { page, problems } = await open("/status");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("System Status");
-    expect(await page.getByRole("heading", { name: "All Systems Operational", exact: true }).count()).toBe(1);
-    // Measured from the crons' checks in D1; this Worker's crons have not run.
+    // Measured from the crons' checks in D1; this Worker's crons have not run: no sample line instead.
+    expect(await page.getByRole("heading", { name: "No checks yet", exact: true }).count()).toBe(1);
+    expect(await page.getByText("All systems operational", { exact: false }).count()).toBe(0);
     expect(await page.getByTestId("metric-uptime").textContent()).toBe("No checks yet");
     expect(await page.getByTestId("uptime-gamma-24h").textContent()).toBe("no checks yet");
-    expect(await page.getByTestId("metric-response").textContent()).toBe("142 ms");
-    expect(await page.locator("[data-testid^=metric-]").count()).toBe(4);
-    // Static figures are labelled as sample data, in words.
-    expect(await page.getByText("Sample data", { exact: true }).count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByTestId("metric-last-check").textContent()).toBe("Never");
+    // Four key metrics, all measured: no sample figure is a headline.
+    expect(await page.locator("[data-testid^=metric-]:not([data-testid$=-detail])").count()).toBe(4);
+    expect(await page.getByRole("region", { name: "Key metrics" }).getByText("Sample data").count()).toBe(0);
+    // Static figures are labelled as sample data, in words (the note and the open Service Status panel).
+    expect(await page.getByText("Sample data", { exact: true }).count()).toBeGreaterThanOrEqual(2);
     expect(await page.getByText("are static examples, not measurements", { exact: false }).count()).toBe(1);
 
     // Refresh Status has no behaviour: clicking it changes nothing.

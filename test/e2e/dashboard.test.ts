@@ -51,7 +51,7 @@ describe("dashboard routes", () => {
     // The title leads to the market's page here; Polymarket's event page is the secondary link.
     const link = card.getByRole("link", { name: "Will Trump deport less than 250,000?", exact: true });
     expect(await link.getAttribute("href")).toBe("/market/will-trump-deport-less-than-250000");
-    const polymarket = card.getByRole("link", { name: "Polymarket (opens in a new tab)" });
+    const polymarket = card.getByRole("link", { name: "Polymarket (opens in a new tab)", exact: true });
     expect(await polymarket.getAttribute("href")).toBe(
       "https://polymarket.com/event/how-many-people-will-trump-deport-in-2025",
     );
@@ -59,10 +59,53 @@ describe("dashboard routes", () => {
     expect(await polymarket.getAttribute("rel")).toBe("noopener noreferrer");
     const text = await card.textContent();
     expect(text).toContain("$1.1M vol");
-    expect(text).toContain("Yes 6¢");
-    expect(text).toContain("No 94¢");
+    // Yes and No open the market inside its event on Polymarket, in a new tab (decision 0025).
+    const trades = [
+      { name: "Trade Yes 6¢ on Polymarket (opens in a new tab)", text: "Yes 6¢" },
+      { name: "Trade No 94¢ on Polymarket (opens in a new tab)", text: "No 94¢" },
+    ];
+    for (const trade of trades) {
+      const link = card.getByRole("link", { name: trade.name, exact: true });
+      expect(await link.textContent()).toBe(trade.text);
+      expect(await link.getAttribute("href")).toBe(
+        "https://polymarket.com/event/how-many-people-will-trump-deport-in-2025/will-trump-deport-less-than-250000",
+      );
+      expect(await link.getAttribute("target")).toBe("_blank");
+      expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
+    }
     expect(text).toContain("Sentiment: estimated from 24h price moves");
     expect(text).toContain("X mentions (estimated)");
+    await page.close();
+  });
+
+  it("on a 390 px phone the figures are compact tiles and the first market card starts within 1,700 px", async () => {
+    const page = await context().newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${baseUrl}/`, { waitUntil: "networkidle" });
+    const top = await cards(page)
+      .first()
+      .evaluate((card) => card.getBoundingClientRect().top + window.scrollY);
+    expect(top).toBeGreaterThan(0);
+    expect(top).toBeLessThan(1700);
+    // Compact figures: the four headline tiles two to a row, Bullish / Bearish / Neutral on one row.
+    const tops = async (ids: string[]) =>
+      Promise.all(
+        ids.map((id) =>
+          page
+            .getByTestId(id)
+            .evaluate((el) => Math.round((el.closest(".card") ?? el).getBoundingClientRect().top)),
+        ),
+      );
+    const [live, volume, mentions, analyses] = await tops([
+      "figure-live",
+      "figure-volume",
+      "figure-mentions",
+      "figure-analyses",
+    ]);
+    expect(volume).toBe(live);
+    expect(analyses).toBe(mentions);
+    expect(mentions).toBeGreaterThan(live ?? 0);
+    expect(new Set(await tops(["count-bullish", "count-bearish", "count-neutral"])).size).toBe(1);
     await page.close();
   });
 
@@ -93,6 +136,11 @@ describe("search", () => {
     // One data request for the burst of keystrokes (the box waits for typing to pause), no page load.
     expect(requests).toEqual(["/_.data"]);
     expect(await page.title()).toContain('Search Results for "deport"');
+
+    // The figures follow: they count the markets that match, and say so.
+    await expect
+      .poll(() => page.getByTestId("dashboard-scope").textContent())
+      .toBe(`Figures below count the ${expected} markets matching “deport” listed here.`);
 
     await box.fill("zzzz-no-such-market");
     await expect.poll(() => page.getByText("No markets found matching your criteria.").count()).toBe(1);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   formatAge,
   formatCents,
+  formatCentsPair,
   formatClockUtc,
   formatDate,
   formatDuration,
@@ -48,6 +49,47 @@ describe("dates", () => {
       "Dec 31, 2025, 23:59 UTC",
     );
     expect(formatMoment(Number.NaN, at)).toBe("unknown");
+  });
+});
+
+describe("formatCentsPair: both sides of a market as shown add up to 100¢", () => {
+  // Edges given as probabilities, as Polymarket quotes them; the cards hold percents.
+  it.each([
+    [0, "0¢", "100¢"],
+    [0.004, "<1¢", ">99¢"],
+    [0.005, "1¢", "99¢"],
+    [0.058, "6¢", "94¢"],
+    [1 / 3, "33¢", "67¢"],
+    [0.5, "50¢", "50¢"],
+    [0.505, "51¢", "49¢"],
+    [2 / 3, "67¢", "33¢"],
+    [0.895, "90¢", "10¢"],
+    [0.994, "99¢", "1¢"],
+    [0.995, ">99¢", "<1¢"],
+    [0.996, ">99¢", "<1¢"],
+    [0.9999, ">99¢", "<1¢"],
+    [1, "100¢", "0¢"],
+  ])("%d → %s / %s", (probability, first, second) => {
+    expect(formatCentsPair(probability * 100)).toEqual({ first, second });
+  });
+
+  it("sums to 100 for every price in tenths of a cent; '<1¢' always pairs with '>99¢'", () => {
+    for (let tenths = 0; tenths <= 1000; tenths++) {
+      const { first, second } = formatCentsPair(tenths / 10);
+      if (/[<>]/.test(first)) {
+        expect([first, second].sort()).toEqual(["<1¢", ">99¢"]);
+      } else {
+        expect(Number.parseInt(first, 10) + Number.parseInt(second, 10)).toBe(100);
+      }
+    }
+  });
+
+  it("formatCents is the first side, so a lone price reads as it does on a card", () => {
+    expect(formatCents(99.7)).toBe(">99¢");
+    expect(formatCents(99.4)).toBe("99¢");
+    expect(formatCents(89.5)).toBe("90¢");
+    expect(formatCents(0.5)).toBe("1¢");
+    expect(formatCents(Number.NaN)).toBe("–");
   });
 });
 

@@ -1,11 +1,15 @@
 /**
  * What pages say must be true: the copyright year follows the clock, labelled regions point at real
- * headings, the help sidebar's pipeline line is the real state, estimates never claim "Trending",
- * and a wallet is shown once.
+ * headings, the dashboard's figures count the cards its grid lists, estimates never claim "Trending",
+ * and a wallet is shown once. (The help sidebar's status is
+ * the status page's overall line: status-history.test.ts.)
  */
 import { describe, expect, it, vi } from "vitest";
+import { deriveKeyword } from "~/.server/mentions/keywords";
+import { formatMoney, formatNumber, formatShare } from "~/lib/format";
 import { PUBLIC_PATHS } from "~/lib/site";
-import { DATA, failing, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
+import type { DisplayMarket } from "~/lib/types";
+import { DATA, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
 import { BROWSER, CRAWLER, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
 
 listenToUpstreams();
@@ -43,27 +47,79 @@ describe("labelled regions", () => {
   });
 });
 
-describe("the help sidebar's Data Pipeline line", () => {
-  const line = (html: string) =>
-    /<span>Data Pipeline<\/span><span[^>]*>(?:<svg[\s\S]*?<\/svg>)?(\w+)<\/span>/.exec(html)?.[1];
+describe("the dashboard's figures follow the grid's category and search", () => {
+  const decode = (text: string) =>
+    text
+      .replaceAll("&#x27;", "'")
+      .replaceAll("&quot;", '"')
+      .replaceAll("&lt;", "<")
+      .replaceAll("&gt;", ">")
+      .replaceAll("&amp;", "&");
+  const byTestId = (html: string, id: string) =>
+    new RegExp(`data-testid="${id}"[^>]*>([^<]*)<`).exec(html)?.[1];
 
-  it("is Operational while the snapshots are fresh", async () => {
-    await worker.fetch("/api/markets");
-    await worker.fetch("/api/whales");
-    expect(line(await page("/help-center"))).toBe("Operational");
-  });
+  /** What each card of the grid says about itself. */
+  function cardsOf(html: string) {
+    return html
+      .split('data-testid="market"')
+      .slice(1)
+      .map((card) => ({
+        id: /^ data-market-id="([^"]+)"/.exec(card)?.[1] ?? "",
+        title: decode(/<a href="\/market\/[^"]+"[^>]*>([^<]+)<\/a>/.exec(card)?.[1] ?? ""),
+        live: card.includes(">LIVE</span>"),
+        recommendation: />(BUY YES|BUY NO|NEUTRAL)</.exec(card)?.[1],
+        byModel: card.includes("Sentiment: AI analysis by"),
+        mentions: Number(/([\d,]+) X mentions \((?:live|estimated)\)/.exec(card)?.[1]?.replaceAll(",", "")),
+      }));
+  }
 
-  it("is Outage when pages can only show the sample markets", async () => {
-    upstreams.use(failing("gamma", "http-500"));
-    await worker.fetch("/api/markets");
-    expect(line(await page("/help-center"))).toBe("Outage");
-  });
+  it.each([
+    { path: "/politics", scope: /markets? in Politics$/ },
+    { path: "/?search=trump", scope: /markets? matching “trump”$/ },
+    { path: "/crypto?search=bitcoin", scope: /markets? in Crypto matching “bitcoin”$/ },
+  ])("$path: every figure equals the count over the cards listed", async ({ path, scope }) => {
+    const all = (await (await worker.fetch("/api/markets")).json<{ markets: DisplayMarket[] }>()).markets;
+    const html = await page(`${path}${path.includes("?") ? "&" : "?"}show=1000`);
+    const cards = cardsOf(html);
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.length).toBeLessThan(all.length);
 
-  it("is Degraded while refreshes fail over real data", async () => {
-    await worker.fetch("/api/markets");
-    upstreams.use(failing("data", "http-500"));
-    await worker.fetch("/api/whales");
-    expect(line(await page("/help-center"))).toBe("Degraded");
+    const volume = cards.reduce(
+      (sum, card) => sum + (all.find((m) => m.id === card.id)?.volume ?? Number.NaN),
+      0,
+    );
+    // Cards that share an X topic show the same count; the total counts each topic once.
+    const topics = new Map<string, number>(
+      cards.map((card): [string, number] => [deriveKeyword(card.title), card.mentions]),
+    );
+    const mentions = [...topics.values()].reduce((a, b) => a + b, 0);
+    const bullish = cards.filter((c) => c.recommendation === "BUY YES").length;
+    const bearish = cards.filter((c) => c.recommendation === "BUY NO").length;
+    const byModel = cards.filter((c) => c.byModel).length;
+    const counted = `${cards.length} ${cards.length === 1 ? "market" : "markets"}`;
+
+    expect(byTestId(html, "figure-live")).toBe(String(cards.filter((c) => c.live).length));
+    expect(byTestId(html, "figure-volume")).toBe(formatMoney(volume));
+    expect(byTestId(html, "figure-mentions")).toBe(formatNumber(mentions));
+    expect(byTestId(html, "strip-mentions")).toBe(formatNumber(mentions));
+    expect(byTestId(html, "figure-analyses")).toBe(String(byModel));
+    expect(byTestId(html, "count-bullish")).toBe(String(bullish));
+    expect(byTestId(html, "count-bearish")).toBe(String(bearish));
+    expect(byTestId(html, "count-neutral")).toBe(String(cards.length - bullish - bearish));
+    expect(html).toContain(`>${formatShare(bullish, cards.length)}</span>`);
+    // And they say which markets they count.
+    const said = /data-testid="dashboard-scope"[^>]*>.*?<strong>([^<]+)<\/strong>/.exec(html)?.[1];
+    expect(decode(said ?? "")).toMatch(new RegExp(`^${counted} `));
+    expect(decode(said ?? "")).toMatch(scope);
+    expect(decode(html)).toMatch(
+      new RegExp(`data-testid="analysed"[^>]*><strong>${byModel}</strong> of <strong>${counted}`),
+    );
+
+    // The figures count every card of the view, not only the first page of them.
+    const firstPage = await page(path);
+    expect(cardsOf(firstPage).length).toBeLessThanOrEqual(12);
+    for (const id of ["figure-live", "figure-volume", "figure-mentions", "count-bullish"])
+      expect(byTestId(firstPage, id), id).toBe(byTestId(html, id));
   });
 });
 

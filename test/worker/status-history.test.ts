@@ -2,12 +2,14 @@
  * The crons' own records (real miniflare D1): each run writes one check per upstream it called, the
  * market cron compacts the history, and /status computes uptime and incidents from the checks; a
  * failing or missing database makes those sections say "History unavailable", never a failed page.
+ * The overall line comes from the latest checks and the help center's sidebar says the same.
  */
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HOUR_SECONDS, SLOT_SECONDS, slotOf } from "~/.server/history/store";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
+import { formatMoment } from "~/lib/format";
 import { failing, listenToUpstreams, upstreams } from "./support/upstreams";
 import { CRAWLER, clearKv, failingDb, type TestWorker, testWorker } from "./support/worker";
 
@@ -253,5 +255,82 @@ describe("/status from the recorded checks", () => {
     expect(errors.mock.calls.map((args) => String(args[0]))).toEqual([
       "[status] history unavailable: no D1 binding (DB)",
     ]);
+  });
+});
+
+describe("the overall line: /status and the help center's sidebar from the same latest checks", () => {
+  /** What both pages say: the overall line, the incident count with its detail, and the last check. */
+  async function bothPages(worker: TestWorker) {
+    const status = (await statusPage(worker)).html;
+    const res = await worker.fetch("/help-center", { headers: CRAWLER });
+    expect(res.status).toBe(200);
+    const help = (await res.text()).replaceAll("<!-- -->", "");
+    return {
+      status: {
+        line: byTestId(status, "overall-status"),
+        incidents: [byTestId(status, "metric-incidents"), byTestId(status, "metric-incidents-detail")],
+        lastCheck: byTestId(status, "metric-last-check"),
+      },
+      help: {
+        line: byTestId(help, "overall-status"),
+        incidents: [byTestId(help, "overall-incidents"), byTestId(help, "overall-incidents-detail")],
+        lastCheck: byTestId(help, "overall-last-check"),
+      },
+    };
+  }
+
+  it("before the first check: 'No checks yet' on both pages, never 'All systems operational'", async () => {
+    const pages = await bothPages(testWorker());
+    expect(pages.status).toEqual({
+      line: "No checks yet",
+      incidents: ["0", "None recorded"],
+      lastCheck: "Never",
+    });
+    expect(pages.help).toEqual(pages.status);
+  });
+
+  it("every upstream's latest check ok (after an old, resolved failure): 'All systems operational' on both", async () => {
+    const now = Date.now();
+    await env.DB.batch([
+      insertCheck("gamma", now - 3 * HOUR, false, 500, "API error: 500, status 500"),
+      insertCheck("gamma", now - 2 * HOUR, true, null, null),
+      insertCheck("data", now - 2 * MINUTE, true, null, null),
+      insertCheck("x", now - 3 * HOUR, true, null, null),
+    ]);
+    const pages = await bothPages(testWorker());
+    expect(pages.status.line).toBe("All systems operational");
+    expect(pages.status.incidents).toEqual(["1", "All resolved"]);
+    expect(pages.status.lastCheck).toBe(formatMoment(now - 2 * MINUTE, Date.now()));
+    expect(pages.help).toEqual(pages.status);
+  });
+
+  it("one upstream's latest check failed: both say degraded, naming it and since when; counts and last check agree", async () => {
+    const now = Date.now();
+    const since = now - 2 * MINUTE;
+    await env.DB.batch([
+      insertCheck("gamma", now - 5 * MINUTE, true, null, null),
+      insertCheck("data", now - 3 * MINUTE, true, null, null),
+      insertCheck("data", since, false, 503, "Failed to fetch whale trades, status 503"),
+      insertCheck("data", now - 1 * MINUTE, false, 503, "Failed to fetch whale trades, status 503"),
+    ]);
+    const pages = await bothPages(testWorker());
+    expect(pages.status.line).toBe(
+      `Degraded: Polymarket trades failing since ${formatMoment(since, Date.now())}`,
+    );
+    expect(pages.status.incidents).toEqual(["1", "1 ongoing"]);
+    expect(pages.status.lastCheck).toBe(formatMoment(now - MINUTE, Date.now()));
+    expect(pages.help).toEqual(pages.status);
+  });
+
+  it("with the database failing: 'Status unavailable' on both, never a sample line", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const pages = await bothPages(testWorker({ DB: failingDb }));
+    expect(pages.status).toEqual({
+      line: "Status unavailable",
+      incidents: ["Unavailable", "History unavailable"],
+      lastCheck: "Unavailable",
+    });
+    expect(pages.help).toEqual(pages.status);
+    expect((await statusPage(testWorker({ DB: failingDb }))).html).not.toContain("All systems operational");
   });
 });

@@ -6,6 +6,7 @@ import { ScrollBox } from "~/components/ui/scroll-box";
 import { Skeleton } from "~/components/ui/skeleton";
 import { type ApiExample, type ApiOperation, type ApiReference, curlLine } from "~/lib/api-reference";
 import { FEED_FILES, FEED_FORMATS } from "~/lib/feeds";
+import { REFRESH_SENTENCE } from "~/lib/refresh-cadence";
 import { CodeBlock } from "./code-block";
 
 const FORMAT_LABEL = { rss: "RSS 2.0", atom: "Atom", json: "JSON Feed 1.1" } as const;
@@ -211,7 +212,7 @@ export function ApiReferenceView({
             Every answer has an <code className="font-mono">ETag</code>: send it back in{" "}
             <code className="font-mono">If-None-Match</code> and an unchanged answer is a bodiless{" "}
             <code className="font-mono">304</code>. <code className="font-mono">Cache-Control</code> says how
-            long the data stays fresh (markets refresh every 15 minutes, whale trades every minute).
+            long the data stays fresh. {REFRESH_SENTENCE}
           </li>
           <li>
             Errors are JSON: <code className="font-mono">{'{ "error": { "code", "message" } }'}</code>; a{" "}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import type { ServiceState } from "~/content/status";
+import type { OverallStatus } from "~/lib/uptime";
 import { FaqList } from "./faq-list";
 import { HelpSearchBox } from "./help-search-box";
 import { HelpSidebar } from "./help-sidebar";
@@ -14,7 +14,7 @@ function isHelpTab(value: string): value is HelpTab {
 }
 
 /** SPEC §2 help center: search, FAQ / Troubleshooting tabs, support sidebar. */
-export function HelpCenterPage({ supportEmail, pipeline }: { supportEmail: string; pipeline: ServiceState }) {
+export function HelpCenterPage({ supportEmail, status }: { supportEmail: string; status: OverallStatus }) {
   const { query, setQuery } = useHelpQuery();
   const [tab, setTab] = useState<HelpTab>("faq");
 
@@ -51,7 +51,7 @@ export function HelpCenterPage({ supportEmail, pipeline }: { supportEmail: strin
             </TabsContent>
           </Tabs>
         </div>
-        <HelpSidebar supportEmail={supportEmail} pipeline={pipeline} />
+        <HelpSidebar supportEmail={supportEmail} status={status} />
       </div>
     </div>
   );

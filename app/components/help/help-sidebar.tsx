@@ -1,16 +1,24 @@
 import { Link } from "react-router";
-import { ServiceStatusBadge } from "~/components/status/status-badge";
+import { Detail } from "~/components/status/detail";
+import {
+  incidentsFigure,
+  lastCheckFigure,
+  OVERALL_STYLE,
+  OverallHeadline,
+} from "~/components/status/overall-status";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
-import { HELP_SYSTEM_STATUS, SUPPORT_RESPONSE_TIME } from "~/content/faq";
-import type { ServiceState } from "~/content/status";
+import { SUPPORT_RESPONSE_TIME } from "~/content/faq";
+import type { OverallStatus } from "~/lib/uptime";
 import { SupportEmailLink } from "./support-email";
 
 /**
- * Sidebar: Email Support (a mail draft to SUPPORT_EMAIL) and System Status (SPEC §2). The Data Pipeline
- * line is the real pipeline state; the API and web application are up by construction (they serve this page).
+ * Sidebar: Email Support (a mail draft to SUPPORT_EMAIL) and System Status (SPEC §2). The status is the
+ * status page's own: the same overall line, incident count and last check, from the same computation.
  */
-export function HelpSidebar({ supportEmail, pipeline }: { supportEmail: string; pipeline: ServiceState }) {
+export function HelpSidebar({ supportEmail, status }: { supportEmail: string; status: OverallStatus }) {
+  const incidents = incidentsFigure(status);
+  const lastCheck = lastCheckFigure(status);
   return (
     <aside aria-label="Support" className="space-y-4">
       <Card className="p-4">
@@ -35,14 +43,25 @@ export function HelpSidebar({ supportEmail, pipeline }: { supportEmail: string; 
           <h2 id="help-system-status" className="text-lg font-semibold">
             System Status
           </h2>
-          <ul className="mt-3 space-y-2">
-            {HELP_SYSTEM_STATUS.map((name) => (
-              <li key={name} className="flex items-center justify-between gap-2 text-sm">
-                <span>{name}</span>
-                <ServiceStatusBadge status={name === "Data Pipeline" ? pipeline : "operational"} />
-              </li>
-            ))}
-          </ul>
+          <div
+            className={`mt-3 rounded-lg border px-3 py-2 text-sm font-medium ${OVERALL_STYLE[status.state].tone}`}
+          >
+            <OverallHeadline status={status} />
+          </div>
+          <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+            <Detail label="Incidents (30 days)">
+              <span data-testid="overall-incidents">{incidents.value}</span>
+              <span
+                className="block text-xs font-normal text-slate-600"
+                data-testid="overall-incidents-detail"
+              >
+                {incidents.detail}
+              </span>
+            </Detail>
+            <Detail label="Last check">
+              <span data-testid="overall-last-check">{lastCheck.value}</span>
+            </Detail>
+          </dl>
           <Link to="/status" className="mt-3 inline-block text-sm font-medium text-blue-800 hover:underline">
             View status page
           </Link>

@@ -5,7 +5,7 @@ import { COMING_SOON_TABS } from "~/content/sentiment-analysis";
 import { formatMoney, formatNumber, formatShare, formatSigned } from "~/lib/format";
 import type { SentimentInsights } from "~/lib/insights/sentiment-analysis";
 import type { MarketSummary } from "~/lib/insights/shared";
-import { recommendationLabel, recommendationVariant } from "~/lib/sentiment";
+import { recommendationLabel, recommendationVariant, SCORE_RANGE_TEXT } from "~/lib/sentiment";
 import { BarList } from "./bar-list";
 import { ComingSoonPanel } from "./coming-soon-panel";
 import { EmptyNote, InsightCard, PageHeader, PanelHeading, StatGrid, StatTile } from "./layout";
@@ -113,7 +113,7 @@ function AiPanel({ data }: { data: SentimentInsights }) {
         title="AI Analysis"
         tags={<ProvenanceTag subject="sentiment" provenance={provenance.sentiment} />}
       >
-        Sentiment scores (about −60 to +60), confidence and recommendations across the current snapshot.
+        Sentiment scores ({SCORE_RANGE_TEXT}), confidence and recommendations across the current snapshot.
         {provenance.sentiment.kind !== "live" &&
           " Estimated analyses are derived from each market's 24-hour price move, not from a language model."}
       </PanelHeading>

@@ -45,11 +45,14 @@ export function DashboardView({ data, renderedAt }: { data: DashboardData; rende
         counts={data.counts}
         totalMentions={data.totalMentions}
         provenance={data.provenance}
+        scope={data.scope}
         refreshing={refreshing}
         onRefresh={refresh}
       />
       <MentionsStrip
         totalMentions={data.totalMentions}
+        scope={data.scope}
+        marketCount={data.counts.total}
         fetchedAt={data.fetchedAt}
         failingSince={data.failingSince}
         provenance={data.provenance}

@@ -1,11 +1,17 @@
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Sparkline } from "~/components/ui/sparkline";
 import { LazyStarButton } from "~/components/watchlist/lazy-star";
-import { formatCents, formatDate, formatMoney, formatNumber, formatSigned } from "~/lib/format";
-import { httpsOnly, marketUrl } from "~/lib/links";
+import {
+  formatCents,
+  formatCentsPair,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatSigned,
+} from "~/lib/format";
+import { httpsOnly, marketUrl, tradeUrl } from "~/lib/links";
 import { marketPath } from "~/lib/market-page";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
 import { recommendationLabel, recommendationVariant, sentimentTone, sentimentTrend } from "~/lib/sentiment";
@@ -25,17 +31,66 @@ function endLabel(endDate: string | null, now: number): string | null {
   return `${end > now ? "Ends" : "Ended"} ${formatDate(endDate)}`;
 }
 
+/** A price that is not a link: the trade links' colours without their hover. */
+const PRICE_CLASS = {
+  yes: "bg-emerald-50 text-emerald-900 ring-emerald-600/40",
+  no: "bg-rose-50 text-rose-900 ring-rose-600/40",
+} as const;
+
+/**
+ * One outcome's price. SPEC §2 has Yes/No buttons that only log; here they open the market on Polymarket
+ * in a new tab (decision 0025: a trader expects a way to act). Without an event slug (the sample
+ * markets) there is nowhere true to send them, so the price is plain text.
+ */
+function TradeLink({
+  side,
+  label,
+  price,
+  href,
+}: {
+  side: "yes" | "no";
+  label: string;
+  price: string;
+  href: string | null;
+}) {
+  const text = `${label} ${price}`;
+  if (!href) {
+    return (
+      <p
+        className={`flex min-h-10 items-center justify-center rounded-md text-sm font-medium ring-1 ${PRICE_CLASS[side]}`}
+        data-testid="trade-price"
+      >
+        {text}
+      </p>
+    );
+  }
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      // The name starts from the visible text ("Yes 31¢"), so speech input finds it (WCAG 2.5.3).
+      aria-label={`Trade ${text} on Polymarket (opens in a new tab)`}
+      className={`btn btn-${side}`}
+      data-testid="trade-link"
+    >
+      {text}
+    </a>
+  );
+}
+
 /** SPEC §2 market card. Untrusted text (title, analysis) is only ever rendered as text. */
 export function MarketCard({ market, now }: { market: DisplayMarket; now: number }) {
   const { sentiment } = market;
   const tone = sentimentTone(sentiment.score);
   const image = httpsOnly(market.image);
   const ends = endLabel(market.endDate, now);
-  const log = (side: string, price: number) => () =>
-    console.log(`[trade] ${side} ${formatCents(price)} on "${market.title}" (no order is placed)`);
+  // One rounding for both sides, so the two prices shown always add up to 100¢.
+  const prices = formatCentsPair(market.yesPrice);
+  const trade = tradeUrl(market.eventSlug, market.slug);
 
   return (
-    <Card className="flex flex-col gap-3 p-4" data-testid="market">
+    <Card className="flex flex-col gap-3 p-4" data-testid="market" data-market-id={market.id}>
       <div className="flex items-start gap-3">
         {image ? (
           <img
@@ -85,7 +140,7 @@ export function MarketCard({ market, now }: { market: DisplayMarket; now: number
           {market.spark && (
             <div className="mt-1 flex items-center gap-2 text-xs text-slate-600">
               <Sparkline values={market.spark} />
-              <span>{`${market.yesLabel} 24h: ${formatCents((market.spark[0] ?? 0) * 100)} → ${formatCents(market.yesPrice)}`}</span>
+              <span>{`${market.yesLabel} 24h: ${formatCents((market.spark[0] ?? 0) * 100)} → ${prices.first}`}</span>
             </div>
           )}
         </div>
@@ -135,12 +190,8 @@ export function MarketCard({ market, now }: { market: DisplayMarket; now: number
       </div>
 
       <div className="mt-auto grid grid-cols-2 gap-2 pt-1">
-        <Button variant="yes" onClick={log(market.yesLabel, market.yesPrice)}>
-          {`${market.yesLabel} ${formatCents(market.yesPrice)}`}
-        </Button>
-        <Button variant="no" onClick={log(market.noLabel, market.noPrice)}>
-          {`${market.noLabel} ${formatCents(market.noPrice)}`}
-        </Button>
+        <TradeLink side="yes" label={market.yesLabel} price={prices.first} href={trade} />
+        <TradeLink side="no" label={market.noLabel} price={prices.second} href={trade} />
       </div>
     </Card>
   );

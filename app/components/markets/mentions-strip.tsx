@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { type DashboardScope, scopeText } from "~/lib/dashboard";
 import { formatAge, formatClockUtc, formatNumber } from "~/lib/format";
 import { PROVENANCE_SHORT, provenanceText, type SnapshotProvenance } from "~/lib/provenance";
 
@@ -6,19 +7,25 @@ import { PROVENANCE_SHORT, provenanceText, type SnapshotProvenance } from "~/lib
 const FLASH_MS = 3000;
 
 /**
- * SPEC §2 live-mentions strip: total mentions and last-updated time. The live indicator shows only
+ * SPEC §2 live-mentions strip: total mentions (of the markets the grid lists) and last-updated time. The live indicator shows only
  * when every count is live and nothing is loading (partly live counts say so); it flashes for 3 s
  * when new data arrives. Sample markets never claim an update time: they say since when the feed is down.
  */
 export function MentionsStrip({
   totalMentions,
+  scope,
+  marketCount,
   fetchedAt,
   failingSince,
   provenance,
   loading,
   now,
 }: {
+  /** Over the markets the grid lists, each keyword once. */
   totalMentions: number;
+  /** Which markets those are, and how many. */
+  scope: DashboardScope;
+  marketCount: number;
   fetchedAt: string;
   failingSince?: string;
   provenance: SnapshotProvenance;
@@ -55,8 +62,9 @@ export function MentionsStrip({
           </span>
         )}
         <span>
-          <strong>{formatNumber(totalMentions)}</strong> X mentions
-          {mentions === "live" ? "" : ` (${PROVENANCE_SHORT[mentions].toLowerCase()})`}
+          <strong data-testid="strip-mentions">{formatNumber(totalMentions)}</strong> X mentions
+          {mentions === "live" ? "" : ` (${PROVENANCE_SHORT[mentions].toLowerCase()})`} across{" "}
+          {scopeText(scope, marketCount)}
         </span>
       </p>
       {provenance.markets.kind === "sample" ? (

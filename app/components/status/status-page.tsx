@@ -1,9 +1,8 @@
 import { Button } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
-import { SampleDataTag } from "~/components/ui/provenance-tag";
-import { OVERALL_STATUS } from "~/content/status";
-import type { StatusHistory } from "~/lib/uptime";
+import { REFRESH_SENTENCE } from "~/lib/refresh-cadence";
+import { type OverallStatus, overallStatus, type StatusHistory } from "~/lib/uptime";
 import { KeyMetrics } from "./key-metrics";
+import { OVERALL_STYLE, OverallHeadline } from "./overall-status";
 import { PipelineSection, type PipelineView } from "./pipeline-section";
 import { StatusTabs } from "./status-tabs";
 import { UpstreamSection } from "./upstream-section";
@@ -14,8 +13,34 @@ export interface StatusView {
   history: StatusHistory | null;
 }
 
+/** Why the overall line says what it says, in one sentence. */
+function overallBasis(overall: OverallStatus): string {
+  switch (overall.state) {
+    case "unavailable":
+      return "The record of upstream checks could not be read just now.";
+    case "unchecked":
+      return "No cron run has checked an upstream yet.";
+    default:
+      return "From the latest check of each upstream the crons call.";
+  }
+}
+
+/** The overall line, computed from the latest checks (the help center's sidebar says the same). */
+function OverallBanner({ overall }: { overall: OverallStatus }) {
+  return (
+    <div
+      className={`rounded-xl border p-5 shadow-sm ${OVERALL_STYLE[overall.state].tone}`}
+      data-testid="overall-banner"
+    >
+      <OverallHeadline status={overall} as="h2" className="text-xl font-semibold" />
+      <p className="mt-1 text-sm">{overallBasis(overall)}</p>
+    </div>
+  );
+}
+
 /** SPEC §2 status page: measured sections where the Worker records data, labelled samples elsewhere. */
 export function StatusPage({ view }: { view: StatusView }) {
+  const overall = overallStatus(view.history);
   return (
     <div className="space-y-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -29,27 +54,20 @@ export function StatusPage({ view }: { view: StatusView }) {
         </Button>
       </div>
 
+      <OverallBanner overall={overall} />
+
       <p
         id="status-sample-note"
         className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
       >
-        <strong>What is real:</strong> the Data pipeline section, read from the Worker's cache when this page
-        loads; the Upstream uptime section, the Recent Incidents list and the market feed uptime, incident and
-        upstream figures among the key metrics, all computed from the checks each cron run records. The
-        average response time, the overall status line, the Web Application and Public JSON API rows,
-        scheduled maintenance and the performance figures are marked <strong>Sample data</strong>: they are
-        static examples, not measurements.
+        <strong>What is real:</strong> the overall line and the key metrics, the Upstream uptime section and
+        the Recent Incidents list, all computed from the checks each cron run records, and the Data pipeline
+        section, read from the Worker's cache when this page loads. {REFRESH_SENTENCE} The Web Application and
+        Public JSON API rows, scheduled maintenance and the performance figures are marked{" "}
+        <strong>Sample data</strong>: they are static examples, not measurements.
       </p>
 
-      <div className="flex items-center gap-3 rounded-xl border border-emerald-300 bg-emerald-50 p-5 text-emerald-900 shadow-sm">
-        <Icon name="check" className="size-8" />
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 className="text-xl font-semibold">{OVERALL_STATUS}</h2>
-          <SampleDataTag />
-        </div>
-      </div>
-
-      <KeyMetrics history={view.history} />
+      <KeyMetrics history={view.history} overall={overall} />
 
       <PipelineSection view={view.pipeline} />
 

@@ -70,8 +70,8 @@ export function biggestMovers(
 }
 
 /**
- * Points of implied Yes probability per point of sentiment score. SPEC §3 scores run roughly
- * −60..60, so the strongest call maps to 20% / 80%: a sentiment is a lean, not a certainty.
+ * Points of implied Yes probability per point of sentiment score. Scores reach ±72 at most
+ * (SCORE_BOUNDS in ~/lib/sentiment), so the strongest call maps to 14% / 86%: a lean, not a certainty.
  */
 export const IMPLIED_POINTS_PER_SCORE = 0.5;
 
