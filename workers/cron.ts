@@ -7,11 +7,9 @@ import { refreshMarkets, type StoredMarkets } from "../app/.server/snapshots/mar
 import { flushHistory } from "../app/.server/snapshots/outbox";
 import { refreshWhales } from "../app/.server/snapshots/whales";
 import { settleOpenCalls } from "../app/.server/track-record/settle";
+// The cron expressions of wrangler.toml [triggers]: one module says them, a unit test compares.
+import { MARKETS_CRON, WHALES_CRON } from "../app/lib/refresh-cadence";
 import { isolateFor } from "./isolate";
-
-/** Cron expressions of wrangler.toml [triggers]. */
-export const MARKETS_CRON = "*/10 * * * *";
-export const WHALES_CRON = "* * * * *";
 
 /**
  * Prewarms the caches: markets every 10 min (fresh for 15, so visitors never hit a cold cache),

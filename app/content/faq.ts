@@ -11,6 +11,7 @@ import {
   MENTIONS_REUSED_FOR,
   REFRESH_SENTENCE,
   WHALES_EVERY,
+  WHALES_LISTED_WITHIN,
 } from "~/lib/refresh-cadence";
 import { SCORE_BOUNDS, SCORE_RANGE_TEXT } from "~/lib/sentiment";
 
@@ -88,7 +89,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       {
         id: "whale-watch",
         question: "What is Whale Watch?",
-        answer: `Whale Watch lists recent Polymarket trades worth more than $50K, newest first, refreshed ${WHALES_EVERY}. Each card shows the market, the outcome, the amount, the odds at the time and a shortened wallet address linking to the trader's public profile. A whale can sell as well as buy.`,
+        answer: `Whale Watch lists recent Polymarket trades worth more than $50K, newest first, checked ${WHALES_EVERY} and listed within ${WHALES_LISTED_WITHIN}. Each card shows the market, the outcome, the amount, the odds at the time and a shortened wallet address linking to the trader's public profile. A whale can sell as well as buy.`,
       },
     ],
   },
@@ -177,7 +178,7 @@ export const TROUBLESHOOTING: readonly TroubleshootingIssue[] = [
     symptom: "The page says 'No large trades found at the moment.' or shows an error card.",
     steps: [
       "Only trades worth more than $50K are listed; quiet hours can have none.",
-      `Trades are refreshed ${WHALES_EVERY}: wait a minute and reload.`,
+      `Trades are checked ${WHALES_EVERY} and a new one is listed within ${WHALES_LISTED_WITHIN}: wait a few minutes and reload.`,
       "An error card means Polymarket's Data API did not answer; the last good list returns with the next successful refresh.",
     ],
   },

@@ -13,8 +13,12 @@ export const WHALES_CRON = "* * * * *";
 
 /** Default MARKETS_FRESH_SECONDS: a market snapshot younger than this is served as it is. */
 export const MARKETS_FRESH_SECONDS = 900;
-/** Default WHALES_FRESH_SECONDS. */
-export const WHALES_FRESH_SECONDS = 60;
+/**
+ * Default WHALES_FRESH_SECONDS: the whale list is checked every minute, but a changed list is written to
+ * KV at most every WHALES_WRITE_SECONDS (the Free plan's write budget, decision 0022), so the list shown
+ * is at most this old.
+ */
+export const WHALES_FRESH_SECONDS = 300;
 /** Default X_CACHE_SECONDS: a keyword's live X count is reused this long. */
 export const MENTIONS_REUSE_SECONDS = 3600;
 
@@ -49,16 +53,18 @@ export function spanText(seconds: number): string {
 
 /** "every 10 minutes": how often the markets (and with them X counts and sentiment) are refreshed. */
 export const MARKETS_EVERY = everyText(cronEveryMinutes(MARKETS_CRON));
-/** "every minute": how often the whale trades are refreshed. */
+/** "every minute": how often the whale trades are checked. */
 export const WHALES_EVERY = everyText(cronEveryMinutes(WHALES_CRON));
+/** "5 minutes": how soon a new whale trade is listed at the latest. */
+export const WHALES_LISTED_WITHIN = spanText(WHALES_FRESH_SECONDS);
 /** "15 minutes": how long a market snapshot counts as fresh. */
 export const MARKETS_FRESH_FOR = spanText(MARKETS_FRESH_SECONDS);
 /** "an hour": how long a keyword's live X count is reused. */
 export const MENTIONS_REUSED_FOR = spanText(MENTIONS_REUSE_SECONDS);
 
 /** The one cadence sentence (help, status, API reference). */
-export const REFRESH_SENTENCE = `Markets are refreshed ${MARKETS_EVERY} and count as fresh for ${MARKETS_FRESH_FOR}; whale trades are refreshed ${WHALES_EVERY}.`;
+export const REFRESH_SENTENCE = `Markets are refreshed ${MARKETS_EVERY} and count as fresh for ${MARKETS_FRESH_FOR}; whale trades are checked ${WHALES_EVERY} and a new one is listed within ${WHALES_LISTED_WITHIN}.`;
 
 /** Its short forms, for the page that shows only one dataset. */
 export const MARKETS_REFRESH_NOTE = `markets refreshed ${MARKETS_EVERY}`;
-export const WHALES_REFRESH_NOTE = `Data refreshes ${WHALES_EVERY}.`;
+export const WHALES_REFRESH_NOTE = `Trades are checked ${WHALES_EVERY}; a new one is listed within ${WHALES_LISTED_WITHIN}.`;

@@ -12,7 +12,7 @@ import { parseWhaleView, whaleViewSearch } from "~/lib/whales";
 import type { Route } from "./+types/whale-watch";
 
 const TITLE = "Whale Watch: Live Large Trades";
-const DESCRIPTION = `Live tracker of Polymarket trades over $50K: the market, the outcome, the amount, the odds and the trader, refreshed ${WHALES_EVERY}.`;
+const DESCRIPTION = `Live tracker of Polymarket trades over $50K: the market, the outcome, the amount, the odds and the trader, checked ${WHALES_EVERY}.`;
 
 /** The page's head, and its feeds for the view in the URL (the filter and sort carried into their hrefs). */
 export const meta: Route.MetaFunction = ({ matches, location }) => {

@@ -148,7 +148,7 @@ describe("help center content", () => {
     // README cadence, decision 0001 provenance labels, SPEC §1 no accounts.
     expect(text("every 10 minutes")).toContain("update-cadence");
     expect(text("fresh for 15 minutes")).toContain("update-cadence");
-    expect(text("whale trades are refreshed every minute")).toContain("update-cadence");
+    expect(text("whale trades are checked every minute")).toContain("update-cadence");
     expect(text("'estimated'")).toContain("estimated-meaning");
     expect(text("sample data")).toContain("sample-meaning");
     expect(text("gamma api")).toContain("data-sources");

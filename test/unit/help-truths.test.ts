@@ -57,6 +57,10 @@ describe("the refresh cadence: one module, the runtime's own numbers", () => {
     const config = parseConfig({});
     expect(config.marketsFreshSeconds).toBe(MARKETS_FRESH_SECONDS);
     expect(config.whalesFreshSeconds).toBe(WHALES_FRESH_SECONDS);
+    // A changed list is written at most this often: it must leave the copy shown within its freshness.
+    expect(config.whalesWriteSeconds + cronEveryMinutes(WHALES_CRON) * 60).toBeLessThanOrEqual(
+      WHALES_FRESH_SECONDS,
+    );
     expect(config.xCacheSeconds).toBe(MENTIONS_REUSE_SECONDS);
   });
 
@@ -70,7 +74,7 @@ describe("the refresh cadence: one module, the runtime's own numbers", () => {
       "15 minutes",
     ]);
     expect(REFRESH_SENTENCE).toBe(
-      "Markets are refreshed every 10 minutes and count as fresh for 15 minutes; whale trades are refreshed every minute.",
+      "Markets are refreshed every 10 minutes and count as fresh for 15 minutes; whale trades are checked every minute and a new one is listed within 5 minutes.",
     );
   });
 

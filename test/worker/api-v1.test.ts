@@ -338,7 +338,8 @@ describe("/api-access", () => {
   it("renders every operation of the document with a live example, readable without JavaScript", async () => {
     const headers = client();
     const doc = await openApi(worker);
-    const html = await (await worker.fetch("/api-access", { headers })).text();
+    // Endpoint headings may break after a slash (<wbr>): read them as text.
+    const html = (await (await worker.fetch("/api-access", { headers })).text()).replaceAll("<wbr/>", "");
     for (const path of Object.keys(doc.paths)) expect(html).toContain(`/api/v1${path}</code>`);
     expect(html.match(/>Response \(live data\)</g)).toHaveLength(Object.keys(doc.paths).length);
     // The markets example is the endpoint's own answer, in the server render.
@@ -354,7 +355,7 @@ describe("/api-access", () => {
     const broken = testWorker({ DB: failingDb });
     const res = await broken.fetch("/api-access", { headers: client() });
     expect(res.status).toBe(200);
-    const html = await res.text();
+    const html = (await res.text()).replaceAll("<wbr/>", "");
     expect(html).toContain("Example response unavailable");
     expect(html).toContain("/api/v1/track-record</code>");
     expect(html.match(/>Response \(live data\)</g)?.length).toBeGreaterThanOrEqual(4);

@@ -159,15 +159,3 @@ export async function readHealth(deps: SnapshotDeps): Promise<Health> {
     history,
   };
 }
-
-/**
- * The data pipeline as one service state: operational while markets and trades refresh; degraded when
- * data is stale or refreshes fail but pages still show real data; outage when pages can only show
- * the sample markets.
- */
-export function pipelineState(status: PipelineStatus): "operational" | "degraded" | "outage" {
-  if (status.markets.state === "fallback") return "outage";
-  const healthy = (d: DatasetHealth) =>
-    (d.state === "fresh" || d.state === "missing") && d.failingSince === null;
-  return healthy(status.markets) && healthy(status.whales) ? "operational" : "degraded";
-}

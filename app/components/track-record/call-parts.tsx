@@ -5,6 +5,7 @@ import { marketPath } from "~/lib/market-page";
 import { recommendationLabel, recommendationVariant } from "~/lib/sentiment";
 import type { CallSide } from "~/lib/track-record";
 import { recommendationOf } from "~/lib/track-record-page";
+import { ScrollBox } from "../ui/scroll-box";
 
 export const LINK =
   "text-blue-800 underline underline-offset-2 hover:text-blue-950 focus-visible:outline-2 focus-visible:outline-blue-700";
@@ -58,17 +59,12 @@ export function Compact({ children }: { children: ReactNode }) {
   );
 }
 
-/** A table that scrolls sideways on its own on a narrow screen (focusable, so keys can scroll it). */
+/** A table that scrolls sideways inside its card on a narrow screen, with the scroll box's edge shadow. */
 export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <section
-      aria-label={label}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
-      tabIndex={0}
-      className="card overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-700"
-    >
+    <ScrollBox label={label} className="card">
       <table className="w-full border-collapse text-left text-sm">{children}</table>
-    </section>
+    </ScrollBox>
   );
 }
 
