@@ -1,0 +1,288 @@
+/**
+ * Issue 21 §2: the Workers Free plan, counted. One simulated hour at the default cron schedule (the clock
+ * moved a minute per whale run, a market run every 10 minutes) against real miniflare KV and D1, with a
+ * counting proxy in front of each: KV writes per day must stay within 600 of the Free plan's 1,000 even
+ * when the whale list changes every minute, visitors add none, and D1's rows written and read and each
+ * run's queries stay within the Free plan's limits. The per-run figures are printed for the README.
+ */
+import { env } from "cloudflare:test";
+import { HttpResponse, http } from "msw";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { HISTORY_MARKET_SLUG } from "../support/market-answers";
+import { POSITIONS_WALLET } from "../support/upstream-answers";
+import { calls, DATA, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
+import { BROWSER, freshWorkerEachTest, testWorker } from "./support/worker";
+
+listenToUpstreams();
+freshWorkerEachTest(() => {});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The Free plan's daily limits and this project's own KV budget (issue 21: 600 with no visitors). */
+const KV_WRITES_BUDGET = 600;
+const D1_ROWS_WRITTEN_LIMIT = 100_000;
+const D1_ROWS_READ_LIMIT = 5_000_000;
+const D1_QUERIES_PER_INVOCATION = 50;
+const SUBREQUESTS_PER_INVOCATION = 50;
+
+const MARKET_RUNS_A_DAY = 144;
+const WHALE_RUNS_A_DAY = 1_440;
+
+/** A KV binding that counts its writes by key. */
+function countingKv(): { kv: KVNamespace; puts: string[] } {
+  const puts: string[] = [];
+  const kv = new Proxy(env.CACHE, {
+    get(target, property) {
+      if (property === "put") {
+        return (key: string, ...rest: unknown[]) => {
+          puts.push(key);
+          return (target.put as (...args: unknown[]) => Promise<void>)(key, ...rest);
+        };
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { kv, puts };
+}
+
+interface Tally {
+  queries: number;
+  rowsWritten: number;
+  rowsRead: number;
+}
+
+/** A D1 binding that counts queries (a batch is one) and the rows D1 says each wrote and read. */
+function countingDb(db: D1Database): { db: D1Database; tally: Tally } {
+  const tally: Tally = { queries: 0, rowsWritten: 0, rowsRead: 0 };
+  const note = (meta: { rows_written?: number; rows_read?: number } | undefined) => {
+    tally.rowsWritten += meta?.rows_written ?? 0;
+    tally.rowsRead += meta?.rows_read ?? 0;
+  };
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, property) {
+        if (property === "bind") return (...args: unknown[]) => wrap(target.bind(...args));
+        if (property === "run" || property === "all") {
+          return async () => {
+            tally.queries += 1;
+            const result = await target.all();
+            note(result.meta);
+            return result;
+          };
+        }
+        if (property === "first") {
+          // Read through all() so the rows it read are counted too.
+          return async () => {
+            tally.queries += 1;
+            const result = await target.all();
+            note(result.meta);
+            return result.results[0] ?? null;
+          };
+        }
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    real.set(proxy, statement);
+    return proxy;
+  };
+  const counted = new Proxy(db, {
+    get(target, property) {
+      if (property === "prepare") return (sql: string) => wrap(target.prepare(sql));
+      if (property === "batch") {
+        return async (statements: D1PreparedStatement[]) => {
+          tally.queries += 1;
+          const results = await target.batch(statements.map((s) => real.get(s) ?? s));
+          for (const result of results) note(result.meta);
+          return results;
+        };
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { db: counted, tally };
+}
+
+/** The Data API's large-trade feed with a trade nobody has seen before at the top, every call. */
+function newWhaleEveryCall(): void {
+  let n = 0;
+  const [template] = recordedTrades as Record<string, unknown>[];
+  upstreams.use(
+    http.get(`${DATA}/trades`, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      calls.data += 1;
+      if (query.has("market") || query.has("user")) return HttpResponse.json([]);
+      n += 1;
+      const fresh = {
+        ...template,
+        transactionHash: `0xbudget${n.toString(16).padStart(8, "0")}`,
+        size: 200_000,
+        price: 0.5,
+        timestamp: Math.floor(Date.now() / 1000),
+      };
+      return HttpResponse.json([fresh, ...recordedTrades]);
+    }),
+  );
+}
+
+interface RunCost {
+  puts: number;
+  queries: number;
+  rowsWritten: number;
+  rowsRead: number;
+  subrequests: number;
+}
+
+const upstreamCalls = () => calls.gamma + calls.data + calls.clob + calls.x + calls.llm;
+
+/** Runs `cron` at `at` and returns what it cost. */
+async function costOf(
+  worker: ReturnType<typeof testWorker>,
+  cron: string,
+  at: number,
+  kv: { puts: string[] },
+  tally: Tally,
+): Promise<RunCost> {
+  vi.setSystemTime(at);
+  const before = { puts: kv.puts.length, ...tally, subrequests: upstreamCalls() };
+  await worker.scheduled(cron, at);
+  await worker.settle();
+  return {
+    puts: kv.puts.length - before.puts,
+    queries: tally.queries - before.queries,
+    rowsWritten: tally.rowsWritten - before.rowsWritten,
+    rowsRead: tally.rowsRead - before.rowsRead,
+    // Upstream requests plus D1 queries: both are subrequests of the invocation.
+    subrequests: upstreamCalls() - before.subrequests + (tally.queries - before.queries),
+  };
+}
+
+const sum = (runs: RunCost[], key: keyof RunCost) => runs.reduce((total, run) => total + run[key], 0);
+const max = (runs: RunCost[], key: keyof RunCost) => Math.max(...runs.map((run) => run[key]));
+
+describe("the Workers Free plan at the default schedule", () => {
+  it("an hour with a new whale trade every minute: KV ≤ 600 writes a day, D1 and subrequests within the limits, visitors write nothing", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.parse("2026-11-23T12:00:00Z");
+    const kv = countingKv();
+    const d1 = countingDb(env.DB);
+    const worker = testWorker({ CACHE: kv.kv, DB: d1.db });
+    newWhaleEveryCall();
+
+    const marketRuns: RunCost[] = [];
+    const whaleRuns: RunCost[] = [];
+    let visitorPuts = 0;
+    for (let minute = 0; minute < 60; minute++) {
+      const at = start + minute * 60_000;
+      if (minute % 10 === 0) marketRuns.push(await costOf(worker, "*/10 * * * *", at, kv, d1.tally));
+      whaleRuns.push(await costOf(worker, "* * * * *", at + 1_000, kv, d1.tally));
+      if (minute % 15 === 7) {
+        // Visitors between runs: pages, JSON, on-demand lookups. None of it may write KV.
+        const before = kv.puts.length;
+        const ip = { ...BROWSER, "cf-connecting-ip": `198.51.100.${minute}` };
+        for (const path of [
+          "/",
+          "/whale-watch",
+          "/api/markets",
+          "/api/whales",
+          "/api/health",
+          `/market/${HISTORY_MARKET_SLUG}`,
+          `/trader/${POSITIONS_WALLET}`,
+          "/market/no-such-market-anywhere",
+        ]) {
+          await (await worker.fetch(path, { headers: ip })).text();
+        }
+        await worker.settle();
+        visitorPuts += kv.puts.length - before;
+      }
+    }
+
+    const hourPuts = sum(marketRuns, "puts") + sum(whaleRuns, "puts");
+    const perDay = {
+      kvWrites: hourPuts * 24,
+      d1RowsWritten:
+        (sum(marketRuns, "rowsWritten") / marketRuns.length) * MARKET_RUNS_A_DAY +
+        (sum(whaleRuns, "rowsWritten") / whaleRuns.length) * WHALE_RUNS_A_DAY,
+      d1RowsRead:
+        (sum(marketRuns, "rowsRead") / marketRuns.length) * MARKET_RUNS_A_DAY +
+        (sum(whaleRuns, "rowsRead") / whaleRuns.length) * WHALE_RUNS_A_DAY,
+      invocations: MARKET_RUNS_A_DAY + WHALE_RUNS_A_DAY,
+    };
+    console.log(
+      JSON.stringify(
+        {
+          hour: {
+            kvByKey: Object.fromEntries(
+              [...new Set(kv.puts)].map((key) => [key, kv.puts.filter((k) => k === key).length]),
+            ),
+          },
+          marketRun: {
+            kvPuts: sum(marketRuns, "puts") / marketRuns.length,
+            queries: max(marketRuns, "queries"),
+            rowsWritten: Math.round(sum(marketRuns, "rowsWritten") / marketRuns.length),
+            rowsRead: Math.round(sum(marketRuns, "rowsRead") / marketRuns.length),
+            subrequests: max(marketRuns, "subrequests"),
+          },
+          whaleRun: {
+            kvPuts: sum(whaleRuns, "puts") / whaleRuns.length,
+            queries: max(whaleRuns, "queries"),
+            rowsWritten: Math.round(sum(whaleRuns, "rowsWritten") / whaleRuns.length),
+            rowsRead: Math.round(sum(whaleRuns, "rowsRead") / whaleRuns.length),
+            subrequests: max(whaleRuns, "subrequests"),
+          },
+          perDay,
+        },
+        null,
+        1,
+      ),
+    );
+
+    // KV: the market snapshot each run, the whale list at most every 4 minutes, the board once an hour.
+    expect(kv.puts.filter((k) => k.startsWith("snapshot:markets"))).toHaveLength(6);
+    expect(kv.puts.filter((k) => k.startsWith("snapshot:whales")).length).toBeLessThanOrEqual(15);
+    expect(kv.puts.filter((k) => k.startsWith("snapshot:leaderboard"))).toHaveLength(1);
+    expect(kv.puts.every((k) => k.startsWith("snapshot:"))).toBe(true);
+    expect(perDay.kvWrites).toBeLessThanOrEqual(KV_WRITES_BUDGET);
+    expect(visitorPuts).toBe(0);
+    // D1 and the per-invocation limits.
+    expect(perDay.d1RowsWritten).toBeLessThanOrEqual(D1_ROWS_WRITTEN_LIMIT);
+    expect(perDay.d1RowsRead).toBeLessThanOrEqual(D1_ROWS_READ_LIMIT);
+    expect(max([...marketRuns, ...whaleRuns], "queries")).toBeLessThanOrEqual(D1_QUERIES_PER_INVOCATION);
+    expect(max([...marketRuns, ...whaleRuns], "subrequests")).toBeLessThanOrEqual(SUBREQUESTS_PER_INVOCATION);
+    // Every new trade reached the history, each once.
+    const stored = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM whale_trades WHERE id LIKE '0xbudget%'",
+    ).first<{
+      n: number;
+    }>();
+    expect(stored?.n).toBe(60);
+  }, 120_000);
+
+  it("a quiet hour (the same whale list every minute) writes the whale list once", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.parse("2026-11-23T14:00:00Z");
+    const kv = countingKv();
+    const worker = testWorker({ CACHE: kv.kv });
+    for (let minute = 0; minute < 20; minute++) {
+      vi.setSystemTime(start + minute * 60_000);
+      await worker.scheduled("* * * * *");
+      await worker.settle();
+    }
+    expect(kv.puts.filter((k) => k.startsWith("snapshot:whales"))).toHaveLength(1);
+    // Still fresh for every reader: each unchanged run confirmed the stored copy (D1), no write needed.
+    const health = (await (await testWorker().fetch("/api/v1/status")).json()) as {
+      snapshots: { whales: { state: string; fetchedAt: string } };
+    };
+    expect(health.snapshots.whales).toMatchObject({
+      state: "fresh",
+      fetchedAt: new Date(start + 19 * 60_000).toISOString(),
+    });
+  }, 60_000);
+});
