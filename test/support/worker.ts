@@ -1,9 +1,9 @@
 /** Serves the BUILT Worker in workerd (`wrangler dev`) with an empty local KV and a migrated local D1, for tests and benchmarks. */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 /** Where `npm run build` wrote the app (react-router.config.ts reads the same variable). */
 export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
@@ -51,11 +51,29 @@ async function waitUntilReady(url: string, probe: string, child: ChildProcess, o
   if (!res.ok) throw new Error(`the Worker answered ${probe} with ${res.status}:\n${output()}`);
 }
 
-/** Starts workerd on the built Worker with the given vars; returns its URL and a stop function. */
-export async function startWorker(vars: Record<string, string>) {
+/**
+ * The built config with its per-client rate limits lifted: load tools send everything from one address,
+ * which the limits would (rightly) refuse after a minute's budget.
+ */
+function unlimitedConfig(config: string): string {
+  const built = JSON.parse(readFileSync(config, "utf8")) as {
+    ratelimits?: { simple?: { limit: number } }[];
+  };
+  for (const limit of built.ratelimits ?? []) if (limit.simple) limit.simple.limit = 1_000_000_000;
+  const lifted = join(dirname(config), "wrangler.unlimited.json");
+  writeFileSync(lifted, JSON.stringify(built));
+  return lifted;
+}
+
+/**
+ * Starts workerd on the built Worker with the given vars; returns its URL, its workerd processes and a
+ * stop function. `unlimited` lifts the per-client rate limits (benchmarks and load tests).
+ */
+export async function startWorker(vars: Record<string, string>, options: { unlimited?: boolean } = {}) {
   const port = await freePort();
   const state = mkdtempSync(join(tmpdir(), "oddspulse-kv-"));
-  const config = join(BUILD_DIR, "server", "wrangler.json");
+  const built = join(BUILD_DIR, "server", "wrangler.json");
+  const config = options.unlimited ? unlimitedConfig(built) : built;
   const args = [
     "wrangler",
     "dev",
@@ -96,6 +114,8 @@ export async function startWorker(vars: Record<string, string>) {
   await waitUntilReady(url, "/robots.txt", child, () => log);
   return {
     url,
+    /** The wrangler process group's id (its workerd processes are in the group). */
+    pid: child.pid,
     log: () => log,
     stop: () => {
       if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
