@@ -4,6 +4,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { WHALES_REFRESH_NOTE } from "../../app/lib/refresh-cadence";
 import { type FixtureServer, startFixtureServer } from "../support/fixture-server";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
 import { browserPerFile, watchProblems } from "./browser";
@@ -171,7 +172,7 @@ describe("whale watch on the shared harness (recorded trades)", () => {
     expect(visible(await trader.innerText())).toBe("Webbed-Myth 0x6d20…a165");
     expect(await whale.getByTestId("trader-rank").textContent()).toBe("#44 this month · +$485.1K");
 
-    expect(await page.getByTestId("whale-footnote").textContent()).toContain("Data refreshes every minute.");
+    expect(await page.getByTestId("whale-footnote").textContent()).toContain(WHALES_REFRESH_NOTE);
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
@@ -457,7 +458,8 @@ describe("whale watch picking up a new trade", () => {
   // that other tests have already made refresh could hold the new trade back for up to 60 s.
   beforeAll(async () => {
     // Stale after 10 s (the minimum), so the new upstream trade reaches /api/whales within the test.
-    stack = await startStack(async () => {}, { WHALES_FRESH_SECONDS: "10" });
+    // And written to KV at once (the Free plan's write interval lifted, as on the Paid plan).
+    stack = await startStack(async () => {}, { WHALES_FRESH_SECONDS: "10", WHALES_WRITE_SECONDS: "0" });
   });
   afterAll(async () => {
     await stack?.stop();
@@ -531,9 +533,7 @@ describe("whale watch states on a cold cache", () => {
       await expect.poll(() => skeletons.count(), { timeout: 2_500 }).toBe(6);
       expect(await loading.getByTestId("whale-trade").count()).toBe(0);
       expect(await loading.getByRole("heading", { level: 1 }).textContent()).toBe("Whale Watch");
-      expect(await loading.getByTestId("whale-footnote").textContent()).toContain(
-        "Data refreshes every minute.",
-      );
+      expect(await loading.getByTestId("whale-footnote").textContent()).toContain(WHALES_REFRESH_NOTE);
       await loading.screenshot({ path: "test-results/whale-watch-loading-390.png", fullPage: true });
       // The upstream answers after 3 s; the streamed list replaces the skeletons.
       await expect.poll(() => loading.getByTestId("whale-trade").count(), { timeout: 15_000 }).toBe(1);
@@ -568,9 +568,7 @@ describe("whale watch states on a cold cache", () => {
       await page.setViewportSize({ width: 390, height: 900 });
       await page.screenshot({ path: "test-results/whale-watch-error-390.png", fullPage: true });
       expect(await page.getByTestId("whale-trade").count()).toBe(0);
-      expect(await page.getByTestId("whale-footnote").textContent()).toContain(
-        "Data refreshes every minute.",
-      );
+      expect(await page.getByTestId("whale-footnote").textContent()).toContain(WHALES_REFRESH_NOTE);
       await expectNoAxeViolations(page);
       await page.close();
     } finally {

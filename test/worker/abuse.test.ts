@@ -10,8 +10,16 @@ import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { POSITIONS_WALLET } from "../support/upstream-answers";
+import { countingKv } from "./support/counting";
 import { calls, DATA, failing, gammaRequests, listenToUpstreams, upstreams } from "./support/upstreams";
-import { BROWSER, freshWorkerEachTest, type TestWorker, testWorker, withinOneWindow } from "./support/worker";
+import {
+  BROWSER,
+  clearTables,
+  freshWorkerEachTest,
+  type TestWorker,
+  testWorker,
+  withinOneWindow,
+} from "./support/worker";
 
 listenToUpstreams();
 
@@ -21,8 +29,7 @@ freshWorkerEachTest((w) => {
 });
 
 beforeEach(async () => {
-  for (const table of ["market_points", "sentiment_changes", "whale_trades", "markets"])
-    await env.DB.prepare(`DELETE FROM ${table}`).run();
+  await clearTables("market_points", "sentiment_changes", "whale_trades", "markets");
 });
 
 const MARKETS_CRON = "*/10 * * * *";
@@ -31,24 +38,6 @@ const RANKED_WALLET = "0x6d20c35f65d9899b6d6b74f8466e824580f9a165";
 const UNKNOWN_WALLET = `0x${"ab".repeat(20)}`;
 
 const upstreamCalls = () => calls.gamma + calls.data + calls.clob + calls.x + calls.llm;
-
-/** A KV binding that counts its writes. */
-function countingKv(): { kv: KVNamespace; puts: string[] } {
-  const puts: string[] = [];
-  const kv = new Proxy(env.CACHE, {
-    get(target, property) {
-      if (property === "put") {
-        return (key: string, ...rest: unknown[]) => {
-          puts.push(key);
-          return (target.put as (...args: unknown[]) => Promise<void>)(key, ...rest);
-        };
-      }
-      const value = Reflect.get(target, property);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { kv, puts };
-}
 
 function from(ip: string, on: TestWorker = worker) {
   return (path: string) => on.fetch(path, { headers: { ...BROWSER, "cf-connecting-ip": ip } });

@@ -10,6 +10,7 @@ import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { POSITIONS_WALLET } from "../support/upstream-answers";
+import { countingDb, countingKv, type Tally } from "./support/counting";
 import { calls, DATA, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
 import { BROWSER, freshWorkerEachTest, testWorker } from "./support/worker";
 
@@ -29,84 +30,6 @@ const SUBREQUESTS_PER_INVOCATION = 50;
 
 const MARKET_RUNS_A_DAY = 144;
 const WHALE_RUNS_A_DAY = 1_440;
-
-/** A KV binding that counts its writes by key. */
-function countingKv(): { kv: KVNamespace; puts: string[] } {
-  const puts: string[] = [];
-  const kv = new Proxy(env.CACHE, {
-    get(target, property) {
-      if (property === "put") {
-        return (key: string, ...rest: unknown[]) => {
-          puts.push(key);
-          return (target.put as (...args: unknown[]) => Promise<void>)(key, ...rest);
-        };
-      }
-      const value = Reflect.get(target, property);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { kv, puts };
-}
-
-interface Tally {
-  queries: number;
-  rowsWritten: number;
-  rowsRead: number;
-}
-
-/** A D1 binding that counts queries (a batch is one) and the rows D1 says each wrote and read. */
-function countingDb(db: D1Database): { db: D1Database; tally: Tally } {
-  const tally: Tally = { queries: 0, rowsWritten: 0, rowsRead: 0 };
-  const note = (meta: { rows_written?: number; rows_read?: number } | undefined) => {
-    tally.rowsWritten += meta?.rows_written ?? 0;
-    tally.rowsRead += meta?.rows_read ?? 0;
-  };
-  const real = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
-    const proxy = new Proxy(statement, {
-      get(target, property) {
-        if (property === "bind") return (...args: unknown[]) => wrap(target.bind(...args));
-        if (property === "run" || property === "all") {
-          return async () => {
-            tally.queries += 1;
-            const result = await target.all();
-            note(result.meta);
-            return result;
-          };
-        }
-        if (property === "first") {
-          // Read through all() so the rows it read are counted too.
-          return async () => {
-            tally.queries += 1;
-            const result = await target.all();
-            note(result.meta);
-            return result.results[0] ?? null;
-          };
-        }
-        const value = Reflect.get(target, property);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-    real.set(proxy, statement);
-    return proxy;
-  };
-  const counted = new Proxy(db, {
-    get(target, property) {
-      if (property === "prepare") return (sql: string) => wrap(target.prepare(sql));
-      if (property === "batch") {
-        return async (statements: D1PreparedStatement[]) => {
-          tally.queries += 1;
-          const results = await target.batch(statements.map((s) => real.get(s) ?? s));
-          for (const result of results) note(result.meta);
-          return results;
-        };
-      }
-      const value = Reflect.get(target, property);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { db: counted, tally };
-}
 
 /** The Data API's large-trade feed with a trade nobody has seen before at the top, every call. */
 function newWhaleEveryCall(): void {

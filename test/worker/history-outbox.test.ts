@@ -10,7 +10,7 @@ import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import type { StoredWhales } from "~/.server/snapshots/whales";
 import { DATA, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
-import { failingDb, freshWorkerEachTest, testWorker } from "./support/worker";
+import { clearTables, failingDb, freshWorkerEachTest, testWorker } from "./support/worker";
 
 listenToUpstreams();
 freshWorkerEachTest(() => {});
@@ -21,8 +21,7 @@ const T0 = Date.parse("2026-11-23T15:00:00Z");
 const MIN = 60_000;
 
 beforeEach(async () => {
-  for (const table of ["market_points", "sentiment_changes", "whale_trades", "markets", "upstream_checks"])
-    await env.DB.prepare(`DELETE FROM ${table}`).run();
+  await clearTables("market_points", "sentiment_changes", "whale_trades", "markets", "upstream_checks");
   vi.spyOn(console, "error").mockImplementation(() => {});
   vi.spyOn(console, "info").mockImplementation(() => {});
   vi.useFakeTimers({ toFake: ["Date"] });

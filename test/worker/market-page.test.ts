@@ -8,7 +8,14 @@ import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { HISTORY_EVENT_SLUG, HISTORY_MARKET_SLUG, HISTORY_TOKEN } from "../support/market-answers";
 import { calls, DATA, failing, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
-import { BROWSER, failingDb, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
+import {
+  BROWSER,
+  clearTables,
+  failingDb,
+  freshWorkerEachTest,
+  type TestWorker,
+  testWorker,
+} from "./support/worker";
 
 listenToUpstreams();
 
@@ -25,8 +32,7 @@ freshWorkerEachTest((w) => {
 });
 
 beforeEach(async () => {
-  for (const table of ["market_points", "sentiment_changes", "whale_trades", "markets"])
-    await env.DB.prepare(`DELETE FROM ${table}`).run();
+  await clearTables("market_points", "sentiment_changes", "whale_trades", "markets");
   const { keys } = await env.CACHE.list({ prefix: "market:" });
   for (const key of keys) await env.CACHE.delete(key.name);
 });

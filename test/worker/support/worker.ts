@@ -113,3 +113,8 @@ export async function withinOneWindow(needMs = 10_000): Promise<void> {
   if (intoWindow > 60_000 - needMs)
     await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 50));
 }
+
+/** Empties history tables (not `calls`, which refuses deletes: see support/calls.ts). */
+export async function clearTables(...tables: string[]): Promise<void> {
+  await env.DB.batch(tables.map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
+}
