@@ -14,10 +14,12 @@ export type ProvenanceKind = Provenance["kind"];
 /** What a snapshot's three kinds of figure are made of. */
 export type SnapshotProvenance = InferOutput<typeof SnapshotProvenanceSchema>;
 
-export type Subject = keyof SnapshotProvenance;
+/** What a figure is about: a snapshot's part, or the whale trades (their own snapshot). */
+export type Subject = keyof SnapshotProvenance | "trades";
 
 const SUBJECTS: Record<Subject, { label: string; live: (by: string) => string }> = {
   markets: { label: "Markets", live: (by) => `live from ${by}` },
+  trades: { label: "Trades", live: (by) => `live from ${by}` },
   mentions: { label: "X mentions", live: (by) => `live from ${by}` },
   sentiment: { label: "Sentiment", live: (by) => `AI analysis by ${by}` },
 };

@@ -250,7 +250,7 @@ describe("status page", () => {
     expect(await time("markets")).toMatch(refreshed);
     expect(await source("markets")).toBe("Markets: live from Polymarket");
     expect(await time("whales")).toMatch(refreshed);
-    expect(await source("whales")).toBe("Markets: live from Polymarket");
+    expect(await source("whales")).toBe("Trades: live from Polymarket");
     // The e2e worker's X and model hosts answer 404: estimates, and no live refresh ever.
     expect(await time("mentions")).toBe("never");
     expect(await source("mentions")).toBe("X mentions: estimated from topic baselines");

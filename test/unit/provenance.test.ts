@@ -11,6 +11,10 @@ describe("provenanceText", () => {
       "Markets: from Polymarket, cached at 12:00 UTC",
     );
     expect(provenanceText("markets", { kind: "sample" })).toBe("Markets: sample data");
+    // The whale list says it is trades, not markets (the status page's pipeline card).
+    expect(provenanceText("trades", { kind: "live", by: "Polymarket", at: "2026-11-22T12:00:00Z" })).toBe(
+      "Trades: live from Polymarket",
+    );
     expect(provenanceText("mentions", { kind: "estimated", method: "topic baselines" })).toBe(
       "X mentions: estimated from topic baselines",
     );

@@ -1,7 +1,7 @@
 import { ProvenanceTag } from "~/components/ui/provenance-tag";
 import { RefreshNotice } from "~/components/ui/refresh-notice";
 import type { PageProvenance } from "~/lib/insights/shared";
-import type { Subject } from "~/lib/provenance";
+import type { SnapshotProvenance } from "~/lib/provenance";
 
 /** Snapshot time and sources above a page's tabs, plus why the data may be old or sample. */
 export function ProvenanceBar({
@@ -9,7 +9,7 @@ export function ProvenanceBar({
   show,
 }: {
   provenance: PageProvenance;
-  show: readonly Subject[];
+  show: readonly (keyof SnapshotProvenance)[];
 }) {
   const sample = provenance.markets.kind === "sample";
   return (

@@ -46,7 +46,7 @@ function formatWindow(seconds: number): string {
 /** Which figures each dataset's provenance speaks of (trades are market data, from Polymarket). */
 const PROVENANCE_SUBJECT: Record<DatasetKey, Subject> = {
   markets: "markets",
-  whales: "markets",
+  whales: "trades",
   mentions: "mentions",
   sentiment: "sentiment",
 };
