@@ -31,7 +31,8 @@ export interface ApiReference {
   documentUrl: string;
   title: string;
   version: string;
-  rateLimit: { requests: number; periodSeconds: number };
+  /** Requests per client per period over every /api route, and lookups outside the snapshot. */
+  rateLimit: { requests: number; lookups: number; periodSeconds: number };
   operations: ApiOperation[];
 }
 

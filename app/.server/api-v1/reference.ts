@@ -4,6 +4,7 @@
  * API answers with. Nothing here is written by hand but the example queries.
  */
 import type { ApiExample, ApiOperation, ApiParameter, ApiReference } from "~/lib/api-reference";
+import { LOOKUP_LIMIT } from "../client-limits";
 import type { SnapshotDeps } from "../snapshots/deps";
 import {
   type Answer,
@@ -134,7 +135,7 @@ export async function apiReference(origin: string): Promise<ApiReference> {
     documentUrl: `${server}/openapi.json`,
     title: doc.info.title,
     version: doc.info.version,
-    rateLimit: { requests: RATE_LIMIT, periodSeconds: RATE_PERIOD_SECONDS },
+    rateLimit: { requests: RATE_LIMIT, lookups: LOOKUP_LIMIT, periodSeconds: RATE_PERIOD_SECONDS },
     operations: operationsOf(doc, server),
   };
 }

@@ -201,12 +201,15 @@ export function ApiReferenceView({
         </h2>
         <ul className="flex list-disc flex-col gap-1.5 pl-5">
           <li>
-            At most {rateLimit.requests} requests a minute per IP address. Every answer carries{" "}
+            At most {rateLimit.requests} requests a minute per client (an IPv4 address, or an IPv6 /64),
+            counted over every <code className="font-mono">/api</code> route. Every answer carries{" "}
             <code className="font-mono">RateLimit-Limit</code>,{" "}
             <code className="font-mono">RateLimit-Remaining</code> and{" "}
             <code className="font-mono">RateLimit-Reset</code>; beyond the limit you get{" "}
             <code className="font-mono">429</code> with <code className="font-mono">Retry-After</code> in
-            seconds. Pages are not limited.
+            seconds. Looking up a market outside the 100 in the snapshot asks Polymarket on your behalf: at
+            most {rateLimit.lookups} such lookups a minute, pages included. Pages served from the snapshot are
+            not limited.
           </li>
           <li>
             Every answer has an <code className="font-mono">ETag</code>: send it back in{" "}
