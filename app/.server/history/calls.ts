@@ -4,7 +4,7 @@
  * a bound parameter; rows come back typed.
  */
 import type { Call, CallOutcome, CallSide } from "~/lib/track-record";
-import { SLOT_SECONDS, slotOf } from "./store";
+import { SLOT_SECONDS, slotOf } from "./slots";
 
 /** A call as the market build proposes it. */
 export interface CallInput {

@@ -6,22 +6,12 @@
 import type { Recommendation, SentimentLabel, WhaleTrade } from "~/lib/types";
 import { unranked } from "../polymarket/data-api";
 import { CallStore } from "./calls";
+import { CHECK_RETENTION_MS, FINE_RETENTION_SECONDS, HOUR_SECONDS, SLOT_SECONDS, slotOf } from "./slots";
 
-/** Seconds one point stands for until compaction. */
-export const SLOT_SECONDS = 600;
+export { HOUR_SECONDS, SLOT_SECONDS, slotOf };
+
 /** The `refresh_state` row that says when history writes last succeeded. */
 const HISTORY_STATE_KEY = "history";
-/** Seconds one point stands for after compaction. */
-export const HOUR_SECONDS = 3600;
-/** 10-minute points are kept this long, then thinned to one an hour. */
-export const FINE_RETENTION_SECONDS = 30 * 86_400;
-/** Upstream check records are kept this long (the status page shows 30 days). */
-export const CHECK_RETENTION_MS = 31 * 86_400_000;
-
-/** The slot (epoch seconds) an instant falls in. */
-export function slotOf(ms: number, step = SLOT_SECONDS): number {
-  return Math.floor(ms / 1000 / step) * step;
-}
 
 /** What one shown market contributes to a snapshot's history. */
 export interface MarketObservation {

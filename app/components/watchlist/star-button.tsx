@@ -1,7 +1,7 @@
 import { notify } from "~/components/ui/toaster";
 import { toggleWatchlist, useHydrated, useIsWatched } from "~/lib/use-watchlist";
 import { type StarTarget, type ToggleChange, WATCHLIST_MAX } from "~/lib/watchlist";
-import { starClass } from "./lazy-star";
+import { starClass } from "./star-class";
 
 /**
  * The watchlist star: a toggle button (aria-pressed) whose name stays "Watch <title>" whether pressed
