@@ -37,7 +37,6 @@ function counted<T>(key: string, answer: () => Promise<T>, extra: Partial<OnDema
     key,
     upstream: "gamma",
     freshMs: 5 * MIN,
-    keepMs: 86_400_000,
     load: () => {
       state.loads += 1;
       return answer();

@@ -87,6 +87,18 @@ async function costOf(
 
 const sum = (runs: RunCost[], key: keyof RunCost) => runs.reduce((total, run) => total + run[key], 0);
 const max = (runs: RunCost[], key: keyof RunCost) => Math.max(...runs.map((run) => run[key]));
+const mean = (runs: RunCost[], key: keyof RunCost) => sum(runs, key) / runs.length;
+
+/** One kind of run's figures: KV writes and D1 rows on average, queries and subrequests at worst. */
+function perRun(runs: RunCost[]) {
+  return {
+    kvPuts: mean(runs, "puts"),
+    queries: max(runs, "queries"),
+    rowsWritten: Math.round(mean(runs, "rowsWritten")),
+    rowsRead: Math.round(mean(runs, "rowsRead")),
+    subrequests: max(runs, "subrequests"),
+  };
+}
 
 describe("the Workers Free plan at the default schedule", () => {
   it("an hour with a new whale trade every minute: KV ≤ 600 writes a day, D1 and subrequests within the limits, visitors write nothing", async () => {
@@ -130,11 +142,10 @@ describe("the Workers Free plan at the default schedule", () => {
     const perDay = {
       kvWrites: hourPuts * 24,
       d1RowsWritten:
-        (sum(marketRuns, "rowsWritten") / marketRuns.length) * MARKET_RUNS_A_DAY +
-        (sum(whaleRuns, "rowsWritten") / whaleRuns.length) * WHALE_RUNS_A_DAY,
+        mean(marketRuns, "rowsWritten") * MARKET_RUNS_A_DAY +
+        mean(whaleRuns, "rowsWritten") * WHALE_RUNS_A_DAY,
       d1RowsRead:
-        (sum(marketRuns, "rowsRead") / marketRuns.length) * MARKET_RUNS_A_DAY +
-        (sum(whaleRuns, "rowsRead") / whaleRuns.length) * WHALE_RUNS_A_DAY,
+        mean(marketRuns, "rowsRead") * MARKET_RUNS_A_DAY + mean(whaleRuns, "rowsRead") * WHALE_RUNS_A_DAY,
       invocations: MARKET_RUNS_A_DAY + WHALE_RUNS_A_DAY,
     };
     console.log(
@@ -145,20 +156,8 @@ describe("the Workers Free plan at the default schedule", () => {
               [...new Set(kv.puts)].map((key) => [key, kv.puts.filter((k) => k === key).length]),
             ),
           },
-          marketRun: {
-            kvPuts: sum(marketRuns, "puts") / marketRuns.length,
-            queries: max(marketRuns, "queries"),
-            rowsWritten: Math.round(sum(marketRuns, "rowsWritten") / marketRuns.length),
-            rowsRead: Math.round(sum(marketRuns, "rowsRead") / marketRuns.length),
-            subrequests: max(marketRuns, "subrequests"),
-          },
-          whaleRun: {
-            kvPuts: sum(whaleRuns, "puts") / whaleRuns.length,
-            queries: max(whaleRuns, "queries"),
-            rowsWritten: Math.round(sum(whaleRuns, "rowsWritten") / whaleRuns.length),
-            rowsRead: Math.round(sum(whaleRuns, "rowsRead") / whaleRuns.length),
-            subrequests: max(whaleRuns, "subrequests"),
-          },
+          marketRun: perRun(marketRuns),
+          whaleRun: perRun(whaleRuns),
           perDay,
         },
         null,

@@ -19,6 +19,8 @@ import { describeFailure, UpstreamError, type UpstreamName } from "../http";
 
 /** An unknown id is not asked for again within this long. */
 export const MISSING_FRESH_MS = 10 * 60_000;
+/** A copy is kept this long to serve, marked stale, while its upstream fails. */
+const DEFAULT_KEEP_MS = 86_400_000;
 
 /** Entries and bytes kept in one isolate's memory at most (approximated by their JSON length). */
 const MAX_MEMORY_ENTRIES = 1_000;
@@ -41,8 +43,8 @@ export interface OnDemandRead<T> {
   key: string;
   upstream: UpstreamName;
   freshMs: number;
-  /** How long a copy is kept to serve (stale) while the upstream fails. */
-  keepMs: number;
+  /** How long a copy is kept to serve (stale) while the upstream fails; a day unless said. */
+  keepMs?: number;
   load: () => Promise<T>;
   /** An answer of nothing (an unknown id): fresh for at least MISSING_FRESH_MS. */
   isEmpty?: (value: T) => boolean;
@@ -149,7 +151,7 @@ export class OnDemandCache {
   }
 
   /** The route's current back-off as an error, or null when it may be asked. */
-  failing(route: string, now = this.options.now()): UpstreamUnavailableError | null {
+  private failing(route: string, now: number): UpstreamUnavailableError | null {
     const failure = this.failures.get(route);
     if (!failure || now >= failure.until) return null;
     return new UpstreamUnavailableError(route, failure.until, failure.error);
@@ -168,7 +170,7 @@ export class OnDemandCache {
     const empty = read.isEmpty?.(value) ?? false;
     const body = JSON.stringify({ fetchedAt, value, empty });
     this.remember(read.key, { fetchedAt, value, empty, bytes: body.length });
-    await this.store(read.key, body, Math.max(read.keepMs, MISSING_FRESH_MS));
+    await this.store(read.key, body, Math.max(read.keepMs ?? DEFAULT_KEEP_MS, MISSING_FRESH_MS));
     return { value, fetchedAt: new Date(fetchedAt).toISOString(), stale: false };
   }
 

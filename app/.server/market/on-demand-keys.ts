@@ -8,8 +8,6 @@
 export const ON_DEMAND_FRESH_MS = 15 * 60_000;
 /** Trades and holders move faster than the market list. */
 export const TRADES_FRESH_MS = 5 * 60_000;
-/** A copy is kept this long to serve, marked stale, while its upstream fails. */
-export const ON_DEMAND_KEEP_MS = 86_400_000;
 
 export const ON_DEMAND_KEYS = {
   marketBySlug: (slug: string) => `market:slug:${slug}`,

@@ -12,7 +12,7 @@ import { describeFailure } from "../http";
 import { fetchPriceHistory, type HistoryInterval, isTokenId, type TokenPrice } from "../polymarket/clob";
 import { onDemandOptions, type SnapshotDeps } from "../snapshots/deps";
 import { NoHistoryError, storedPoints } from "./history-reads";
-import { ON_DEMAND_KEEP_MS, ON_DEMAND_KEYS } from "./on-demand-keys";
+import { ON_DEMAND_KEYS } from "./on-demand-keys";
 
 /** What the CLOB is asked for each range, and how long its answer is fresh. */
 export const CLOB_REQUESTS: Record<
@@ -70,7 +70,6 @@ export async function outcomeHistory(
             key: ON_DEMAND_KEYS.prices(token, interval),
             upstream: "clob",
             freshMs,
-            keepMs: ON_DEMAND_KEEP_MS,
             load: () =>
               fetchPriceHistory(token, interval, fidelity, onDemandOptions(deps, deps.config.clobUrl)),
           },

@@ -12,7 +12,7 @@ import { describeFailure } from "../http";
 import { fetchMarketBySlug, isSlug } from "../polymarket/gamma";
 import { onDemandOptions, type SnapshotDeps } from "../snapshots/deps";
 import { findShownMarket } from "../snapshots/markets";
-import { ON_DEMAND_FRESH_MS, ON_DEMAND_KEEP_MS, ON_DEMAND_KEYS } from "./on-demand-keys";
+import { ON_DEMAND_FRESH_MS, ON_DEMAND_KEYS } from "./on-demand-keys";
 
 export { ON_DEMAND_FRESH_MS };
 
@@ -185,7 +185,6 @@ export async function resolveMarket(deps: SnapshotDeps, slug: string): Promise<R
         key: ON_DEMAND_KEYS.marketBySlug(slug),
         upstream: "gamma",
         freshMs: ON_DEMAND_FRESH_MS,
-        keepMs: ON_DEMAND_KEEP_MS,
         load: () => fetchMarketBySlug(slug, onDemandOptions(deps, deps.config.gammaUrl)),
         isEmpty: (market) => market === null,
       },

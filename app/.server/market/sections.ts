@@ -27,7 +27,7 @@ import {
   storedPoints,
   storedSentimentChanges,
 } from "./history-reads";
-import { ON_DEMAND_FRESH_MS, ON_DEMAND_KEEP_MS, ON_DEMAND_KEYS, TRADES_FRESH_MS } from "./on-demand-keys";
+import { ON_DEMAND_FRESH_MS, ON_DEMAND_KEYS, TRADES_FRESH_MS } from "./on-demand-keys";
 
 export const HISTORY_UNAVAILABLE = "History unavailable right now.";
 export const TRADES_UNAVAILABLE = "Polymarket's trades are unavailable right now.";
@@ -113,7 +113,6 @@ export function fetchedTrades(deps: SnapshotDeps, conditionId: string): Promise<
       key: ON_DEMAND_KEYS.trades(conditionId),
       upstream: "data",
       freshMs: TRADES_FRESH_MS,
-      keepMs: ON_DEMAND_KEEP_MS,
       load: () => fetchMarketTrades(conditionId, onDemandOptions(deps, deps.config.dataUrl)),
     },
     deps.lookups,
@@ -149,7 +148,6 @@ export async function holdersOf(
         key: ON_DEMAND_KEYS.holders(conditionId),
         upstream: "data",
         freshMs: ON_DEMAND_FRESH_MS,
-        keepMs: ON_DEMAND_KEEP_MS,
         load: () => fetchHolders(conditionId, onDemandOptions(deps, deps.config.dataUrl)),
       },
       deps.lookups,
@@ -187,7 +185,6 @@ export async function siblingsOf(
         key: ON_DEMAND_KEYS.event(eventSlug),
         upstream: "gamma",
         freshMs: ON_DEMAND_FRESH_MS,
-        keepMs: ON_DEMAND_KEEP_MS,
         load: () => fetchEventBySlug(eventSlug, onDemandOptions(deps, deps.config.gammaUrl)),
         isEmpty: (event) => event === null,
       },

@@ -60,10 +60,6 @@ export class HistoryOutbox {
   keep(batches: readonly HistoryBatch[]): void {
     this.pending = mergeBatches(this.pending, batches);
   }
-
-  get size(): number {
-    return this.pending.length;
-  }
 }
 
 async function writeBatch(store: HistoryStore, batch: HistoryBatch): Promise<number> {

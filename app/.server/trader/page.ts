@@ -28,9 +28,8 @@ import { fetchPositions, fetchUserTrades } from "../polymarket/traders";
 import { onDemandOptions, type SnapshotDeps } from "../snapshots/deps";
 import { type NowOrLater, nowOrLater } from "../snapshots/loader-data";
 
-/** How long a trader's upstream answers count as fresh, and how long a copy is kept to serve stale. */
+/** How long a trader's upstream answers count as fresh. */
 export const TRADER_FRESH_MS = 5 * 60_000;
-export const TRADER_KEEP_MS = 86_400_000;
 
 /** Where each section is kept on demand (wallets lowercase). */
 export const TRADER_KEYS = {
@@ -78,7 +77,6 @@ function walletRead<T>(
     key,
     upstream: "data",
     freshMs: TRADER_FRESH_MS,
-    keepMs: TRADER_KEEP_MS,
     load,
     ...(isEmpty ? { isEmpty } : {}),
   };
