@@ -11,7 +11,7 @@ import {
   type SnapshotProvenance,
   X_API,
 } from "~/lib/provenance";
-import type { DisplayMarket, MarketAnalysis, MarketSnapshot, MentionCount, OutcomeDetail } from "~/lib/types";
+import type { DisplayMarket, MarketAnalysis, MarketSnapshot, OutcomeDetail } from "~/lib/types";
 import type { Cached, Dataset } from "../cache/swr-cache";
 import { UpstreamError } from "../http";
 import { estimateMentions } from "../mentions/estimate";
@@ -22,6 +22,7 @@ import { SAMPLE_MARKETS } from "../sample-markets";
 import { estimateAnalysis } from "../sentiment/estimate";
 import { getAnalyses } from "../sentiment/index";
 import { feedOutcome, mentionsOutcome, modelOutcome, observed } from "./checks";
+import { uniqueMentions } from "./dashboard";
 import { failureMessage, polymarketOptions, type SnapshotDeps } from "./deps";
 import { callOf, marketObservation } from "./history";
 import { KV_KEYS } from "./keys";
@@ -49,17 +50,6 @@ function log(message: string, error: unknown): void {
   console.error(`[markets] ${message}: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-function sumUniqueMentions(keywords: string[], counts: MentionCount[]): number {
-  const seen = new Map<string, number>();
-  keywords.forEach((keyword, i) => {
-    const count = counts[i];
-    if (count && !seen.has(keyword)) seen.set(keyword, count.mentions);
-  });
-  let total = 0;
-  for (const n of seen.values()) total += n;
-  return total;
-}
-
 /** SPEC §8: the three built-in markets with estimated enrichment, flagged `sample`. Never cached. */
 function buildSampleSnapshot(now: number, error: string): MarketSnapshot {
   const keywords = deriveKeywords(SAMPLE_MARKETS.map((m) => m.title));
@@ -67,7 +57,7 @@ function buildSampleSnapshot(now: number, error: string): MarketSnapshot {
   const markets = SAMPLE_MARKETS.map((m, i) => toDisplayMarket(m, estimateAnalysis(m), counts[i], now));
   return {
     markets,
-    totalMentions: sumUniqueMentions(keywords, counts),
+    totalMentions: uniqueMentions(markets),
     provenance: {
       markets: { kind: "sample" },
       mentions: { kind: "estimated", method: MENTIONS_ESTIMATE_METHOD },
@@ -154,15 +144,16 @@ async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null):
       checks: deps.takeChecks?.() ?? [],
     },
   ]);
+  const cards = markets.map((m, i) => {
+    const card = toDisplayMarket(m, sentiment.analyses[i], mentions.counts[i], now);
+    const spark = sparklines.get(m.id);
+    return spark ? { ...card, spark } : card;
+  });
   return {
     ...(unwritten.length > 0 ? { pendingHistory: unwritten } : {}),
     snapshot: {
-      markets: markets.map((m, i) => {
-        const card = toDisplayMarket(m, sentiment.analyses[i], mentions.counts[i], now);
-        const spark = sparklines.get(m.id);
-        return spark ? { ...card, spark } : card;
-      }),
-      totalMentions: sumUniqueMentions(keywords, mentions.counts),
+      markets: cards,
+      totalMentions: uniqueMentions(cards),
       provenance,
       fetchedAt,
     },
