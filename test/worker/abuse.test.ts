@@ -37,6 +37,9 @@ const MARKETS_CRON = "*/10 * * * *";
 const RANKED_WALLET = "0x6d20c35f65d9899b6d6b74f8466e824580f9a165";
 const UNKNOWN_WALLET = `0x${"ab".repeat(20)}`;
 
+/** A test that first waits for a fresh rate-limit window (up to 10 s) gets time for that wait. */
+const WINDOW_TIMEOUT_MS = 30_000;
+
 const upstreamCalls = () => calls.gamma + calls.data + calls.clob + calls.x + calls.llm;
 
 function from(ip: string, on: TestWorker = worker) {
@@ -156,80 +159,96 @@ describe("a failing upstream is left alone during its back-off", () => {
 });
 
 describe("lookups are limited per client", () => {
-  it("30 lookups a minute per address: the 31st is a 429 page and JSON with Retry-After, snapshot pages are not limited", async () => {
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
-    await withinOneWindow();
-    const get = from("198.51.100.40");
-    for (let i = 0; i < 30; i++) expect((await get(`/market/unknown-slug-${i}`)).status).toBe(404);
-    const refused = await get("/market/unknown-slug-30");
-    expect(refused.status).toBe(429);
-    const seconds = Number(refused.headers.get("retry-after"));
-    expect(seconds).toBeGreaterThanOrEqual(1);
-    expect(seconds).toBeLessThanOrEqual(60);
-    expect(await refused.text()).toContain("Too many lookups from your network");
-    const json = await get("/api/v1/markets/unknown-slug-31");
-    expect(json.status).toBe(429);
-    expect(json.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(((await json.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
-    expect((await get("/api/markets/unknown-slug-32")).status).toBe(429);
-    expect(gammaRequests.filter((url) => url.pathname.includes("/markets/slug/")).length).toBe(30);
+  it(
+    "30 lookups a minute per address: the 31st is a 429 page and JSON with Retry-After, snapshot pages are not limited",
+    async () => {
+      await worker.scheduled(MARKETS_CRON);
+      await worker.settle();
+      await withinOneWindow();
+      const get = from("198.51.100.40");
+      for (let i = 0; i < 30; i++) expect((await get(`/market/unknown-slug-${i}`)).status).toBe(404);
+      const refused = await get("/market/unknown-slug-30");
+      expect(refused.status).toBe(429);
+      const seconds = Number(refused.headers.get("retry-after"));
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect(seconds).toBeLessThanOrEqual(60);
+      expect(await refused.text()).toContain("Too many lookups from your network");
+      const json = await get("/api/v1/markets/unknown-slug-31");
+      expect(json.status).toBe(429);
+      expect(json.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(((await json.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+      expect((await get("/api/markets/unknown-slug-32")).status).toBe(429);
+      expect(gammaRequests.filter((url) => url.pathname.includes("/markets/slug/")).length).toBe(30);
 
-    // Served from the snapshot or a kept answer: never limited.
-    expect((await get("/")).status).toBe(200);
-    expect((await get("/market/unknown-slug-3")).status).toBe(404);
-    expect((await get("/api/v1/markets?limit=5")).status).toBe(200);
-    // Another client is not affected.
-    expect((await from("198.51.100.41")("/market/unknown-slug-33")).status).toBe(404);
-  });
+      // Served from the snapshot or a kept answer: never limited.
+      expect((await get("/")).status).toBe(200);
+      expect((await get("/market/unknown-slug-3")).status).toBe(404);
+      expect((await get("/api/v1/markets?limit=5")).status).toBe(200);
+      // Another client is not affected.
+      expect((await from("198.51.100.41")("/market/unknown-slug-33")).status).toBe(404);
+    },
+    WINDOW_TIMEOUT_MS,
+  );
 
-  it("IPv6 clients are one client per /64: rotating the host part does not reset the count", async () => {
-    await withinOneWindow();
-    for (let i = 0; i < 30; i++) {
-      const host = (i + 1).toString(16);
-      expect((await from(`2001:db8:77:1::${host}`)(`/market/v6-slug-${i}`)).status).toBe(404);
-    }
-    expect((await from("2001:db8:77:1:ffff:1:2:3")("/market/v6-slug-30")).status).toBe(429);
-    expect((await from("2001:db8:77:2::1")("/market/v6-slug-31")).status).toBe(404);
-  });
+  it(
+    "IPv6 clients are one client per /64: rotating the host part does not reset the count",
+    async () => {
+      await withinOneWindow();
+      for (let i = 0; i < 30; i++) {
+        const host = (i + 1).toString(16);
+        expect((await from(`2001:db8:77:1::${host}`)(`/market/v6-slug-${i}`)).status).toBe(404);
+      }
+      expect((await from("2001:db8:77:1:ffff:1:2:3")("/market/v6-slug-30")).status).toBe(429);
+      expect((await from("2001:db8:77:2::1")("/market/v6-slug-31")).status).toBe(404);
+    },
+    WINDOW_TIMEOUT_MS,
+  );
 
-  it("a page whose sections would need lookups over the limit still renders, the sections say why", async () => {
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
-    await withinOneWindow();
-    const get = from("198.51.100.42");
-    for (let i = 0; i < 30; i++) await get(`/market/limited-slug-${i}`);
-    const response = await get("/market/will-trump-deport-less-than-250000");
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    expect(html).toContain("Will Trump deport less than 250,000?");
-    expect(html).toContain("Too many lookups from your network");
-  });
+  it(
+    "a page whose sections would need lookups over the limit still renders, the sections say why",
+    async () => {
+      await worker.scheduled(MARKETS_CRON);
+      await worker.settle();
+      await withinOneWindow();
+      const get = from("198.51.100.42");
+      for (let i = 0; i < 30; i++) await get(`/market/limited-slug-${i}`);
+      const response = await get("/market/will-trump-deport-less-than-250000");
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain("Will Trump deport less than 250,000?");
+      expect(html).toContain("Too many lookups from your network");
+    },
+    WINDOW_TIMEOUT_MS,
+  );
 });
 
 describe("every JSON route shares one budget per client", () => {
-  it("the aliases, the trader JSON and health count with /api/v1: the 121st request is a 429", async () => {
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
-    await withinOneWindow();
-    const get = from("203.0.113.50");
-    for (let i = 0; i < 40; i++) {
-      expect((await get("/api/markets")).status).toBe(200);
-      expect((await get("/api/v1/markets?limit=1")).status).toBe(200);
-      expect((await get("/api/whales")).status).toBe(200);
-    }
-    for (const path of [
-      "/api/health",
-      `/api/traders/${POSITIONS_WALLET}`,
-      "/api/v1/status",
-      "/api/markets",
-    ]) {
-      const response = await get(path);
-      expect(response.status, path).toBe(429);
-      expect(response.headers.get("retry-after"), path).toMatch(/^\d+$/);
-    }
-    expect((await from("203.0.113.51")("/api/markets")).status).toBe(200);
-    // Pages are not part of the JSON budget.
-    expect((await get("/")).status).toBe(200);
-  });
+  it(
+    "the aliases, the trader JSON and health count with /api/v1: the 121st request is a 429",
+    async () => {
+      await worker.scheduled(MARKETS_CRON);
+      await worker.settle();
+      await withinOneWindow();
+      const get = from("203.0.113.50");
+      for (let i = 0; i < 40; i++) {
+        expect((await get("/api/markets")).status).toBe(200);
+        expect((await get("/api/v1/markets?limit=1")).status).toBe(200);
+        expect((await get("/api/whales")).status).toBe(200);
+      }
+      for (const path of [
+        "/api/health",
+        `/api/traders/${POSITIONS_WALLET}`,
+        "/api/v1/status",
+        "/api/markets",
+      ]) {
+        const response = await get(path);
+        expect(response.status, path).toBe(429);
+        expect(response.headers.get("retry-after"), path).toMatch(/^\d+$/);
+      }
+      expect((await from("203.0.113.51")("/api/markets")).status).toBe(200);
+      // Pages are not part of the JSON budget.
+      expect((await get("/")).status).toBe(200);
+    },
+    WINDOW_TIMEOUT_MS,
+  );
 });
