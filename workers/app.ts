@@ -1,21 +1,21 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { apiV1 } from "../app/.server/api-v1/app";
+import { api } from "../app/.server/api-v1/legacy";
+import { tradersApi } from "../app/.server/api-v1/traders";
 import { clientKey, lookupGate, windowResetSeconds } from "../app/.server/client-limits";
 import { ConfigError, getConfig } from "../app/.server/config";
 import { requestContext } from "../app/.server/context";
 import { snapshotDeps } from "../app/.server/snapshots/deps";
+import type { WorkerEnv } from "../app/.server/worker-env";
 import { isLoopback } from "../app/lib/seo";
-import { api } from "./api";
-import { apiV1 } from "./api-v1";
 import { runScheduled } from "./cron";
 import { feeds } from "./feeds";
 import { isolateFor } from "./isolate";
 import { securityHeaders } from "./security";
 import { seo } from "./seo";
 import { trackRecordCsv } from "./track-record-csv";
-import { tradersApi } from "./traders-api";
-import type { WorkerEnv } from "./types";
 
 // Built once per isolate, not per request.
 const handleRequest = createRequestHandler(

@@ -5,10 +5,10 @@ import { whaleFeed } from "../app/.server/feeds/whales";
 import { pageRecord } from "../app/.server/record-pages/read";
 import { getWhaleSnapshot } from "../app/.server/snapshots/whales";
 import { TrackRecordUnavailableError } from "../app/.server/track-record/view";
+import type { WorkerEnv } from "../app/.server/worker-env";
 import { FEED_FORMATS, type FeedFormat, feedPath } from "../app/lib/feeds";
 import { siteOrigin } from "../app/lib/seo";
 import { parseWhaleView } from "../app/lib/whales";
-import type { WorkerEnv } from "./types";
 
 /** Whale trades change by the minute (the snapshot's own freshness); the record once per cron run. */
 const WHALES_CACHE = "public, max-age=60";

@@ -36,7 +36,9 @@ const STATIC_HEADERS: Record<string, string> = {
     "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()",
 };
 
-export type SecurityVariables = { nonce: string };
+import type { SecurityVariables } from "../app/.server/worker-env";
+
+export type { SecurityVariables };
 
 /** Sets the nonce for the render and the security headers on every response. */
 export function securityHeaders(dev: boolean): MiddlewareHandler<{ Variables: SecurityVariables }> {

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { readMarketSnapshot } from "../app/.server/snapshots/markets";
+import type { WorkerEnv } from "../app/.server/worker-env";
 import { marketPath } from "../app/lib/market-page";
 import { siteOrigin } from "../app/lib/seo";
 import { PUBLIC_PATHS } from "../app/lib/site";
-import type { WorkerEnv } from "./types";
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);

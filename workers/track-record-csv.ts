@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { exportCsv } from "../app/.server/track-record/export";
 import { readTrackRecord, TrackRecordUnavailableError } from "../app/.server/track-record/view";
-import type { WorkerEnv } from "./types";
+import type { WorkerEnv } from "../app/.server/worker-env";
 
 /** `/track-record.csv`: every call with its grading, one row each (the JSON export's rows, unpaged). */
 export const trackRecordCsv = new Hono<WorkerEnv>().get("/track-record.csv", async (c) => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { countedClients, RATE_LIMIT, rateLimit } from "~/.server/api-v1/http";
 import { LookupLimitedError } from "~/.server/cache/on-demand";
 import { clientKey, lookupGate, windowResetSeconds } from "~/.server/client-limits";
-import type { WorkerEnv } from "../../workers/types";
+import type { WorkerEnv } from "../../app/.server/worker-env";
 
 describe("clientKey", () => {
   it("keys an IPv4 address as itself", () => {

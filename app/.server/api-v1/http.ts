@@ -1,8 +1,8 @@
 /** The API's error shape and the per-client rate limit every JSON route shares. */
 import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { WorkerEnv } from "../../../workers/types";
 import { API_LIMIT, LIMIT_PERIOD_SECONDS, windowResetSeconds } from "../client-limits";
+import type { WorkerEnv } from "../worker-env";
 import type { ErrorBody, ErrorCode } from "./responses";
 
 /** `{ "error": { "code", "message" } }` with the status; `parameter` names what was wrong on a 400. */

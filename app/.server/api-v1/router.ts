@@ -7,7 +7,7 @@
 import { type Context, Hono } from "hono";
 import { describeRoute, resolver, validator } from "hono-openapi";
 import { HealthSchema } from "~/lib/schemas/health";
-import type { WorkerEnv } from "../../../workers/types";
+import type { WorkerEnv } from "../worker-env";
 import {
   type Answer,
   historyAnswer,

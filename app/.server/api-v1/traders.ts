@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { rateLimit } from "../app/.server/api-v1/http";
-import { LookupLimitedError } from "../app/.server/cache/on-demand";
-import { traderView, traderWallet } from "../app/.server/trader/page";
-import type { WorkerEnv } from "./types";
+import { LookupLimitedError } from "../cache/on-demand";
+import { traderView, traderWallet } from "../trader/page";
+import type { WorkerEnv } from "../worker-env";
+import { rateLimit } from "./http";
 
 const NOT_A_WALLET = { error: "Not a wallet address: use 0x and 40 hex digits" };
 

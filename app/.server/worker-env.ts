@@ -1,6 +1,8 @@
-import type { Config } from "../app/.server/config";
-import type { SnapshotDeps } from "../app/.server/snapshots/deps";
-import type { SecurityVariables } from "./security";
+import type { Config } from "./config";
+import type { SnapshotDeps } from "./snapshots/deps";
+
+/** What the security middleware sets per response (workers/security.ts). */
+export type SecurityVariables = { nonce: string };
 
 /** Hono typing shared by the Worker's sub-apps. */
 export type WorkerEnv = {

@@ -5,11 +5,11 @@
  */
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { apiError, conditional, rateLimit } from "../app/.server/api-v1/http";
-import { openApiDocument } from "../app/.server/api-v1/openapi";
-import { v1Routes } from "../app/.server/api-v1/router";
-import { siteOrigin } from "../app/lib/seo";
-import type { WorkerEnv } from "./types";
+import { siteOrigin } from "~/lib/seo";
+import type { WorkerEnv } from "../worker-env";
+import { apiError, conditional, rateLimit } from "./http";
+import { openApiDocument } from "./openapi";
+import { v1Routes } from "./router";
 
 const ALLOW = "GET, HEAD, OPTIONS";
 

@@ -1,14 +1,14 @@
 import { type Context, Hono } from "hono";
-import { type Answer, historyAnswer, marketAnswer, trackRecordAnswer } from "../app/.server/api-v1/bodies";
-import { rateLimit } from "../app/.server/api-v1/http";
-import { isSlug } from "../app/.server/polymarket/gamma";
-import { getMarketSnapshot } from "../app/.server/snapshots/markets";
-import { readHealth } from "../app/.server/snapshots/status";
-import { getWhaleSnapshot } from "../app/.server/snapshots/whales";
-import { CHART_RANGES, parseChartRange } from "../app/lib/chart";
-import { isAllReal, modelOf, type SnapshotProvenance } from "../app/lib/provenance";
-import { parseWhaleView, selectTrades } from "../app/lib/whales";
-import type { WorkerEnv } from "./types";
+import { CHART_RANGES, parseChartRange } from "~/lib/chart";
+import { isAllReal, modelOf, type SnapshotProvenance } from "~/lib/provenance";
+import { parseWhaleView, selectTrades } from "~/lib/whales";
+import { isSlug } from "../polymarket/gamma";
+import { getMarketSnapshot } from "../snapshots/markets";
+import { readHealth } from "../snapshots/status";
+import { getWhaleSnapshot } from "../snapshots/whales";
+import type { WorkerEnv } from "../worker-env";
+import { type Answer, historyAnswer, marketAnswer, trackRecordAnswer } from "./bodies";
+import { rateLimit } from "./http";
 
 /**
  * The `sources` field /api/markets has always had (a stable alias; `provenance` says the same in full):
