@@ -7,6 +7,7 @@ import { tradersApi } from "../app/.server/api-v1/traders";
 import { clientKey, lookupGate, windowResetSeconds } from "../app/.server/client-limits";
 import { ConfigError, getConfig } from "../app/.server/config";
 import { requestContext } from "../app/.server/context";
+import { createLog } from "../app/.server/log";
 import { snapshotDeps } from "../app/.server/snapshots/deps";
 import type { WorkerEnv } from "../app/.server/worker-env";
 import { isLoopback } from "../app/lib/seo";
@@ -16,6 +17,8 @@ import { isolateFor } from "./isolate";
 import { securityHeaders } from "./security";
 import { seo } from "./seo";
 import { trackRecordCsv } from "./track-record-csv";
+
+const log = createLog("worker");
 
 // Built once per isolate, not per request.
 const handleRequest = createRequestHandler(
@@ -73,7 +76,7 @@ app.all("*", async (c) => {
   const nonce = c.get("nonce");
   if (!PAGE_METHODS.has(c.req.method)) {
     // Pages take no actions: answer the site's own 405 page (rendered as a GET of the not-found route).
-    console.info(`[405] ${c.req.method} ${new URL(c.req.url).pathname}`);
+    createLog("405").info(`${c.req.method} ${new URL(c.req.url).pathname}`);
     const context = new RouterContextProvider();
     context.set(requestContext, {
       config: c.get("config"),
@@ -111,7 +114,7 @@ app.all("*", async (c) => {
 });
 
 app.onError((error, c) => {
-  console.error(`[worker] ${c.req.method} ${new URL(c.req.url).pathname}: ${error.message}`);
+  log.error(`${c.req.method} ${new URL(c.req.url).pathname}`, error);
   return c.text("Something went wrong. Please try again.", 500);
 });
 

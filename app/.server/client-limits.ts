@@ -6,6 +6,9 @@
  */
 
 import { type LookupGate, LookupLimitedError } from "./cache/on-demand";
+import { createLog } from "./log";
+
+const log = createLog("limits");
 
 /** Lookups (requests that need an on-demand upstream call) per client per window: `LOOKUP_RATE_LIMITER`. */
 export const LOOKUP_LIMIT = 30;
@@ -82,9 +85,7 @@ export function lookupGate(limiter: Limiter | undefined, key: string, now: () =>
         if (!success) throw new LookupLimitedError(windowResetSeconds(now()));
       },
       (error: unknown) => {
-        console.error(
-          `[limits] lookup limiter unavailable: ${error instanceof Error ? error.message : error}`,
-        );
+        log.error("lookup limiter unavailable", error);
       },
     );
     return decision;

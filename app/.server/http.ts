@@ -1,4 +1,5 @@
 /** Shared outbound HTTP: timeout, bounded retries for idempotent failures, typed errors. */
+import { errorMessage } from "~/lib/errors";
 
 export type UpstreamName = "gamma" | "data" | "clob" | "x" | "llm";
 
@@ -30,7 +31,7 @@ export class UpstreamError extends Error {
 /** Any failure in words for one log line (an UpstreamError with its status and detail). */
 export function describeFailure(error: unknown): string {
   if (error instanceof UpstreamError) return error.describe();
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 export interface HttpOptions {
@@ -77,7 +78,7 @@ const UPSTREAM_LABELS: Record<UpstreamName, string> = {
  * stack-like references) rides along as `detail` for the one log line the caller writes.
  */
 function networkError(upstream: UpstreamName, url: string, cause: unknown): UpstreamError {
-  const detail = `${new URL(url).host}: ${describe(cause).split("\n")[0]?.slice(0, 200)}`;
+  const detail = `${new URL(url).host}: ${errorMessage(cause).split("\n")[0]?.slice(0, 200)}`;
   return new UpstreamError(
     upstream,
     "network",
@@ -147,10 +148,6 @@ async function attempt(url: string, init: RequestInit, opts: HttpOptions): Promi
   } finally {
     clearTimeout(timer);
   }
-}
-
-function describe(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }
 
 /**

@@ -6,10 +6,13 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { siteOrigin } from "~/lib/seo";
+import { createLog } from "../log";
 import type { WorkerEnv } from "../worker-env";
 import { apiError, conditional, rateLimit } from "./http";
 import { openApiDocument } from "./openapi";
 import { v1Routes } from "./router";
+
+const log = createLog("api");
 
 const ALLOW = "GET, HEAD, OPTIONS";
 
@@ -48,6 +51,6 @@ export const apiV1 = new Hono<WorkerEnv>()
   );
 
 apiV1.onError((error, c) => {
-  console.error(`[api] ${c.req.method} ${new URL(c.req.url).pathname}: ${error.message}`);
+  log.error(`${c.req.method} ${new URL(c.req.url).pathname}`, error);
   return apiError(c, 500, "internal", "Something went wrong on our side. Please try again.");
 });

@@ -2,8 +2,11 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { API_LIMIT, LIMIT_PERIOD_SECONDS, windowResetSeconds } from "../client-limits";
+import { createLog } from "../log";
 import type { WorkerEnv } from "../worker-env";
 import type { ErrorBody, ErrorCode } from "./responses";
+
+const log = createLog("api");
 
 /** `{ "error": { "code", "message" } }` with the status; `parameter` names what was wrong on a 400. */
 export function apiError(
@@ -67,7 +70,7 @@ export function rateLimit(now: () => number = Date.now): MiddlewareHandler<Worke
       allowed = (await c.env.API_RATE_LIMITER.limit({ key })).success;
     } catch (error) {
       // A failing limiter must not take the API down: serve, and say so once per failure.
-      console.error(`[api] rate limiter unavailable: ${error instanceof Error ? error.message : error}`);
+      log.error("rate limiter unavailable", error);
     }
     const { used, resetSeconds } = countRequest(key, now());
     const headers = {

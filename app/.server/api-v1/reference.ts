@@ -5,6 +5,7 @@
  */
 import type { ApiExample, ApiOperation, ApiParameter, ApiReference } from "~/lib/api-reference";
 import { LOOKUP_LIMIT } from "../client-limits";
+import { createLog } from "../log";
 import type { SnapshotDeps } from "../snapshots/deps";
 import {
   type Answer,
@@ -17,6 +18,8 @@ import {
 } from "./bodies";
 import { RATE_LIMIT, RATE_PERIOD_SECONDS } from "./http";
 import { API_BASE, type OpenApiDocument, openApiDocument } from "./openapi";
+
+const log = createLog("api-access");
 
 type Json = Record<string, unknown>;
 
@@ -95,9 +98,7 @@ async function example<T>(request: string, answer: () => Promise<Answer<T>>): Pr
     if (!result.ok) return { request, ok: false, message: result.message };
     return { request, ok: true, ...trimmed(result.body) };
   } catch (error) {
-    console.error(
-      `[api-access] example ${request} failed: ${error instanceof Error ? error.message : error}`,
-    );
+    log.error(`example ${request} failed`, error);
     return { request, ok: false, message: "This example could not be made right now." };
   }
 }

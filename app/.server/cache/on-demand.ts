@@ -16,6 +16,9 @@
  */
 
 import { describeFailure, UpstreamError, type UpstreamName } from "../http";
+import { createLog } from "../log";
+
+const CACHE_LOG = createLog("on-demand");
 
 /** An unknown id is not asked for again within this long. */
 export const MISSING_FRESH_MS = 10 * 60_000;
@@ -107,7 +110,7 @@ export class OnDemandCache {
   private readonly log: (line: string) => void;
 
   constructor(private readonly options: OnDemandCacheOptions) {
-    this.log = options.log ?? ((line) => console.error(`[on-demand] ${line}`));
+    this.log = options.log ?? CACHE_LOG.error;
   }
 
   /** The kept value if it is fresh for `freshMs`, else null; never calls an upstream or the gate. */

@@ -12,6 +12,9 @@
  */
 
 import { describeFailure } from "../http";
+import { createLog } from "../log";
+
+const CACHE_LOG = createLog("cache");
 
 /** One cached dataset. */
 export interface Dataset<T> {
@@ -127,7 +130,7 @@ export class SwrCache {
     this.memoMs = options.memoMs ?? 5_000;
     this.lockSeconds = options.lockSeconds ?? 60;
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 3_600_000;
-    this.log = options.log ?? ((line) => console.error(`[cache] ${line}`));
+    this.log = options.log ?? CACHE_LOG.error;
   }
 
   /** A key's value (memo, then KV); null when absent. A failing KV reads as empty, never throws. */
@@ -283,7 +286,7 @@ export class SwrCache {
           dataset.minWriteMs !== undefined &&
           ageMs(dataset.fetchedAt(previous), now) < dataset.minWriteMs
         ) {
-          console.info(`[cache] ${dataset.key} changed; written once the stored copy is older`);
+          CACHE_LOG.info(`${dataset.key} changed; written once the stored copy is older`);
         } else {
           await this.put(dataset.key, next);
           confirmed = { confirmedAt: dataset.fetchedAt(next), confirmedOf: dataset.fetchedAt(next) };

@@ -2,8 +2,11 @@
 
 import type { MentionCount } from "~/lib/types";
 import { UpstreamError } from "../http";
+import { createLog } from "../log";
 import { estimateMentions } from "./estimate";
 import { fetchRecentCount } from "./x-client";
+
+const log = createLog("x");
 
 /** A live count kept between runs (e.g. in KV) so a keyword is fetched at most once per window. */
 export interface MentionCacheEntry {
@@ -64,8 +67,8 @@ export async function getMentions(keywords: string[], deps: MentionDeps): Promis
     }
     const fetched = await fetchBounded(toFetch.slice(0, Math.max(0, deps.maxRequests)), token, deps, run);
     if (run.failures > 0) {
-      console.error(
-        `[x] ${run.failures} of ${run.requests} keyword counts failed (last: ${run.lastError?.describe()}): served estimates`,
+      log.error(
+        `${run.failures} of ${run.requests} keyword counts failed (last: ${run.lastError?.describe()}): served estimates`,
       );
     }
     for (const [keyword, entry] of fetched) {

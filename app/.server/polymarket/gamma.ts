@@ -4,8 +4,11 @@ import * as v from "valibot";
 import { httpsOnly } from "~/lib/links";
 import type { Market } from "~/lib/types";
 import { UpstreamError } from "../http";
+import { createLog } from "../log";
 import { CleanString, LenientNumber, RequiredText, Text } from "./lenient";
 import { getPolymarketJson, type PolymarketOptions } from "./request";
+
+const log = createLog("gamma");
 
 /** SPEC §9: at most 100 markets are processed. */
 const MAX_MARKETS = 100;
@@ -264,7 +267,7 @@ function logNotices(path: string): (response: Response) => void {
       const key = `${route} ${name}: ${value}`;
       if (noticesLogged.has(key)) continue;
       noticesLogged.add(key);
-      console.warn(`[gamma] ${route} answered with ${name}: ${value}`);
+      log.warn(`${route} answered with ${name}: ${value}`);
     }
   };
 }
@@ -292,9 +295,7 @@ async function fetchKeyset(opts: PolymarketOptions): Promise<ActiveMarkets> {
     } catch (error) {
       // A later page failing still leaves a usable list: show what the first pages gave.
       if (pages === 0 || markets.length === 0) throw error;
-      console.warn(
-        `[gamma] keyset page ${pages + 1} failed, keeping ${markets.length} markets: ${String(error)}`,
-      );
+      log.warn(`keyset page ${pages + 1} failed, keeping ${markets.length} markets`, error);
       break;
     }
     pages += 1;
@@ -316,7 +317,7 @@ export async function fetchActiveMarkets(opts: PolymarketOptions): Promise<Activ
   } catch (error) {
     // kind "status" or "html": a mirror's 404 page may be HTML.
     if (!(error instanceof UpstreamError && MISSING_ROUTE.has(error.status ?? 0))) throw error;
-    console.warn(`[gamma] /markets/keyset answered ${error.status}: using the legacy /markets list`);
+    log.warn(`/markets/keyset answered ${error.status}: using the legacy /markets list`);
     return { markets: parseMarketsPayload(await getList(LEGACY_PATH, opts)), route: "legacy", pages: 1 };
   }
 }

@@ -4,7 +4,10 @@ import * as v from "valibot";
 import { cleanText } from "~/lib/clean-text";
 import type { Market, MarketAnalysis } from "~/lib/types";
 import { fetchJson, joinUrl, UpstreamError } from "../http";
+import { createLog } from "../log";
 import { scoreFor, toRecommendation } from "./score";
+
+const log = createLog("llm");
 
 export interface LlmOptions {
   /** e.g. https://api.x.ai/v1 */
@@ -229,8 +232,8 @@ export async function analyseMarkets(
     if (result.status === "fulfilled") {
       analyses.push(...result.value);
       if (result.value.length < size) {
-        console.error(
-          `[llm] batch of ${size} markets gave ${result.value.length} usable analyses: served estimates for the rest`,
+        log.error(
+          `batch of ${size} markets gave ${result.value.length} usable analyses: served estimates for the rest`,
         );
       }
       return;
@@ -241,7 +244,7 @@ export async function analyseMarkets(
         ? result.reason
         : new UpstreamError("llm", "network", String(result.reason));
     lastError = error;
-    console.error(`[llm] batch of ${size} markets failed (${error.describe()}): served estimates`);
+    log.error(`batch of ${size} markets failed (${error.describe()}): served estimates`);
   });
   return { analyses, failures, run: { batches: batches.length, failures, lastError } };
 }

@@ -8,6 +8,9 @@ import { CATEGORIES, matchesCategory } from "~/lib/categories";
 import type { Market, MarketAnalysis, MentionCount } from "~/lib/types";
 import type { CallInput } from "../history/calls";
 import type { HistoryStore, MarketObservation } from "../history/store";
+import { createLog } from "../log";
+
+const log = createLog("history");
 
 /** The history's view of one market, or null for a market without outcome detail (the samples). */
 export function marketObservation(
@@ -72,10 +75,8 @@ const CALL_SIDES: Record<MarketAnalysis["recommendation"], CallInput["side"]> = 
 export async function compactHistory(history: HistoryStore, nowMs: number): Promise<void> {
   try {
     const removed = await history.compact(nowMs);
-    if (removed > 0) console.info(`[history] compaction removed ${removed} rows`);
+    if (removed > 0) log.info(`compaction removed ${removed} rows`);
   } catch (error) {
-    console.error(
-      `[history] compaction failed (it runs again with the next market cron): ${error instanceof Error ? error.message : String(error)}`,
-    );
+    log.error("compaction failed (it runs again with the next market cron)", error);
   }
 }

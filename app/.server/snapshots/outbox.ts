@@ -12,6 +12,9 @@ import type { WhaleTrade } from "~/lib/types";
 import type { CallInput } from "../history/calls";
 import type { HistoryStore, MarketObservation, UpstreamCheck } from "../history/store";
 import { describeFailure } from "../http";
+import { createLog } from "../log";
+
+const log = createLog("history");
 
 /** One build's writes, taken together. */
 export interface HistoryBatch {
@@ -41,7 +44,7 @@ export function mergeBatches(...lists: readonly (readonly HistoryBatch[] | undef
     ...others.slice(0, Math.max(0, others.length - MAX_OTHER_BATCHES)),
   ]);
   if (dropped.size > 0) {
-    console.error(`[history] outbox full: ${dropped.size} oldest unwritten batches dropped`);
+    log.error(`outbox full: ${dropped.size} oldest unwritten batches dropped`);
   }
   return sorted.filter((b) => !dropped.has(b));
 }
@@ -98,18 +101,19 @@ export async function flushHistory(
     } catch (error) {
       const unwritten = queue.slice(i);
       target.outbox.keep(unwritten);
-      console.error(
-        `[history] ${unwritten.length} batches not written, kept for the next run (the KV snapshot is unaffected): ${describeFailure(error)}`,
+      log.error(
+        `${unwritten.length} batches not written, kept for the next run (the KV snapshot is unaffected)`,
+        error,
       );
       return unwritten;
     }
   }
   if (queue.length === 0) return [];
-  if (written > 0) console.info(`[history] ${written} rows added from ${queue.length} batches`);
+  if (written > 0) log.info(`${written} rows added from ${queue.length} batches`);
   try {
     await history.noteHistoryWrite(target.now());
   } catch (error) {
-    console.error(`[history] write time not noted: ${describeFailure(error)}`);
+    log.error("write time not noted", error);
   }
   return [];
 }

@@ -4,7 +4,10 @@
  * shown markets), stored with the snapshot, so rendering a card costs no database call.
  */
 import type { Market } from "~/lib/types";
+import { createLog } from "../log";
 import type { SnapshotDeps } from "./deps";
+
+const log = createLog("history");
 
 const DAY_SECONDS = 86_400;
 
@@ -25,9 +28,7 @@ export async function readSparklines(
       nowSec,
     );
   } catch (error) {
-    console.error(
-      `[history] sparklines unavailable (cards show none): ${error instanceof Error ? error.message : String(error)}`,
-    );
+    log.error("sparklines unavailable (cards show none)", error);
     return lines;
   }
   for (const market of markets) {

@@ -10,9 +10,12 @@ import type {
 } from "~/lib/schemas/health";
 import type { RefreshRecord } from "../cache/swr-cache";
 import { describeFailure } from "../http";
+import { createLog } from "../log";
 import type { SnapshotDeps } from "./deps";
 import { getMarketSnapshot, marketsDataset } from "./markets";
 import { getWhaleSnapshot, whalesDataset } from "./whales";
+
+const log = createLog("health");
 
 /**
  * fresh: stored and within its freshness window; stale: stored but older (served while refreshing);
@@ -96,7 +99,7 @@ export async function readHistoryHealth(deps: SnapshotDeps): Promise<HistoryHeal
     lastHistoryReadMs = deps.now();
     return { ok: true, lastWriteAt: iso(lastWrite), lastReadAt: iso(lastHistoryReadMs), error: null };
   } catch (error) {
-    console.error(`[health] history database unavailable: ${describeFailure(error)}`);
+    log.error("history database unavailable", error);
     return {
       ok: false,
       lastWriteAt: null,

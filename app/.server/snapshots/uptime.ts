@@ -5,12 +5,15 @@
  */
 import { HISTORY_WINDOW_MS, type StatusHistory, statusHistory, UPTIME_WINDOWS } from "~/lib/uptime";
 import { describeFailure } from "../http";
+import { createLog } from "../log";
 import type { SnapshotDeps } from "./deps";
+
+const log = createLog("status");
 
 export async function readStatusHistory(deps: SnapshotDeps): Promise<StatusHistory | null> {
   const { history } = deps;
   if (!history) {
-    console.error("[status] history unavailable: no D1 binding (DB)");
+    log.error("history unavailable: no D1 binding (DB)");
     return null;
   }
   const now = deps.now();
@@ -21,7 +24,7 @@ export async function readStatusHistory(deps: SnapshotDeps): Promise<StatusHisto
     ]);
     return statusHistory(tallies, checks, now);
   } catch (error) {
-    console.error(`[status] history unavailable (the rest of the page renders): ${describeFailure(error)}`);
+    log.error("history unavailable (the rest of the page renders)", error);
     return null;
   }
 }

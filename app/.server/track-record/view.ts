@@ -4,8 +4,11 @@
  */
 import { CATEGORIES } from "~/lib/categories";
 import { type Call, HORIZONS, type ReliabilityBin, type TrackSummary } from "~/lib/track-record";
+import { createLog } from "../log";
 import type { SnapshotDeps } from "../snapshots/deps";
 import { horizonOf, reliability, summarise, summariseBy } from "./metrics";
+
+const log = createLog("track-record");
 
 export interface SummaryRow {
   key: string;
@@ -40,7 +43,7 @@ export async function readTrackRecord(deps: SnapshotDeps): Promise<TrackRecordDa
   try {
     [calls, pending] = await Promise.all([store.allCalls(), store.pendingStates()]);
   } catch (error) {
-    console.error(`[track-record] unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    log.error("unavailable", error);
     throw new TrackRecordUnavailableError(
       "The track record is unavailable right now. Please try again shortly.",
     );
