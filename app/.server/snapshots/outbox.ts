@@ -11,7 +11,6 @@
 import type { WhaleTrade } from "~/lib/types";
 import type { CallInput } from "../history/calls";
 import type { HistoryStore, MarketObservation, UpstreamCheck } from "../history/store";
-import { describeFailure } from "../http";
 import { createLog } from "../log";
 
 const log = createLog("history");

@@ -9,7 +9,6 @@ import type {
   SnapshotStateSchema,
 } from "~/lib/schemas/health";
 import type { RefreshRecord } from "../cache/swr-cache";
-import { describeFailure } from "../http";
 import { createLog } from "../log";
 import type { SnapshotDeps } from "./deps";
 import { getMarketSnapshot, marketsDataset } from "./markets";

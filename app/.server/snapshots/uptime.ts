@@ -4,7 +4,6 @@
  * fails, the page says "History unavailable" (null here, one log line) and renders the rest.
  */
 import { HISTORY_WINDOW_MS, type StatusHistory, statusHistory, UPTIME_WINDOWS } from "~/lib/uptime";
-import { describeFailure } from "../http";
 import { createLog } from "../log";
 import type { SnapshotDeps } from "./deps";
 
