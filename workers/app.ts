@@ -7,8 +7,8 @@ import { tradersApi } from "../app/.server/api-v1/traders";
 import { clientKey, lookupGate, windowResetSeconds } from "../app/.server/client-limits";
 import { ConfigError, getConfig } from "../app/.server/config";
 import { requestContext } from "../app/.server/context";
+import { createDeps } from "../app/.server/deps";
 import { createLog } from "../app/.server/log";
-import { snapshotDeps } from "../app/.server/snapshots/deps";
 import type { WorkerEnv } from "../app/.server/worker-env";
 import { isLoopback } from "../app/lib/seo";
 import { runScheduled } from "./cron";
@@ -44,7 +44,7 @@ app.use(async (c, next) => {
     c.set("client", client);
     c.set(
       "deps",
-      snapshotDeps({
+      createDeps({
         caches: isolateFor(c.env, config),
         ctx: c.executionCtx as ExecutionContext,
         config,

@@ -1,15 +1,39 @@
 import { getConfig } from "../app/.server/config";
+import { createDeps, type Deps } from "../app/.server/deps";
 import type { UpstreamCheck } from "../app/.server/history/store";
 import { describeFailure } from "../app/.server/http";
-import { type SnapshotDeps, snapshotDeps } from "../app/.server/snapshots/deps";
+import { createLog, type Log } from "../app/.server/log";
 import { compactHistory } from "../app/.server/snapshots/history";
-import { refreshMarkets, type StoredMarkets } from "../app/.server/snapshots/markets";
+import { marketSnapshot, type StoredMarkets } from "../app/.server/snapshots/markets";
 import { flushHistory } from "../app/.server/snapshots/outbox";
-import { refreshWhales } from "../app/.server/snapshots/whales";
+import { whaleSnapshot } from "../app/.server/snapshots/whales";
 import { settleOpenCalls } from "../app/.server/track-record/settle";
+import { errorMessage } from "../app/lib/errors";
 // The cron expressions of wrangler.toml [triggers]: one module says them, a unit test compares.
 import { MARKETS_CRON, WHALES_CRON } from "../app/lib/refresh-cadence";
+import { ok, type Section, unavailable } from "../app/lib/section";
 import { isolateFor } from "./isolate";
+
+const TRACK_RECORD_LOG = createLog("track-record");
+
+/** A cron job: its name and where its failure is logged, and its work (a failure is a result, not a throw). */
+interface Job {
+  name: string;
+  log: Log;
+  run: () => Promise<Section<unknown>>;
+}
+
+/** Runs jobs side by side; each failure is one log line, `[area] <name> failed: <why>`. */
+async function runJobs(jobs: readonly (Job | null)[]): Promise<void> {
+  const named = jobs.filter((job): job is Job => job !== null);
+  const results = await Promise.all(
+    named.map(({ run }) => run().catch((error: unknown) => unavailable(errorMessage(error)))),
+  );
+  results.forEach((result, i) => {
+    const job = named[i];
+    if (!result.ok && job) job.log.error(`${job.name} failed: ${result.message}`);
+  });
+}
 
 /**
  * Prewarms the caches: markets every 10 min (fresh for 15, so visitors never hit a cold cache),
@@ -22,52 +46,64 @@ import { isolateFor } from "./isolate";
 export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext): Promise<void> {
   const checks: UpstreamCheck[] = [];
   const config = getConfig(env);
-  const deps: SnapshotDeps = {
-    ...snapshotDeps({ caches: isolateFor(env, config), ctx, config, db: env.DB }),
+  const deps: Deps = {
+    ...createDeps({ caches: isolateFor(env, config), ctx, config, db: env.DB }),
     reportCheck: (check) => checks.push(check),
     takeChecks: () => checks.splice(0),
   };
   const startedMs = deps.now();
   const markets = cron !== WHALES_CRON;
   const whales = cron !== MARKETS_CRON;
-  const [marketRun, whaleRun] = await Promise.all([
-    markets ? refreshMarkets(deps) : null,
-    whales ? refreshWhales(deps) : null,
+  const cronLog = createLog(`cron ${cron}`);
+  let refreshed: Section<StoredMarkets> | null = null;
+  await runJobs([
+    markets
+      ? {
+          name: "markets refresh",
+          log: cronLog,
+          run: async () => {
+            refreshed = await marketSnapshot.refresh(deps);
+            return refreshed;
+          },
+        }
+      : null,
+    whales ? { name: "whales refresh", log: cronLog, run: () => whaleSnapshot.refresh(deps) } : null,
   ]);
-  for (const [name, run] of [
-    ["markets", marketRun],
-    ["whales", whaleRun],
-  ] as const) {
-    if (run instanceof Error) console.error(`[cron ${cron}] ${name} refresh failed: ${run.message}`);
-  }
   const { history } = deps;
   if (!history) return;
-  await Promise.all([
-    // Checks of a build that failed before writing its batch (or of none at all).
+  await runJobs([
+    // Checks of a build that failed before writing its batch (or of none at all): the outbox keeps what
+    // the database does not take, so this never fails.
     checks.length > 0
-      ? flushHistory(deps, [{ id: `checks:${startedMs}`, atMs: startedMs, checks: checks.splice(0) }])
+      ? {
+          name: "leftover checks",
+          log: cronLog,
+          run: async () => {
+            await flushHistory(deps, [
+              { id: `checks:${startedMs}`, atMs: startedMs, checks: checks.splice(0) },
+            ]);
+            return ok(null);
+          },
+        }
       : null,
-    markets ? compactHistory(history, deps.now()) : null,
-    markets ? settleCalls(deps, marketRun) : null,
+    markets
+      ? { name: "compaction", log: createLog("history"), run: () => compactHistory(history, deps.now()) }
+      : null,
+    markets ? { name: "settlement", log: TRACK_RECORD_LOG, run: () => settleCalls(deps, refreshed) } : null,
   ]);
 }
 
-/**
- * Grades the calls whose markets resolved (the track record). Never throws: a failure is one log line
- * and the calls stay open for the next run.
- */
-async function settleCalls(deps: SnapshotDeps, refreshed: StoredMarkets | Error | null): Promise<void> {
-  const stored = refreshed instanceof Error ? null : refreshed;
-  const active = stored ? new Set(stored.snapshot.markets.map((m) => m.id)) : null;
+/** Grades the calls whose markets resolved (the track record); a failure leaves them open for the next run. */
+async function settleCalls(deps: Deps, refreshed: Section<StoredMarkets> | null): Promise<Section<null>> {
+  const active = refreshed?.ok ? new Set(refreshed.value.snapshot.markets.map((m) => m.id)) : null;
   try {
     const run = await settleOpenCalls(deps, active);
     if (run.looked > 0)
-      console.info(
-        `[track-record] looked up ${run.looked} markets: ${run.graded} calls graded, ${run.pending} markets pending`,
+      TRACK_RECORD_LOG.info(
+        `looked up ${run.looked} markets: ${run.graded} calls graded, ${run.pending} markets pending`,
       );
+    return ok(null);
   } catch (error) {
-    console.error(
-      `[track-record] settlement failed (the calls stay open for the next run): ${describeFailure(error)}`,
-    );
+    return unavailable(`${describeFailure(error)} (the calls stay open for the next run)`);
   }
 }

@@ -3,8 +3,7 @@ import { FEED_TYPES, type FeedEntry, type FeedMeta, renderFeed } from "../app/.s
 import { trackRecordFeed } from "../app/.server/feeds/track-record";
 import { whaleFeed } from "../app/.server/feeds/whales";
 import { pageRecord } from "../app/.server/record-pages/read";
-import { getWhaleSnapshot } from "../app/.server/snapshots/whales";
-import { TrackRecordUnavailableError } from "../app/.server/track-record/view";
+import { whaleSnapshot } from "../app/.server/snapshots/whales";
 import type { WorkerEnv } from "../app/.server/worker-env";
 import { FEED_FORMATS, type FeedFormat, feedPath } from "../app/lib/feeds";
 import { siteOrigin } from "../app/lib/seo";
@@ -38,20 +37,16 @@ for (const format of FEED_FORMATS) {
   feeds.get(feedPath("/whale-watch", format), async (c) => {
     const deps = c.get("deps");
     const view = parseWhaleView(new URL(c.req.url).searchParams);
-    const snapshot = await getWhaleSnapshot(deps);
+    const snapshot = await whaleSnapshot.get(deps);
     const origin = siteOrigin(c.get("config").siteUrl, c.req.url);
     return respond(c, format, whaleFeed(snapshot, view, origin, deps.now()), WHALES_CACHE);
   });
 
   feeds.get(feedPath("/track-record", format), async (c) => {
     const deps = c.get("deps");
-    try {
-      const { calls } = await pageRecord(deps);
-      const origin = siteOrigin(c.get("config").siteUrl, c.req.url);
-      return respond(c, format, trackRecordFeed(calls, origin, deps.now()), RECORD_CACHE);
-    } catch (error) {
-      if (!(error instanceof TrackRecordUnavailableError)) throw error;
-      return c.text(error.message, 503, { "Retry-After": "60", "Cache-Control": "no-store" });
-    }
+    const record = await pageRecord(deps);
+    if (!record.ok) return c.text(record.message, 503, { "Retry-After": "60", "Cache-Control": "no-store" });
+    const origin = siteOrigin(c.get("config").siteUrl, c.req.url);
+    return respond(c, format, trackRecordFeed(record.value.calls, origin, deps.now()), RECORD_CACHE);
   });
 }

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { readMarketSnapshot } from "../app/.server/snapshots/markets";
+import { marketSnapshot } from "../app/.server/snapshots/markets";
 import type { WorkerEnv } from "../app/.server/worker-env";
 import { marketPath } from "../app/lib/market-page";
 import { siteOrigin } from "../app/lib/seo";
@@ -27,7 +27,7 @@ export const seo = new Hono<WorkerEnv>()
     const url = (path: string, changefreq: string) =>
       `  <url><loc>${escapeXml(origin + path)}</loc><changefreq>${changefreq}</changefreq></url>`;
     // The markets currently shown (from the cached snapshot; never an upstream call for a sitemap).
-    const snapshot = await readMarketSnapshot(c.get("deps"));
+    const snapshot = await marketSnapshot.read(c.get("deps"));
     const markets =
       snapshot && snapshot.provenance.markets.kind !== "sample"
         ? snapshot.markets.flatMap((m) => (m.slug ? [marketPath(m.slug)] : []))

@@ -1,11 +1,11 @@
 import { createContext } from "react-router";
 import type { Config } from "./config";
-import type { SnapshotDeps } from "./snapshots/deps";
+import type { Deps } from "./deps";
 
 /** What the Worker hands every loader and the document render. */
 export interface RequestContext {
   config: Config;
-  deps: SnapshotDeps;
+  deps: Deps;
   /** Per-response CSP nonce for inline scripts. */
   nonce: string;
   /** Set when a page was asked for with a method it does not take (POST, PUT …): the 405 page renders. */

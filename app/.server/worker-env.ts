@@ -1,5 +1,5 @@
 import type { Config } from "./config";
-import type { SnapshotDeps } from "./snapshots/deps";
+import type { Deps } from "./deps";
 
 /** What the security middleware sets per response (workers/security.ts). */
 export type SecurityVariables = { nonce: string };
@@ -8,5 +8,5 @@ export type SecurityVariables = { nonce: string };
 export type WorkerEnv = {
   Bindings: Env;
   /** `client`: the rate-limit key of the caller (IPv4 address or IPv6 /64; client-limits.ts). */
-  Variables: SecurityVariables & { config: Config; deps: SnapshotDeps; client: string };
+  Variables: SecurityVariables & { config: Config; deps: Deps; client: string };
 };

@@ -19,9 +19,6 @@ export type MarketView = InferOutput<typeof MarketViewSchema>;
 /** The current analysis, when the market is in the top 100. */
 export type CurrentAnalysis = InferOutput<typeof CurrentAnalysisSchema>;
 
-/** A section that can fail on its own: its value, or why it is missing. */
-export type Section<T> = { ok: true; value: T } | { ok: false; message: string };
-
 export interface ChartSection {
   chart: ChartModel | null;
   /** Parts of the history that could not be read (the chart shows the rest). */

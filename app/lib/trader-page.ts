@@ -1,6 +1,7 @@
 /** What `/trader/:wallet` shows, as the server hands it to the page and to /api/traders/:wallet (client-safe, pure). */
 import { formatPnl } from "./format";
-import type { MarketTrades, Section } from "./market-page";
+import type { MarketTrades } from "./market-page";
+import type { Section } from "./section";
 import type { WhaleTrade } from "./types";
 
 export type BoardPeriod = "DAY" | "WEEK" | "MONTH" | "ALL";

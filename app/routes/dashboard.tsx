@@ -1,6 +1,6 @@
 import { requestContext } from "~/.server/context";
 import { dashboardView } from "~/.server/snapshots/dashboard";
-import { marketSnapshotView } from "~/.server/snapshots/markets";
+import { marketSnapshot } from "~/.server/snapshots/markets";
 import { DashboardView } from "~/components/markets/dashboard-view";
 import { MarketGridError, MarketGridSkeleton } from "~/components/markets/market-grid";
 import { SentimentDashboardSkeleton } from "~/components/markets/sentiment-dashboard";
@@ -25,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     slug: category?.slug ?? null,
     renderedAt: deps.now(),
-    dashboard: (await marketSnapshotView(deps, (snapshot) => dashboardView(snapshot, query))).value,
+    dashboard: (await marketSnapshot.view(deps, (snapshot) => dashboardView(snapshot, query))).value,
   };
 }
 

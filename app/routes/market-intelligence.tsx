@@ -1,5 +1,5 @@
 import { requestContext } from "~/.server/context";
-import { marketSnapshotView } from "~/.server/snapshots/markets";
+import { marketSnapshot } from "~/.server/snapshots/markets";
 import { MarketIntelligenceView } from "~/components/insights/market-intelligence-view";
 import { marketIntelligence } from "~/lib/insights/market-intelligence";
 import { pageMeta, rootData } from "~/lib/seo";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);
   const view = (snapshot: MarketSnapshot) => marketIntelligence(snapshot, deps.now());
-  return { intelligence: (await marketSnapshotView(deps, view)).value };
+  return { intelligence: (await marketSnapshot.view(deps, view)).value };
 }
 
 export default function MarketIntelligencePage({ loaderData }: Route.ComponentProps) {

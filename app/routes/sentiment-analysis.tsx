@@ -1,6 +1,6 @@
 import { requestContext } from "~/.server/context";
 import { deriveKeyword } from "~/.server/mentions/keywords";
-import { marketSnapshotView } from "~/.server/snapshots/markets";
+import { marketSnapshot } from "~/.server/snapshots/markets";
 import { SentimentAnalysisView } from "~/components/insights/sentiment-analysis-view";
 import { sentimentInsights } from "~/lib/insights/sentiment-analysis";
 import { pageMeta, rootData } from "~/lib/seo";
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);
   const view = (snapshot: MarketSnapshot) => sentimentInsights(snapshot, deriveKeyword, deps.now());
-  return { insights: (await marketSnapshotView(deps, view)).value };
+  return { insights: (await marketSnapshot.view(deps, view)).value };
 }
 
 export default function SentimentAnalysis({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { requestContext } from "~/.server/context";
-import { whaleSnapshotView } from "~/.server/snapshots/whales";
+import { whaleSnapshot } from "~/.server/snapshots/whales";
 import { WhaleFilters } from "~/components/whales/whale-filters";
 import { WhaleErrorCard, WhaleFeedView, WhaleSkeletonGrid } from "~/components/whales/whale-list";
 import { feedAlternates, whaleFeedTitle } from "~/lib/feeds";
@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);
-  return { now: deps.now(), snapshot: (await whaleSnapshotView(deps)).value };
+  return { now: deps.now(), snapshot: (await whaleSnapshot.view(deps, (snapshot) => snapshot)).value };
 }
 
 /**

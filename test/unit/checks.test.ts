@@ -1,21 +1,21 @@
 import { describe, expect, it } from "vitest";
+import type { Deps } from "~/.server/deps";
 import type { UpstreamCheck } from "~/.server/history/store";
 import { UpstreamError } from "~/.server/http";
 import { feedOutcome, mentionsOutcome, modelOutcome, observed, received } from "~/.server/snapshots/checks";
-import type { SnapshotDeps } from "~/.server/snapshots/deps";
 
 /** Just what `observed` reads of the deps: a clock that moves 40 ms per reading, and the collector. */
-function deps(collect: boolean): { deps: SnapshotDeps; checks: UpstreamCheck[] } {
+function deps(collect: boolean): { deps: Deps; checks: UpstreamCheck[] } {
   const checks: UpstreamCheck[] = [];
   let clock = 1_000_000;
-  const partial: Pick<SnapshotDeps, "now" | "reportCheck"> = {
+  const partial: Pick<Deps, "now" | "reportCheck"> = {
     now: () => {
       clock += 40;
       return clock;
     },
     reportCheck: collect ? (check) => checks.push(check) : undefined,
   };
-  return { deps: partial as SnapshotDeps, checks };
+  return { deps: partial as Deps, checks };
 }
 
 describe("observed: a call reports its upstream's outcome to the cron's collector", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { estimateMentions, mentionRange } from "~/.server/mentions/estimate";
 import { getMentions, MENTION_CONCURRENCY, type MentionCacheEntry } from "~/.server/mentions/index";
-import { fetchRecentCount, isTrending } from "~/.server/mentions/x-client";
+import { createX, fetchRecentCount, isTrending } from "~/.server/mentions/x-client";
 
 const NOW = Date.parse("2026-03-10T12:00:00Z");
 const DAY = 86_400_000;
@@ -56,16 +56,21 @@ function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 }
 
-function deps(overrides: Partial<Parameters<typeof getMentions>[1]> & { fetch: typeof fetch }) {
+function deps({
+  fetch,
+  ...overrides
+}: Partial<Omit<Parameters<typeof getMentions>[1], "x">> & {
+  fetch: typeof globalThis.fetch;
+  token?: string | undefined;
+}) {
+  const { token, ...rest } = "token" in overrides ? overrides : { ...overrides, token: "test-token" };
   return {
-    token: "test-token",
-    baseUrl: "https://x.test",
-    timeoutMs: 500,
+    x: createX({ xBearerToken: token, xApiUrl: "https://x.test", timeoutMs: 500 }, fetch),
     maxRequests: 40,
     cacheSeconds: 900,
     now: NOW,
     cache: {},
-    ...overrides,
+    ...rest,
   };
 }
 

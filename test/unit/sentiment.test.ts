@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { UpstreamError } from "~/.server/http";
 import { estimateAnalysis } from "~/.server/sentiment/estimate";
 import { getAnalyses } from "~/.server/sentiment/index";
-import { analyseBatch, analyseMarkets, type LlmOptions } from "~/.server/sentiment/llm-client";
+import { analyseBatch, analyseMarkets, createLlm, type LlmOptions } from "~/.server/sentiment/llm-client";
 import { confidenceMultiplier, scoreFor, toRecommendation } from "~/.server/sentiment/score";
 import type { Market, MarketAnalysis } from "~/lib/types";
 import { makeMarket } from "../support/markets";
@@ -90,15 +90,17 @@ function llmOptions(fetchFn: typeof fetch, overrides: Partial<LlmOptions> = {}):
 }
 
 function analysisDeps(fetchFn: typeof fetch, { apiKey }: { apiKey?: string } = { apiKey: "llm-key" }) {
-  return {
-    apiKey,
-    baseUrl: "https://llm.test/v1",
-    model: MODEL,
-    fetch: fetchFn,
-    timeoutMs: 500,
-    batchSize: 2,
-    at: "2026-11-22T12:00:00.000Z",
-  };
+  const llm = createLlm(
+    {
+      llmApiKey: apiKey,
+      llmApiUrl: "https://llm.test/v1",
+      llmModel: MODEL,
+      llmTimeoutMs: 500,
+      llmBatchSize: 2,
+    },
+    fetchFn,
+  );
+  return { llm, at: "2026-11-22T12:00:00.000Z" };
 }
 
 const seeds = Array.from({ length: 1000 }, (_, i) => `market-${i}`);

@@ -13,7 +13,7 @@ import {
   userTradesPath,
 } from "~/.server/polymarket/traders";
 import { formatPnl } from "~/lib/format";
-import type { Section } from "~/lib/market-page";
+import type { Section } from "~/lib/section";
 import {
   type BoardRow,
   monthlySummary,
@@ -146,7 +146,7 @@ const row = (rank: number, name: string | null, pnl = 1000): Section<BoardRow | 
   value: { rank, name, pnl, volume: 5000 },
 });
 const unranked: Section<BoardRow | null> = { ok: true, value: null };
-const failed: Section<BoardRow | null> = { ok: false, message: "down" };
+const failed: Section<BoardRow | null> = { ok: false, reason: "unavailable", message: "down" };
 const trade = (name: string | null) => ({ trader: { name } }) as unknown as Pick<WhaleTrade, "trader">;
 
 describe("the page model", () => {

@@ -3,14 +3,13 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OnDemandCache } from "~/.server/cache/on-demand";
 import { SwrCache } from "~/.server/cache/swr-cache";
-import { openGate } from "~/.server/client-limits";
 import { parseConfig } from "~/.server/config";
+import { createDeps, type Deps } from "~/.server/deps";
 import { D1RefreshState } from "~/.server/history/refresh-state";
-import type { SnapshotDeps } from "~/.server/snapshots/deps";
 import { KV_KEYS } from "~/.server/snapshots/keys";
-import { getMarketSnapshot, readMarketSnapshot, type StoredMarkets } from "~/.server/snapshots/markets";
+import { marketSnapshot, type StoredMarkets } from "~/.server/snapshots/markets";
 import { HistoryOutbox } from "~/.server/snapshots/outbox";
-import { getWhaleSnapshot } from "~/.server/snapshots/whales";
+import { whaleSnapshot } from "~/.server/snapshots/whales";
 import { calls, failing, feedRequests, listenToUpstreams, resetCalls, upstreams } from "./support/upstreams";
 import { clearKv, testWorker } from "./support/worker";
 
@@ -28,20 +27,22 @@ function testDeps(kv: KVNamespace = env.CACHE) {
   let now = T0;
   const background: Promise<unknown>[] = [];
   const clock = () => now;
-  const deps: SnapshotDeps = {
-    cache: new SwrCache({ kv, state: new D1RefreshState(env.DB), now: clock }),
-    onDemand: new OnDemandCache({ now: clock, cache: null, backoffMs: 30_000 }),
-    lookups: openGate,
-    outbox: new HistoryOutbox(),
+  const deps: Deps = createDeps({
+    caches: {
+      cache: new SwrCache({ kv, state: new D1RefreshState(env.DB), now: clock }),
+      onDemand: new OnDemandCache({ now: clock, cache: null, backoffMs: 30_000 }),
+      outbox: new HistoryOutbox(),
+    },
+    ctx: {
+      waitUntil: (p) => {
+        background.push(p);
+      },
+    },
     // Without secrets: these tests are about the feed; the mentions/sentiment paths have their own.
     config: parseConfig({ ...env, X_BEARER_TOKEN: "", LLM_API_KEY: "" }),
-    fetch: (input, init) => globalThis.fetch(input, init),
+    db: undefined,
     now: clock,
-    waitUntil: (p) => {
-      background.push(p);
-    },
-    history: null,
-  };
+  });
   return {
     deps,
     /** The same clock and KV seen from a new isolate (empty memory). */
@@ -62,7 +63,7 @@ async function storedMarkets(): Promise<StoredMarkets | null> {
 describe("market snapshot", () => {
   it("fetches once on a cold cache, stores it in KV with its fetch time, then serves from cache", async () => {
     const { deps, newIsolate } = testDeps();
-    const first = await getMarketSnapshot(deps);
+    const first = await marketSnapshot.get(deps);
     expect(first.markets).toHaveLength(100);
     expect(first.provenance).toEqual({
       markets: { kind: "live", by: "Polymarket", at: new Date(T0).toISOString() },
@@ -76,17 +77,17 @@ describe("market snapshot", () => {
     expect((await storedMarkets())?.feedRoute).toBe("keyset");
 
     newIsolate(); // must come from KV, not memory
-    const second = await getMarketSnapshot(deps);
+    const second = await marketSnapshot.get(deps);
     expect(second.fetchedAt).toBe(first.fetchedAt);
     expect(calls.gamma).toBe(1);
   });
 
   it("serves a stale snapshot at once, marked stale, and refreshes it in the background", async () => {
     const { deps, setNow, settle, newIsolate } = testDeps();
-    await getMarketSnapshot(deps);
+    await marketSnapshot.get(deps);
     setNow(T0 + 16 * MIN);
     newIsolate();
-    const stale = await readMarketSnapshot(deps);
+    const stale = await marketSnapshot.read(deps);
     expect(stale?.fetchedAt).toBe(new Date(T0).toISOString());
     expect(stale?.stale).toBe(true);
     await settle();
@@ -96,15 +97,15 @@ describe("market snapshot", () => {
 
   it("keeps the good data when a refresh fails, and says since when refreshes fail", async () => {
     const { deps, setNow, settle, newIsolate } = testDeps();
-    const good = await getMarketSnapshot(deps);
+    const good = await marketSnapshot.get(deps);
     upstreams.use(failing("gamma", "http-500"));
     setNow(T0 + 30 * MIN);
     newIsolate();
-    await getMarketSnapshot(deps);
+    await marketSnapshot.get(deps);
     await settle();
     expect((await storedMarkets())?.snapshot.fetchedAt).toBe(good.fetchedAt);
     newIsolate();
-    const served = await getMarketSnapshot(deps);
+    const served = await marketSnapshot.get(deps);
     expect(served).toMatchObject({
       fetchedAt: good.fetchedAt,
       stale: true,
@@ -118,7 +119,7 @@ describe("market snapshot", () => {
   it("falls back to the three sample markets, flagged, when nothing good is held", async () => {
     upstreams.use(failing("gamma", "http-500"));
     const { deps } = testDeps();
-    const snapshot = await getMarketSnapshot(deps);
+    const snapshot = await marketSnapshot.get(deps);
     expect(snapshot.provenance.markets).toEqual({ kind: "sample" });
     expect(snapshot.error).toBe("API error: 500");
     expect(snapshot.failingSince).toBe(new Date(T0).toISOString());
@@ -130,14 +131,14 @@ describe("market snapshot", () => {
     expect(await storedMarkets()).toBeNull();
     // The failure is remembered briefly: a burst of visitors does not hammer a failing upstream.
     const callsAfterFirst = calls.gamma;
-    await getMarketSnapshot(deps);
+    await marketSnapshot.get(deps);
     expect(calls.gamma).toBe(callsAfterFirst);
   });
 
   it("answers an empty feed with an empty snapshot (SPEC 'No markets available') and does not cache it", async () => {
     upstreams.use(failing("gamma", "empty"));
     const { deps } = testDeps();
-    const snapshot = await getMarketSnapshot(deps);
+    const snapshot = await marketSnapshot.get(deps);
     expect(snapshot.markets).toEqual([]);
     expect(snapshot.provenance.markets.kind).toBe("live");
     expect(await storedMarkets()).toBeNull();
@@ -149,7 +150,7 @@ describe("market snapshot", () => {
       put: () => Promise.reject(new Error("KV down")),
     } as unknown as KVNamespace;
     const { deps } = testDeps(broken);
-    const snapshot = await getMarketSnapshot(deps);
+    const snapshot = await marketSnapshot.get(deps);
     expect(snapshot.markets).toHaveLength(100);
     expect(snapshot.provenance.markets.kind).toBe("live");
   });
@@ -158,18 +159,18 @@ describe("market snapshot", () => {
 describe("whale snapshot", () => {
   it("keeps only trades over $50,000 and caches them for their freshness (WHALES_FRESH_SECONDS, 5 min)", async () => {
     const { deps, setNow, settle, newIsolate } = testDeps();
-    const first = await getWhaleSnapshot(deps);
+    const first = await whaleSnapshot.get(deps);
     expect(first.trades.length).toBeGreaterThan(0);
     for (const t of first.trades) expect(t.size * t.price).toBeGreaterThan(50_000);
     setNow(T0 + 299_000);
     newIsolate();
-    await getWhaleSnapshot(deps);
+    await whaleSnapshot.get(deps);
     await settle();
     // One trades request, and the two pages of the leaderboard the cold start loads first (kept an hour).
     expect(calls.data).toBe(3);
     setNow(T0 + 301_000);
     newIsolate();
-    await getWhaleSnapshot(deps);
+    await whaleSnapshot.get(deps);
     await settle();
     expect(calls.data).toBe(4);
   });
@@ -177,7 +178,7 @@ describe("whale snapshot", () => {
   it("answers an empty list plus the failure when the Data API fails and nothing is cached", async () => {
     upstreams.use(failing("data", "html-403"));
     const { deps } = testDeps();
-    const snapshot = await getWhaleSnapshot(deps);
+    const snapshot = await whaleSnapshot.get(deps);
     expect(snapshot.trades).toEqual([]);
     expect(snapshot.error).toBe("Failed to fetch whale trades");
   });

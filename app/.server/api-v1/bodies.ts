@@ -5,15 +5,15 @@
 
 import type { ChartRange } from "~/lib/chart";
 import { LookupLimitedError } from "../cache/on-demand";
+import type { Deps } from "../deps";
 import { historyPoints, outcomeHistory } from "../market/price-history";
 import { MarketUnavailableError, ON_DEMAND_FRESH_MS, resolveMarket } from "../market/resolve";
-import type { SnapshotDeps } from "../snapshots/deps";
-import { getMarketSnapshot } from "../snapshots/markets";
+import { marketSnapshot } from "../snapshots/markets";
 import type { Health } from "../snapshots/status";
 import { readHealth } from "../snapshots/status";
-import { getWhaleSnapshot } from "../snapshots/whales";
+import { whaleSnapshot } from "../snapshots/whales";
 import { exportPage, exportSummary } from "../track-record/export";
-import { readTrackRecord, TrackRecordUnavailableError } from "../track-record/view";
+import { readTrackRecord } from "../track-record/view";
 import type { MarketsQuery, WhalesQuery } from "./params";
 import { selectMarkets, selectWhales } from "./queries";
 import type {
@@ -73,8 +73,8 @@ const limited = (error: LookupLimitedError) =>
     retryAfter: error.retryAfterSeconds,
   }) as const;
 
-export async function marketsAnswer(deps: SnapshotDeps, query: MarketsQuery): Promise<Answer<MarketList>> {
-  const snapshot = await getMarketSnapshot(deps);
+export async function marketsAnswer(deps: Deps, query: MarketsQuery): Promise<Answer<MarketList>> {
+  const snapshot = await marketSnapshot.get(deps);
   const page = selectMarkets(snapshot.markets, query, deps.now());
   if (page === null)
     return badCursor(
@@ -95,7 +95,7 @@ export async function marketsAnswer(deps: SnapshotDeps, query: MarketsQuery): Pr
   };
 }
 
-export async function marketAnswer(deps: SnapshotDeps, slug: string): Promise<Answer<MarketResponse>> {
+export async function marketAnswer(deps: Deps, slug: string): Promise<Answer<MarketResponse>> {
   try {
     const resolved = await resolveMarket(deps, slug);
     if (resolved === null)
@@ -112,7 +112,7 @@ export async function marketAnswer(deps: SnapshotDeps, slug: string): Promise<An
 }
 
 export async function historyAnswer(
-  deps: SnapshotDeps,
+  deps: Deps,
   slug: string,
   range: ChartRange,
 ): Promise<Answer<HistoryResponse>> {
@@ -133,8 +133,8 @@ export async function historyAnswer(
   };
 }
 
-export async function whalesAnswer(deps: SnapshotDeps, query: WhalesQuery): Promise<Answer<WhaleList>> {
-  const { trades, fetchedAt, error, failingSince } = await getWhaleSnapshot(deps);
+export async function whalesAnswer(deps: Deps, query: WhalesQuery): Promise<Answer<WhaleList>> {
+  const { trades, fetchedAt, error, failingSince } = await whaleSnapshot.get(deps);
   return {
     ok: true,
     maxAge: freshFor(fetchedAt, deps.config.whalesFreshSeconds, deps.now()),
@@ -148,22 +148,22 @@ export async function whalesAnswer(deps: SnapshotDeps, query: WhalesQuery): Prom
 }
 
 export async function trackRecordAnswer(
-  deps: SnapshotDeps,
+  deps: Deps,
   cursor: string | undefined,
 ): Promise<Answer<TrackRecordResponse>> {
-  try {
-    const record = await readTrackRecord(deps);
-    const page = exportPage(record.calls, cursor ?? null);
-    if (page === null) return badCursor("cursor names no call: use the nextCursor of a previous page");
-    return { ok: true, maxAge: RECORD_MAX_AGE, body: { summary: exportSummary(record.summary), ...page } };
-  } catch (error) {
-    if (error instanceof TrackRecordUnavailableError) return unavailable(error.message);
-    throw error;
-  }
+  const record = await readTrackRecord(deps);
+  if (!record.ok) return unavailable(record.message);
+  const page = exportPage(record.value.calls, cursor ?? null);
+  if (page === null) return badCursor("cursor names no call: use the nextCursor of a previous page");
+  return {
+    ok: true,
+    maxAge: RECORD_MAX_AGE,
+    body: { summary: exportSummary(record.value.summary), ...page },
+  };
 }
 
 /** The pipeline's health: 200 when ok, 503 (same body, with Retry-After) when degraded. */
-export async function statusAnswer(deps: SnapshotDeps): Promise<Answer<Health>> {
+export async function statusAnswer(deps: Deps): Promise<Answer<Health>> {
   const body = await readHealth(deps);
   if (body.ok) return { ok: true, maxAge: STATUS_MAX_AGE, body };
   return { ok: true, maxAge: 0, body, status: 503, retryAfter: UNAVAILABLE_RETRY_SECONDS };

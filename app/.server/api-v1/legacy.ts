@@ -3,9 +3,9 @@ import { CHART_RANGES, parseChartRange } from "~/lib/chart";
 import { isAllReal, modelOf, type SnapshotProvenance } from "~/lib/provenance";
 import { parseWhaleView, selectTrades } from "~/lib/whales";
 import { isSlug } from "../polymarket/gamma";
-import { getMarketSnapshot } from "../snapshots/markets";
+import { marketSnapshot } from "../snapshots/markets";
 import { readHealth } from "../snapshots/status";
-import { getWhaleSnapshot } from "../snapshots/whales";
+import { whaleSnapshot } from "../snapshots/whales";
 import type { WorkerEnv } from "../worker-env";
 import { type Answer, historyAnswer, marketAnswer, trackRecordAnswer } from "./bodies";
 import { rateLimit } from "./http";
@@ -50,7 +50,7 @@ function legacy<T>(c: Context<WorkerEnv>, answer: Answer<T>, errorMessage = answ
 export const api = new Hono<WorkerEnv>()
   .use(rateLimit())
   .get("/markets", async (c) => {
-    const snapshot = await getMarketSnapshot(c.get("deps"));
+    const snapshot = await marketSnapshot.get(c.get("deps"));
     const { markets, totalMentions, provenance, fetchedAt, error, failingSince } = snapshot;
     return c.json(
       {
@@ -68,7 +68,7 @@ export const api = new Hono<WorkerEnv>()
     );
   })
   .get("/whales", async (c) => {
-    const { trades, fetchedAt, error, failingSince } = await getWhaleSnapshot(c.get("deps"));
+    const { trades, fetchedAt, error, failingSince } = await whaleSnapshot.get(c.get("deps"));
     // The page's filters, same names (`min`, `hideCertain=1`, `ranked=1`, `outcome`, `sort`); bad values are the defaults.
     const view = parseWhaleView(new URL(c.req.url).searchParams);
     return c.json(

@@ -5,8 +5,8 @@
  */
 import type { ApiExample, ApiOperation, ApiParameter, ApiReference } from "~/lib/api-reference";
 import { LOOKUP_LIMIT } from "../client-limits";
+import type { Deps } from "../deps";
 import { createLog } from "../log";
-import type { SnapshotDeps } from "../snapshots/deps";
 import {
   type Answer,
   historyAnswer,
@@ -104,7 +104,7 @@ async function example<T>(request: string, answer: () => Promise<Answer<T>>): Pr
 }
 
 /** Example responses keyed by operation id, each made (or failing) on its own. */
-export async function apiExamples(deps: SnapshotDeps): Promise<Record<string, ApiExample>> {
+export async function apiExamples(deps: Deps): Promise<Record<string, ApiExample>> {
   const markets = await marketsAnswer(deps, { sort: "volume", limit: EXAMPLE_ITEMS });
   const slug = markets.ok ? (markets.body.markets.find((m) => m.slug)?.slug ?? null) : null;
   const bySlug = slug ?? "a-market-slug";

@@ -169,15 +169,26 @@ export class SwrCache {
 
   /**
    * A value kept in this isolate's memory only (never KV) for `ttlMs`: reads that change slowly and
-   * cost a round trip each time (the market page's history reads). Failures are not kept.
+   * cost a round trip each time (the market page's history reads). A failure (a throw) is not kept, nor
+   * a value `keep` turns down (an empty record, a failed read).
    */
-  async remembered<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  async remembered<T>({
+    key,
+    ttlMs,
+    load,
+    keep,
+  }: {
+    key: string;
+    ttlMs: number;
+    load: () => Promise<T>;
+    keep?: (value: T) => boolean;
+  }): Promise<T> {
     const now = this.options.now();
     const kept = this.memory.get(key);
     if (kept && now - kept.readAt < ttlMs) return kept.value as T;
     return this.singleFlight(`remembered:${key}`, async () => {
       const value = await load();
-      this.remember(key, value, this.options.now());
+      if (keep?.(value) ?? true) this.remember(key, value, this.options.now());
       return value;
     });
   }

@@ -1,52 +1,58 @@
 /**
- * The market page's reads of the history database, kept a minute in the isolate's memory: the history
- * changes once per 10-minute slot, and a page render should not wait on four database round trips
- * that answer the same as a minute ago. Throws when the Worker has no database (callers say so).
+ * The market and trader pages' reads of the history database, kept a minute in the isolate's memory: the
+ * history changes once per 10-minute slot, and a page render should not wait on four database round trips
+ * that answer the same as a minute ago. Each answers a Section: a Worker without a database says so on
+ * the page only; a failing one is also one log line.
  */
 
+import { ok, type Section, unavailable } from "~/lib/section";
 import type { Call } from "~/lib/track-record";
 import type { WhaleTrade } from "~/lib/types";
-import type { PricePoint, SentimentChange } from "../history/store";
-import type { SnapshotDeps } from "../snapshots/deps";
+import type { Deps } from "../deps";
+import type { HistoryStore, PricePoint, SentimentChange } from "../history/store";
+import { createLog } from "../log";
 
+const log = createLog("market");
 const HISTORY_MEMO_MS = 60_000;
+export const HISTORY_UNAVAILABLE = "History unavailable right now.";
 
-export class NoHistoryError extends Error {
-  constructor() {
-    super("no history database (binding DB)");
+async function read<T>(
+  deps: Deps,
+  key: string,
+  run: (store: HistoryStore) => Promise<T>,
+): Promise<Section<T>> {
+  const store = deps.history;
+  if (!store) return unavailable(HISTORY_UNAVAILABLE);
+  try {
+    return ok(
+      await deps.cache.remembered({ key: `history:${key}`, ttlMs: HISTORY_MEMO_MS, load: () => run(store) }),
+    );
+  } catch (error) {
+    log.error(`history ${key} unavailable`, error);
+    return unavailable(HISTORY_UNAVAILABLE);
   }
 }
 
-function read<T>(
-  deps: SnapshotDeps,
-  key: string,
-  run: (store: NonNullable<SnapshotDeps["history"]>) => Promise<T>,
-): Promise<T> {
-  const store = deps.history;
-  if (!store) return Promise.reject(new NoHistoryError());
-  return deps.cache.remembered(`history:${key}`, HISTORY_MEMO_MS, () => run(store));
-}
-
 /** A market's points from `sinceT` (rounded down to its 10-minute slot, so the key holds for a slot). */
-export function storedPoints(deps: SnapshotDeps, marketId: string, sinceT: number): Promise<PricePoint[]> {
+export function storedPoints(deps: Deps, marketId: string, sinceT: number): Promise<Section<PricePoint[]>> {
   const since = Math.floor(sinceT / 600) * 600;
   return read(deps, `points:${marketId}:${since}`, (store) => store.points(marketId, since));
 }
 
-export function storedSentimentChanges(deps: SnapshotDeps, marketId: string): Promise<SentimentChange[]> {
+export function storedSentimentChanges(deps: Deps, marketId: string): Promise<Section<SentimentChange[]>> {
   return read(deps, `changes:${marketId}`, (store) => store.sentimentChanges(marketId, 20));
 }
 
-export function storedMarketTrades(deps: SnapshotDeps, conditionId: string): Promise<WhaleTrade[]> {
+export function storedMarketTrades(deps: Deps, conditionId: string): Promise<Section<WhaleTrade[]>> {
   return read(deps, `trades:${conditionId}`, (store) => store.whaleTradesForMarket(conditionId, 50));
 }
 
 /** The whale trades our cron stored for one wallet (the trader page). */
-export function storedWalletTrades(deps: SnapshotDeps, wallet: string): Promise<WhaleTrade[]> {
+export function storedWalletTrades(deps: Deps, wallet: string): Promise<Section<WhaleTrade[]>> {
   return read(deps, `wallet-trades:${wallet}`, (store) => store.whaleTradesForWallet(wallet, 50));
 }
 
 /** The market's track-record calls with their grading, newest first. */
-export function storedCalls(deps: SnapshotDeps, marketId: string): Promise<Call[]> {
+export function storedCalls(deps: Deps, marketId: string): Promise<Section<Call[]>> {
   return read(deps, `calls:${marketId}`, (store) => store.calls.callsForMarket(marketId));
 }

@@ -12,15 +12,15 @@ import type {
   MarketView,
   MentionPoint,
   OutcomeHolders,
-  Section,
   SentimentStep,
   SiblingMarket,
 } from "~/lib/market-page";
+import type { Section } from "~/lib/section";
 import type { CallWithReturn } from "~/lib/track-record-page";
 import { buildPriceChart } from "../charts/price-chart";
+import type { Deps } from "../deps";
 import { isConditionId } from "../polymarket/data-api";
-import type { SnapshotDeps } from "../snapshots/deps";
-import { cachedBoard, rankTrades } from "../snapshots/leaderboard";
+import { leaderboard, rankTrades } from "../snapshots/leaderboard";
 import { type NowOrLater, nowOrLater } from "../snapshots/loader-data";
 import { ON_DEMAND_FRESH_MS, ON_DEMAND_KEYS, TRADES_FRESH_MS } from "./on-demand-keys";
 import { outcomeHistory } from "./price-history";
@@ -61,7 +61,7 @@ export interface MarketPageData {
 
 /** The chart of a market over a range, with what could not be read. */
 export async function chartSection(
-  deps: SnapshotDeps,
+  deps: Deps,
   market: MarketView,
   range: ChartRange,
   nowSec: number,
@@ -70,7 +70,7 @@ export async function chartSection(
   return { chart: buildPriceChart(series, range, nowSec), notes };
 }
 
-function marketTrades(deps: SnapshotDeps, market: MarketView): Promise<MarketTrades> {
+function marketTrades(deps: Deps, market: MarketView): Promise<MarketTrades> {
   const { conditionId } = market;
   const fetched =
     conditionId !== null && isConditionId(conditionId)
@@ -79,7 +79,7 @@ function marketTrades(deps: SnapshotDeps, market: MarketView): Promise<MarketTra
           (error: unknown) => failedSection(error, TRADES_UNAVAILABLE).message,
         )
       : Promise.resolve([]);
-  return Promise.all([storedTrades(deps, conditionId), fetched, cachedBoard(deps)]).then(
+  return Promise.all([storedTrades(deps, conditionId), fetched, leaderboard.read(deps)]).then(
     ([ours, theirs, board]) => {
       const merged = mergeTrades(ours, theirs);
       return { ...merged, trades: rankTrades(merged.trades, board) };
@@ -88,7 +88,7 @@ function marketTrades(deps: SnapshotDeps, market: MarketView): Promise<MarketTra
 }
 
 export async function marketPageData(
-  deps: SnapshotDeps,
+  deps: Deps,
   resolved: ResolvedMarket,
   range: ChartRange,
 ): Promise<MarketPageData> {

@@ -7,10 +7,10 @@ import type { ChartRange } from "~/lib/chart";
 import type { HistoryPoint, MarketView } from "~/lib/market-page";
 import { LookupLimitedError } from "../cache/on-demand";
 import { MAX_LINES, mergeHistory, RANGE_SECONDS, type Series } from "../charts/price-chart";
+import { type Deps, onDemandOptions } from "../deps";
 import { SLOT_SECONDS } from "../history/slots";
 import { describeFailure } from "../http";
 import { fetchPriceHistory, type HistoryInterval, isTokenId, type TokenPrice } from "../polymarket/clob";
-import { onDemandOptions, type SnapshotDeps } from "../snapshots/deps";
 import { NoHistoryError, storedPoints } from "./history-reads";
 import { ON_DEMAND_KEYS } from "./on-demand-keys";
 
@@ -39,7 +39,7 @@ function log(what: string, error: unknown): void {
 
 /** Each outcome's series over `range` ending now (epoch seconds `nowSec`). */
 export async function outcomeHistory(
-  deps: SnapshotDeps,
+  deps: Deps,
   market: Pick<MarketView, "id" | "outcomes" | "clobTokenIds">,
   range: ChartRange,
   nowSec: number,

@@ -7,10 +7,10 @@
 import type { CurrentAnalysis, MarketStatus, MarketView, OutcomePrice } from "~/lib/market-page";
 import type { DisplayMarket, Market, OutcomeDetail } from "~/lib/types";
 import { LookupLimitedError } from "../cache/on-demand";
+import { type Deps, onDemandOptions } from "../deps";
 import type { StoredMarket } from "../history/store";
 import { describeFailure } from "../http";
 import { fetchMarketBySlug, isSlug } from "../polymarket/gamma";
-import { onDemandOptions, type SnapshotDeps } from "../snapshots/deps";
 import { findShownMarket } from "../snapshots/markets";
 import { ON_DEMAND_FRESH_MS, ON_DEMAND_KEYS } from "./on-demand-keys";
 
@@ -131,7 +131,7 @@ function fromGamma(market: Market, slug: string, at: string, stale: boolean, now
   };
 }
 
-async function fromHistory(deps: SnapshotDeps, slug: string, now: number): Promise<ResolvedMarket | null> {
+async function fromHistory(deps: Deps, slug: string, now: number): Promise<ResolvedMarket | null> {
   const store = deps.history;
   if (!store) return null;
   let stored: StoredMarket | null;
@@ -174,7 +174,7 @@ async function fromHistory(deps: SnapshotDeps, slug: string, now: number): Promi
  * slug is not in the snapshot, Gamma fails and our history has never seen it, and LookupLimitedError when
  * Gamma would have to be asked but the client is over its lookup limit.
  */
-export async function resolveMarket(deps: SnapshotDeps, slug: string): Promise<ResolvedMarket | null> {
+export async function resolveMarket(deps: Deps, slug: string): Promise<ResolvedMarket | null> {
   if (!isSlug(slug)) return null;
   const now = deps.now();
   const shown = await findShownMarket(deps, slug);

@@ -7,18 +7,18 @@ import type {
   MarketView,
   MentionPoint,
   OutcomeHolders,
-  Section,
   SentimentStep,
   SiblingMarket,
 } from "~/lib/market-page";
+import type { Section } from "~/lib/section";
 import type { CallWithReturn } from "~/lib/track-record-page";
 import type { WhaleTrade } from "~/lib/types";
 import { type Kept, LookupLimitedError } from "../cache/on-demand";
+import { type Deps, onDemandOptions } from "../deps";
 import { describeFailure } from "../http";
 import { fetchHolders, fetchMarketTrades, isConditionId, unranked } from "../polymarket/data-api";
 import { fetchEventBySlug } from "../polymarket/gamma";
-import { onDemandOptions, type SnapshotDeps } from "../snapshots/deps";
-import { boardIndex, cachedBoard, rankTrader } from "../snapshots/leaderboard";
+import { boardIndex, leaderboard, rankTrader } from "../snapshots/leaderboard";
 import { paperReturn } from "../track-record/metrics";
 import {
   NoHistoryError,
@@ -51,10 +51,7 @@ function logHistory(what: string, error: unknown): void {
 }
 
 /** Each change of label or recommendation, newest first (D1). */
-export async function sentimentSteps(
-  deps: SnapshotDeps,
-  marketId: string,
-): Promise<Section<SentimentStep[]>> {
+export async function sentimentSteps(deps: Deps, marketId: string): Promise<Section<SentimentStep[]>> {
   try {
     return { ok: true, value: await storedSentimentChanges(deps, marketId) };
   } catch (error) {
@@ -64,7 +61,7 @@ export async function sentimentSteps(
 }
 
 /** The track record's calls on this market with their return, newest first (D1). */
-export async function marketCalls(deps: SnapshotDeps, marketId: string): Promise<Section<CallWithReturn[]>> {
+export async function marketCalls(deps: Deps, marketId: string): Promise<Section<CallWithReturn[]>> {
   try {
     const calls = await storedCalls(deps, marketId);
     return {
@@ -79,7 +76,7 @@ export async function marketCalls(deps: SnapshotDeps, marketId: string): Promise
 
 /** The mention count of each stored point in the last `sinceT` seconds, oldest first (D1). */
 export async function mentionPoints(
-  deps: SnapshotDeps,
+  deps: Deps,
   marketId: string,
   sinceT: number,
 ): Promise<Section<MentionPoint[]>> {
@@ -93,10 +90,7 @@ export async function mentionPoints(
 }
 
 /** Stored whale trades in this market (D1), or the reason they are missing. */
-export async function storedTrades(
-  deps: SnapshotDeps,
-  conditionId: string | null,
-): Promise<WhaleTrade[] | string> {
+export async function storedTrades(deps: Deps, conditionId: string | null): Promise<WhaleTrade[] | string> {
   if (conditionId === null) return deps.history ? [] : HISTORY_UNAVAILABLE;
   try {
     return await storedMarketTrades(deps, conditionId);
@@ -107,7 +101,7 @@ export async function storedTrades(
 }
 
 /** The Data API's trades over $10K in this market, kept on demand. */
-export function fetchedTrades(deps: SnapshotDeps, conditionId: string): Promise<Kept<WhaleTrade[]>> {
+export function fetchedTrades(deps: Deps, conditionId: string): Promise<Kept<WhaleTrade[]>> {
   return deps.onDemand.read(
     {
       key: ON_DEMAND_KEYS.trades(conditionId),
@@ -135,13 +129,13 @@ export function mergeTrades(stored: WhaleTrade[] | string, fetched: WhaleTrade[]
 
 /** Largest holders per outcome, cached; outcomes named by the token's position in the market. */
 export async function holdersOf(
-  deps: SnapshotDeps,
+  deps: Deps,
   market: Pick<MarketView, "conditionId" | "clobTokenIds" | "outcomes">,
 ): Promise<Section<OutcomeHolders[]>> {
   const { conditionId } = market;
   if (conditionId === null || !isConditionId(conditionId)) return { ok: true, value: [] };
   try {
-    const board = await cachedBoard(deps);
+    const board = await leaderboard.read(deps);
     const ranked = boardIndex(board);
     const kept = await deps.onDemand.read(
       {
@@ -174,7 +168,7 @@ export async function holdersOf(
 
 /** The other markets of a multi-market event with their prices (none for a single-market event). */
 export async function siblingsOf(
-  deps: SnapshotDeps,
+  deps: Deps,
   market: Pick<MarketView, "id" | "eventSlug">,
 ): Promise<Section<SiblingMarket[]>> {
   const { eventSlug } = market;

@@ -4,7 +4,7 @@ import type { MentionCount } from "~/lib/types";
 import { UpstreamError } from "../http";
 import { createLog } from "../log";
 import { estimateMentions } from "./estimate";
-import { fetchRecentCount } from "./x-client";
+import type { XClient } from "./x-client";
 
 const log = createLog("x");
 
@@ -17,11 +17,8 @@ export interface MentionCacheEntry {
 }
 
 export interface MentionDeps {
-  /** X bearer token; without it every count is an estimate and nothing is fetched. */
-  token?: string;
-  baseUrl: string;
-  fetch: typeof fetch;
-  timeoutMs: number;
+  /** The X client; without one (no bearer token) every count is an estimate and nothing is fetched. */
+  x: XClient | null;
   /** Most keywords fetched in one run: each is a Workers subrequest (50 per request on free). */
   maxRequests: number;
   /** A cached count younger than this is reused instead of fetched. */
@@ -55,8 +52,8 @@ export async function getMentions(keywords: string[], deps: MentionDeps): Promis
   if (keywords.length === 0) return { counts: [], cache, source: "estimated", run };
 
   const live = new Map<string, MentionCacheEntry>();
-  const { token } = deps;
-  if (token) {
+  const { x } = deps;
+  if (x) {
     const unique = [...new Set(keywords)];
     const toFetch: string[] = [];
     for (const keyword of unique) {
@@ -65,7 +62,7 @@ export async function getMentions(keywords: string[], deps: MentionDeps): Promis
       // An empty keyword would be an empty X query (a 400): estimate it instead.
       else if (keyword.trim() !== "") toFetch.push(keyword);
     }
-    const fetched = await fetchBounded(toFetch.slice(0, Math.max(0, deps.maxRequests)), token, deps, run);
+    const fetched = await fetchBounded(toFetch.slice(0, Math.max(0, deps.maxRequests)), x, deps.now, run);
     if (run.failures > 0) {
       log.error(
         `${run.failures} of ${run.requests} keyword counts failed (last: ${run.lastError?.describe()}): served estimates`,
@@ -104,8 +101,8 @@ function freshEntries(
 
 async function fetchBounded(
   keywords: string[],
-  token: string,
-  deps: MentionDeps,
+  x: XClient,
+  now: number,
   run: MentionsResult["run"],
 ): Promise<Map<string, MentionCacheEntry>> {
   const results = new Map<string, MentionCacheEntry>();
@@ -117,17 +114,7 @@ async function fetchBounded(
       if (keyword === undefined) return;
       run.requests += 1;
       try {
-        const count = await fetchRecentCount(keyword, {
-          baseUrl: deps.baseUrl,
-          token,
-          fetch: deps.fetch,
-          timeoutMs: deps.timeoutMs,
-          // No retries: each retry is another subrequest out of `maxRequests`' budget, and a
-          // failed keyword simply shows its estimate until the next run.
-          retries: 0,
-          retryBaseMs: 0,
-        });
-        results.set(keyword, { ...count, fetchedAt: deps.now });
+        results.set(keyword, { ...(await x.recentCount(keyword)), fetchedAt: now });
       } catch (error) {
         run.failures += 1;
         run.lastError =

@@ -1,6 +1,7 @@
 /** X API v2 recent tweet counts (upstreams.md "X (Twitter) mention counts"). */
 
 import * as v from "valibot";
+import type { Config } from "../config";
 import { fetchJson, joinUrl, UpstreamError } from "../http";
 
 export interface XOptions {
@@ -83,4 +84,31 @@ export async function fetchRecentCount(
     mentions: Math.max(0, Math.round(parsed.output.meta.total_tweet_count)),
     trending: isTrending(parsed.output.data),
   };
+}
+
+/** Counts for one keyword at a time, bound to the configured API and token. */
+export interface XClient {
+  recentCount(keyword: string): Promise<{ mentions: number; trending: boolean }>;
+}
+
+/**
+ * The X client of a run, or null without a bearer token (every count is then an estimate). No retries:
+ * each retry is another subrequest out of X_MAX_REQUESTS' budget, and a failed keyword simply shows its
+ * estimate until the next run.
+ */
+export function createX(
+  config: Pick<Config, "xBearerToken" | "xApiUrl" | "timeoutMs">,
+  fetch: typeof globalThis.fetch,
+): XClient | null {
+  const token = config.xBearerToken;
+  if (!token) return null;
+  const opts: XOptions = {
+    baseUrl: config.xApiUrl,
+    token,
+    fetch,
+    timeoutMs: config.timeoutMs,
+    retries: 0,
+    retryBaseMs: 0,
+  };
+  return { recentCount: (keyword) => fetchRecentCount(keyword, opts) };
 }

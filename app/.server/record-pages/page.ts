@@ -13,9 +13,8 @@ import {
   type SettledCallView,
   type TrackRecordPageData,
 } from "~/lib/track-record-page";
-import type { SnapshotDeps } from "../snapshots/deps";
+import type { Deps } from "../deps";
 import { horizonOf, paperReturn } from "../track-record/metrics";
-import { TrackRecordUnavailableError } from "../track-record/view";
 import { pageRecord } from "./read";
 
 export interface RequestedPages {
@@ -72,29 +71,23 @@ export function openPage(
 }
 
 /** The page's data; a missing or failing database is the page's message, never an error page. */
-export async function trackRecordPageData(
-  deps: SnapshotDeps,
-  pages: RequestedPages,
-): Promise<TrackRecordPageData> {
+export async function trackRecordPageData(deps: Deps, pages: RequestedPages): Promise<TrackRecordPageData> {
   const now = deps.now();
-  try {
-    const record = await pageRecord(deps);
-    return {
-      now,
-      unavailable: null,
-      record: {
-        summary: record.summary,
-        bySource: record.bySource,
-        byCategory: record.byCategory,
-        byHorizon: record.byHorizon,
-        noHorizon: record.calls.filter((c) => horizonOf(c) === null).length,
-        reliability: record.reliability,
-        settled: settledPage(record.calls, pages.graded),
-        open: openPage(record.calls, record.pendingStates, pages.open, now),
-      },
-    };
-  } catch (error) {
-    if (!(error instanceof TrackRecordUnavailableError)) throw error;
-    return { now, record: null, unavailable: "The track record is unavailable right now." };
-  }
+  const read = await pageRecord(deps);
+  if (!read.ok) return { now, record: null, unavailable: "The track record is unavailable right now." };
+  const record = read.value;
+  return {
+    now,
+    unavailable: null,
+    record: {
+      summary: record.summary,
+      bySource: record.bySource,
+      byCategory: record.byCategory,
+      byHorizon: record.byHorizon,
+      noHorizon: record.calls.filter((c) => horizonOf(c) === null).length,
+      reliability: record.reliability,
+      settled: settledPage(record.calls, pages.graded),
+      open: openPage(record.calls, record.pendingStates, pages.open, now),
+    },
+  };
 }

@@ -7,9 +7,8 @@
 import type { Call } from "~/lib/track-record";
 import { SIGNALS_SHOWN, type SignalView, type TradingSignalsData } from "~/lib/track-record-page";
 import type { DisplayMarket } from "~/lib/types";
-import type { SnapshotDeps } from "../snapshots/deps";
-import { readMarketSnapshot } from "../snapshots/markets";
-import { TrackRecordUnavailableError } from "../track-record/view";
+import type { Deps } from "../deps";
+import { marketSnapshot } from "../snapshots/markets";
 import { pageRecord } from "./read";
 
 /** The card's analysis source as calls name it (the estimate is "estimate" there). */
@@ -52,14 +51,11 @@ export function signalsOf(calls: readonly Call[], cards: readonly DisplayMarket[
     );
 }
 
-export async function tradingSignalsData(deps: SnapshotDeps): Promise<TradingSignalsData> {
+export async function tradingSignalsData(deps: Deps): Promise<TradingSignalsData> {
   const now = deps.now();
   const [record, snapshot] = await Promise.all([
-    pageRecord(deps).catch((error: unknown) => {
-      if (error instanceof TrackRecordUnavailableError) return null;
-      throw error;
-    }),
-    readMarketSnapshot(deps),
+    pageRecord(deps).then((read) => (read.ok ? read.value : null)),
+    marketSnapshot.read(deps),
   ]);
   if (record === null) {
     return {

@@ -3,16 +3,11 @@
 import { mixProvenance, type Provenance, SENTIMENT_ESTIMATE_METHOD } from "~/lib/provenance";
 import type { Market, MarketAnalysis } from "~/lib/types";
 import { estimateAnalysis } from "./estimate";
-import { analyseMarkets, type BatchRun } from "./llm-client";
+import type { BatchRun, LlmClient } from "./llm-client";
 
 export interface AnalysisDeps {
-  /** Language-model key; without it every analysis is an estimate and nothing is called. */
-  apiKey?: string;
-  baseUrl: string;
-  model: string;
-  fetch: typeof fetch;
-  timeoutMs: number;
-  batchSize: number;
+  /** The model; without one (no API key) every analysis is an estimate and nothing is called. */
+  llm: LlmClient | null;
   /** ISO time of this run (the provenance of fresh analyses). */
   at: string;
 }
@@ -47,8 +42,8 @@ export async function getAnalyses(
 ): Promise<{ analyses: MarketAnalysis[]; provenance: Provenance; model: ModelRun | null }> {
   const fresh = new Map<string, MarketAnalysis>();
   let model: ModelRun | null = null;
-  const { apiKey } = deps;
-  if (apiKey) {
+  const { llm } = deps;
+  if (llm) {
     const pending = new Map<string, Market>();
     for (const market of markets) {
       const prior = Object.hasOwn(previous, market.id) ? previous[market.id] : undefined;
@@ -56,14 +51,7 @@ export async function getAnalyses(
     }
     if (pending.size > 0) {
       try {
-        const { analyses, run } = await analyseMarkets([...pending.values()], {
-          apiKey,
-          baseUrl: deps.baseUrl,
-          model: deps.model,
-          fetch: deps.fetch,
-          timeoutMs: deps.timeoutMs,
-          batchSize: deps.batchSize,
-        });
+        const { analyses, run } = await llm.analyseMarkets([...pending.values()]);
         for (const analysis of analyses) fresh.set(analysis.marketId, analysis);
         model = { ...run, analyses: analyses.length };
       } catch {
@@ -73,7 +61,7 @@ export async function getAnalyses(
   }
 
   const analyses = markets.map((market) => {
-    if (!apiKey) return estimateAnalysis(market);
+    if (!llm) return estimateAnalysis(market);
     const prior = Object.hasOwn(previous, market.id) ? previous[market.id] : undefined;
     if (isCurrent(prior, market)) return prior;
     return fresh.get(market.id) ?? estimateAnalysis(market);
@@ -81,7 +69,13 @@ export async function getAnalyses(
   const fromModel = analyses.filter((a) => a.source !== "estimated").length;
   return {
     analyses,
-    provenance: mixProvenance(fromModel, analyses.length, deps.model, deps.at, SENTIMENT_ESTIMATE_METHOD),
+    provenance: mixProvenance(
+      fromModel,
+      analyses.length,
+      llm?.model ?? "",
+      deps.at,
+      SENTIMENT_ESTIMATE_METHOD,
+    ),
     model,
   };
 }

@@ -3,6 +3,7 @@
 import * as v from "valibot";
 import { cleanText } from "~/lib/clean-text";
 import type { Market, MarketAnalysis } from "~/lib/types";
+import type { Config } from "../config";
 import { fetchJson, joinUrl, UpstreamError } from "../http";
 import { createLog } from "../log";
 import { scoreFor, toRecommendation } from "./score";
@@ -247,4 +248,29 @@ export async function analyseMarkets(
     log.error(`batch of ${size} markets failed (${error.describe()}): served estimates`);
   });
   return { analyses, failures, run: { batches: batches.length, failures, lastError } };
+}
+
+/** The language model of a run, bound to the configured API, key, model and batch size. */
+export interface LlmClient {
+  /** Model id: the `source` of every analysis it returns. */
+  model: string;
+  analyseMarkets(markets: Market[]): ReturnType<typeof analyseMarkets>;
+}
+
+/** The model client of a run, or null without an API key (every analysis is then an estimate). */
+export function createLlm(
+  config: Pick<Config, "llmApiKey" | "llmApiUrl" | "llmModel" | "llmTimeoutMs" | "llmBatchSize">,
+  fetch: typeof globalThis.fetch,
+): LlmClient | null {
+  const apiKey = config.llmApiKey;
+  if (!apiKey) return null;
+  const opts: LlmOptions = {
+    baseUrl: config.llmApiUrl,
+    apiKey,
+    model: config.llmModel,
+    fetch,
+    timeoutMs: config.llmTimeoutMs,
+    batchSize: config.llmBatchSize,
+  };
+  return { model: config.llmModel, analyseMarkets: (markets) => analyseMarkets(markets, opts) };
 }

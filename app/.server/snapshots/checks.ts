@@ -5,11 +5,11 @@
  * history batch (outbox.ts); a D1 failure keeps them for the next run and never fails the KV refresh.
  */
 
+import type { Deps } from "../deps";
 import type { UpstreamCheck } from "../history/store";
 import { describeFailure, UpstreamError } from "../http";
 import type { MentionsResult } from "../mentions/index";
 import type { ModelRun } from "../sentiment/index";
-import type { SnapshotDeps } from "./deps";
 
 /** What a finished call says of its upstream (the check minus who, when and how long). */
 export type CheckOutcome = Pick<UpstreamCheck, "ok" | "status" | "items" | "error">;
@@ -75,7 +75,7 @@ export function tradesOutcome(trades: readonly unknown[]): CheckOutcome {
  * a result is read by `outcome`, whose null means no request was made (nothing to report).
  */
 export function observed<A extends unknown[], T>(
-  deps: SnapshotDeps,
+  deps: Deps,
   upstream: UpstreamCheck["upstream"],
   outcome: (value: T) => CheckOutcome | null,
   call: (...args: A) => Promise<T>,

@@ -5,9 +5,11 @@
  */
 
 import { CATEGORIES, matchesCategory } from "~/lib/categories";
+import { type Section, unavailable } from "~/lib/section";
 import type { Market, MarketAnalysis, MentionCount } from "~/lib/types";
 import type { CallInput } from "../history/calls";
 import type { HistoryStore, MarketObservation } from "../history/store";
+import { describeFailure } from "../http";
 import { createLog } from "../log";
 
 const log = createLog("history");
@@ -70,13 +72,14 @@ const CALL_SIDES: Record<MarketAnalysis["recommendation"], CallInput["side"]> = 
 
 /**
  * Retention, once per market cron run: thins 10-minute points older than 30 days to hourly and drops
- * check records older than 31 days. Never throws: a D1 failure is one log line.
+ * check records older than 31 days. Never throws: a D1 failure is the result (it runs again next time).
  */
-export async function compactHistory(history: HistoryStore, nowMs: number): Promise<void> {
+export async function compactHistory(history: HistoryStore, nowMs: number): Promise<Section<number>> {
   try {
     const removed = await history.compact(nowMs);
     if (removed > 0) log.info(`compaction removed ${removed} rows`);
+    return { ok: true, value: removed };
   } catch (error) {
-    log.error("compaction failed (it runs again with the next market cron)", error);
+    return unavailable(`${describeFailure(error)} (it runs again with the next market cron)`);
   }
 }

@@ -5,21 +5,19 @@
  * and says so (`period: null`), never guessed.
  */
 import type { Trader, WhaleTrade } from "~/lib/types";
-import type { Dataset } from "../cache/swr-cache";
+import { defineDataset } from "../cache/dataset";
+import type { Deps } from "../deps";
 import { UpstreamError } from "../http";
-import {
-  fetchLeaderboard,
-  LEADERBOARD_PAGE_SIZE,
-  type LeaderboardPeriod,
-  type RankedTrader,
-} from "../polymarket/leaderboard";
-import { polymarketOptions, type SnapshotDeps } from "./deps";
+import { createLog } from "../log";
+import { LEADERBOARD_PAGE_SIZE, type LeaderboardPeriod, type RankedTrader } from "../polymarket/leaderboard";
 import { KV_KEYS } from "./keys";
+
+const log = createLog("leaderboard");
 
 export const BOARD_PERIOD: LeaderboardPeriod = "MONTH";
 /** Traders kept at most (10 pages). */
 export const BOARD_MAX = 500;
-export const BOARD_FRESH_MS = 3_600_000;
+export const BOARD_FRESH_SECONDS = 3_600;
 
 export interface StoredBoard {
   period: LeaderboardPeriod;
@@ -28,11 +26,10 @@ export interface StoredBoard {
 }
 
 /** Every page the upstream gives, up to BOARD_MAX traders; a short page is the last. */
-async function buildBoard(deps: SnapshotDeps): Promise<StoredBoard> {
-  const opts = polymarketOptions(deps, deps.config.dataUrl);
+async function buildBoard(deps: Deps): Promise<StoredBoard> {
   const traders: RankedTrader[] = [];
   for (let offset = 0; offset < BOARD_MAX; offset += LEADERBOARD_PAGE_SIZE) {
-    const page = await fetchLeaderboard({ period: BOARD_PERIOD, offset }, opts);
+    const page = await deps.upstreams.data.leaderboard({ period: BOARD_PERIOD, offset });
     traders.push(...page);
     if (page.length < LEADERBOARD_PAGE_SIZE) break;
   }
@@ -40,31 +37,23 @@ async function buildBoard(deps: SnapshotDeps): Promise<StoredBoard> {
   return { period: BOARD_PERIOD, traders, fetchedAt: new Date(deps.now()).toISOString() };
 }
 
-export function boardDataset(deps: SnapshotDeps): Dataset<StoredBoard> {
-  return {
-    key: KV_KEYS.board,
-    recordKey: KV_KEYS.boardRefresh,
-    freshMs: BOARD_FRESH_MS,
-    backoffMs: deps.config.failureBackoffSeconds * 1000,
-    fetchedAt: (stored) => stored.fetchedAt,
-    build: () => buildBoard(deps),
-    isEmptyAnswer: (error) => error instanceof UpstreamError && error.kind === "empty",
-    retryAfterMs: (error) => (error instanceof UpstreamError ? error.retryAfterMs : undefined),
-  };
-}
-
-/** The board: cached (refreshed in the background once an hour old), else fetched now; null when it cannot be had. */
-export async function readBoard(deps: SnapshotDeps): Promise<StoredBoard | null> {
-  const result = await deps.cache.readOrRefresh(boardDataset(deps), deps.waitUntil);
-  if (!(result instanceof Error)) return result.value;
-  console.error(`[leaderboard] unavailable: ${result.message}`);
-  return null;
-}
-
-/** The board as KV holds it, without asking the upstream (pages; the whale build keeps it current). */
-export async function cachedBoard(deps: SnapshotDeps): Promise<StoredBoard | null> {
-  return (await deps.cache.read(boardDataset(deps), deps.waitUntil))?.value ?? null;
-}
+/**
+ * The board: `get` answers the cached one (refreshed in the background once an hour old), else fetches
+ * now, else null (one log line; trades go unranked and say so); `read` never asks the upstream (pages:
+ * the whale build keeps it current).
+ */
+export const leaderboard = defineDataset<StoredBoard, StoredBoard | null>({
+  key: KV_KEYS.board,
+  recordKey: KV_KEYS.boardRefresh,
+  freshSeconds: () => BOARD_FRESH_SECONDS,
+  fetchedAt: (stored) => stored.fetchedAt,
+  build: (deps) => buildBoard(deps),
+  present: (cached) => cached.value,
+  fallback: (_deps, failure) => {
+    log.error("unavailable", failure.error);
+    return null;
+  },
+});
 
 /** The board's traders by wallet (lowercase), built once per list ranked. */
 export function boardIndex(board: StoredBoard | null): Map<string, RankedTrader> {

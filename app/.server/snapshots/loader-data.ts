@@ -3,13 +3,18 @@
  * fetch instead, and the page streams its shell at once and the data when it arrives. The result is
  * wrapped (`{ value }`) because an async function cannot return a promise without waiting for it.
  */
-import type { SnapshotDeps } from "./deps";
-export async function cachedOrPending<TData, TView>(
-  read: () => Promise<TData | null>,
-  fetchNow: () => Promise<TData>,
-  view: (data: TData) => TView,
-  waitUntil: (promise: Promise<unknown>) => void,
-): Promise<{ value: TView | Promise<TView> }> {
+import type { Deps } from "../deps";
+export async function cachedOrPending<TData, TView>({
+  read,
+  fetchNow,
+  view,
+  waitUntil,
+}: {
+  read: () => Promise<TData | null>;
+  fetchNow: () => Promise<TData>;
+  view: (data: TData) => TView;
+  waitUntil: (promise: Promise<unknown>) => void;
+}): Promise<{ value: TView | Promise<TView> }> {
   const cached = await read();
   if (cached !== null) return { value: view(cached) };
   const pending = fetchNow().then(view);
@@ -26,9 +31,8 @@ export type NowOrLater<T> = T | Promise<T>;
  * (Being async, this function's result settles with `run`'s either way.)
  */
 export async function nowOrLater<T>(
-  deps: SnapshotDeps,
-  keys: readonly string[],
-  freshMs: number,
+  deps: Deps,
+  { keys, freshMs }: { keys: readonly string[]; freshMs: number },
   run: () => Promise<T>,
 ): Promise<NowOrLater<T>> {
   const fresh = await Promise.all(keys.map((key) => deps.onDemand.peek(key, freshMs)));

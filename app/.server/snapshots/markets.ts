@@ -3,6 +3,7 @@
  * SWR cache. Loaders, the JSON API and cron read it here; nothing else builds it.
  */
 import { toDisplayMarket } from "~/lib/display-market";
+import { errorMessage } from "~/lib/errors";
 import {
   MENTIONS_ESTIMATE_METHOD,
   mixProvenance,
@@ -12,23 +13,25 @@ import {
   X_API,
 } from "~/lib/provenance";
 import type { DisplayMarket, MarketAnalysis, MarketSnapshot, OutcomeDetail } from "~/lib/types";
-import type { Cached, Dataset } from "../cache/swr-cache";
-import { UpstreamError } from "../http";
+import { type DatasetFailure, defineDataset } from "../cache/dataset";
+import type { Cached } from "../cache/swr-cache";
+import type { Deps } from "../deps";
+import { createLog } from "../log";
 import { estimateMentions } from "../mentions/estimate";
 import { getMentions, type MentionCacheEntry } from "../mentions/index";
 import { deriveKeywords } from "../mentions/keywords";
-import { fetchActiveMarkets, type MarketsRoute } from "../polymarket/gamma";
+import type { MarketsRoute } from "../polymarket/gamma";
 import { SAMPLE_MARKETS } from "../sample-markets";
 import { estimateAnalysis } from "../sentiment/estimate";
 import { getAnalyses } from "../sentiment/index";
 import { feedOutcome, mentionsOutcome, modelOutcome, observed } from "./checks";
 import { uniqueMentions } from "./dashboard";
-import { failureMessage, polymarketOptions, type SnapshotDeps } from "./deps";
 import { callOf, marketObservation } from "./history";
 import { KV_KEYS } from "./keys";
-import { cachedOrPending } from "./loader-data";
 import { flushHistory, type HistoryBatch } from "./outbox";
 import { readSparklines } from "./sparklines";
+
+const log = createLog("markets");
 
 /** What KV holds for markets: the public snapshot plus the caches that keep upstream calls flat. */
 export interface StoredMarkets {
@@ -44,10 +47,6 @@ export interface StoredMarkets {
   details?: Record<string, OutcomeDetail>;
   /** History batches the database could not take yet, written by the next build (decision 0023). */
   pendingHistory?: HistoryBatch[];
-}
-
-function log(message: string, error: unknown): void {
-  console.error(`[markets] ${message}: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 /** SPEC §8: the three built-in markets with estimated enrichment, flagged `sample`. Never cached. */
@@ -69,10 +68,10 @@ function buildSampleSnapshot(now: number, error: string): MarketSnapshot {
 }
 
 /** Fetches the feed and enriches it; throws UpstreamError when the feed itself fails. */
-async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null): Promise<StoredMarkets> {
-  const { config } = deps;
-  const fetchFeed = observed(deps, "gamma", feedOutcome, fetchActiveMarkets);
-  const { markets, route } = await fetchFeed(polymarketOptions(deps, config.gammaUrl));
+async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise<StoredMarkets> {
+  const { config, upstreams } = deps;
+  const fetchFeed = observed(deps, "gamma", feedOutcome, upstreams.gamma.activeMarkets);
+  const { markets, route } = await fetchFeed();
   const now = deps.now();
   const fetchedAt = new Date(now).toISOString();
   const keywords = deriveKeywords(markets.map((m) => m.title));
@@ -82,16 +81,13 @@ async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null):
   const analyse = observed(deps, "llm", modelOutcome, getAnalyses);
   const [mentions, sentiment] = await Promise.all([
     countMentions(keywords, {
-      token: config.xBearerToken,
-      baseUrl: config.xApiUrl,
-      fetch: deps.fetch,
-      timeoutMs: config.timeoutMs,
+      x: upstreams.x,
       maxRequests: config.xMaxRequests,
       cacheSeconds: config.xCacheSeconds,
       now,
       cache: previous?.mentionCache ?? {},
     }).catch((error: unknown) => {
-      log("mentions failed, using estimates", error);
+      log.error("mentions failed, using estimates", error);
       return {
         counts: keywords.map(estimateMentions),
         cache: {},
@@ -99,21 +95,15 @@ async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null):
         run: { requests: 0, failures: 0, lastError: null },
       };
     }),
-    analyse(markets, previous?.analyses ?? {}, {
-      apiKey: config.llmApiKey,
-      baseUrl: config.llmApiUrl,
-      model: config.llmModel,
-      fetch: deps.fetch,
-      timeoutMs: config.llmTimeoutMs,
-      batchSize: config.llmBatchSize,
-      at: fetchedAt,
-    }).catch((error: unknown) => {
-      log("sentiment failed, using estimates", error);
-      return {
-        analyses: markets.map(estimateAnalysis),
-        provenance: { kind: "estimated", method: SENTIMENT_ESTIMATE_METHOD } as const,
-      };
-    }),
+    analyse(markets, previous?.analyses ?? {}, { llm: upstreams.llm, at: fetchedAt }).catch(
+      (error: unknown) => {
+        log.error("sentiment failed, using estimates", error);
+        return {
+          analyses: markets.map(estimateAnalysis),
+          provenance: { kind: "estimated", method: SENTIMENT_ESTIMATE_METHOD } as const,
+        };
+      },
+    ),
   ]);
 
   const liveCounts = mentions.counts.filter((c) => c.source === "live").length;
@@ -167,20 +157,6 @@ async function buildMarkets(deps: SnapshotDeps, previous: StoredMarkets | null):
   };
 }
 
-/** The markets dataset for the SWR cache. */
-export function marketsDataset(deps: SnapshotDeps): Dataset<StoredMarkets> {
-  return {
-    key: KV_KEYS.markets,
-    recordKey: KV_KEYS.marketsRefresh,
-    freshMs: deps.config.marketsFreshSeconds * 1000,
-    backoffMs: deps.config.failureBackoffSeconds * 1000,
-    fetchedAt: (stored) => stored.snapshot.fetchedAt,
-    build: (previous) => buildMarkets(deps, previous),
-    isEmptyAnswer: (error) => error instanceof UpstreamError && error.kind === "empty",
-    retryAfterMs: (error) => (error instanceof UpstreamError ? error.retryAfterMs : undefined),
-  };
-}
-
 /**
  * The snapshot as pages see it: with its staleness and the current refresh failure, if any. Markets
  * past their freshness window are "cached at T", no longer "live".
@@ -198,30 +174,10 @@ function present({ value, stale, failure }: Cached<StoredMarkets>): MarketSnapsh
   return { ...snapshot, provenance, stale, ...(failure ?? {}) };
 }
 
-/**
- * Refreshes the market snapshot once (single flight). On success it is stored and returned;
- * on failure the stored data is left untouched and the error is returned.
- */
-export function refreshMarkets(deps: SnapshotDeps): Promise<StoredMarkets | Error> {
-  return deps.cache.refresh(marketsDataset(deps));
-}
-
-/** The cached snapshot if there is one (no waiting on upstreams), else null. A stale read schedules one background refresh. */
-export async function readMarketSnapshot(deps: SnapshotDeps): Promise<MarketSnapshot | null> {
-  const cached = await deps.cache.read(marketsDataset(deps), deps.waitUntil);
-  return cached ? present(cached) : null;
-}
-
-/**
- * The market snapshot: cached if possible, else fetched now. An empty feed gives an empty snapshot
- * (SPEC §8 'No markets available', not stored); any other failure the labelled sample fallback.
- */
-export async function getMarketSnapshot(deps: SnapshotDeps): Promise<MarketSnapshot> {
-  const dataset = marketsDataset(deps);
-  const result = await deps.cache.readOrRefresh(dataset, deps.waitUntil);
-  if (!(result instanceof Error)) return present(result);
-  if (result instanceof UpstreamError && result.kind === "empty") {
-    const at = new Date(deps.now()).toISOString();
+/** Nothing cached and no feed: an empty feed is SPEC §8 'No markets available' (not stored); any other failure the labelled sample. */
+function fallback(deps: Deps, failure: DatasetFailure): MarketSnapshot {
+  const at = new Date(deps.now()).toISOString();
+  if (failure.empty) {
     return {
       markets: [],
       totalMentions: 0,
@@ -233,27 +189,31 @@ export async function getMarketSnapshot(deps: SnapshotDeps): Promise<MarketSnaps
       fetchedAt: at,
     };
   }
-  const failure = await deps.cache.currentFailure(dataset, null);
-  const sample = buildSampleSnapshot(deps.now(), failureMessage(result));
-  return { ...sample, failingSince: failure?.failingSince ?? sample.fetchedAt };
+  const sample = buildSampleSnapshot(deps.now(), errorMessage(failure.error));
+  return { ...sample, failingSince: failure.failingSince ?? sample.fetchedAt };
 }
 
-/** The snapshot through `view`: at once when cached, else a promise a loader streams (cold cache). */
-export function marketSnapshotView<T>(deps: SnapshotDeps, view: (snapshot: MarketSnapshot) => T) {
-  return cachedOrPending(
-    () => readMarketSnapshot(deps),
-    () => getMarketSnapshot(deps),
-    view,
-    deps.waitUntil,
-  );
-}
+/**
+ * The market snapshot: Gamma's busiest markets with mentions and sentiment, fresh for
+ * MARKETS_FRESH_SECONDS. `get` answers the cached one, else fetches now, else the fallback; `read` never
+ * waits on an upstream; `view` streams a cold cache; the cron `refresh`es it.
+ */
+export const marketSnapshot = defineDataset<StoredMarkets, MarketSnapshot>({
+  key: KV_KEYS.markets,
+  recordKey: KV_KEYS.marketsRefresh,
+  freshSeconds: (config) => config.marketsFreshSeconds,
+  fetchedAt: (stored) => stored.snapshot.fetchedAt,
+  build: buildMarkets,
+  present,
+  fallback,
+});
 
 /** A market of the cached snapshot by slug, with every outcome's detail (no upstream call), or null. */
 export async function findShownMarket(
-  deps: SnapshotDeps,
+  deps: Deps,
   slug: string,
 ): Promise<{ market: DisplayMarket; detail: OutcomeDetail | null; snapshot: MarketSnapshot } | null> {
-  const cached = await deps.cache.read(marketsDataset(deps), deps.waitUntil);
+  const cached = await marketSnapshot.cached(deps);
   if (!cached) return null;
   const market = cached.value.snapshot.markets.find((m) => m.slug === slug);
   if (!market) return null;

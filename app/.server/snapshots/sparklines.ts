@@ -4,8 +4,8 @@
  * shown markets), stored with the snapshot, so rendering a card costs no database call.
  */
 import type { Market } from "~/lib/types";
+import type { Deps } from "../deps";
 import { createLog } from "../log";
-import type { SnapshotDeps } from "./deps";
 
 const log = createLog("history");
 
@@ -13,7 +13,7 @@ const DAY_SECONDS = 86_400;
 
 /** Sparkline values by market id; empty when the database is missing or failing (one log line). */
 export async function readSparklines(
-  deps: SnapshotDeps,
+  deps: Deps,
   markets: readonly Market[],
   now: number,
 ): Promise<Map<string, number[]>> {

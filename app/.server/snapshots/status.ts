@@ -9,10 +9,10 @@ import type {
   SnapshotStateSchema,
 } from "~/lib/schemas/health";
 import type { RefreshRecord } from "../cache/swr-cache";
+import type { Deps } from "../deps";
 import { createLog } from "../log";
-import type { SnapshotDeps } from "./deps";
-import { getMarketSnapshot, marketsDataset } from "./markets";
-import { getWhaleSnapshot, whalesDataset } from "./whales";
+import { marketSnapshot } from "./markets";
+import { whaleSnapshot } from "./whales";
 
 const log = createLog("health");
 
@@ -54,12 +54,9 @@ function datasetHealth(
  * Each snapshot's state and age and its latest refresh outcome. Never calls upstreams. A snapshot's
  * time is when it was last found current (a rebuild with the same content confirms it without a write).
  */
-export async function readPipelineStatus(deps: SnapshotDeps): Promise<PipelineStatus> {
+export async function readPipelineStatus(deps: Deps): Promise<PipelineStatus> {
   const { cache, config } = deps;
-  const [markets, whales] = await Promise.all([
-    cache.inspect(marketsDataset(deps)),
-    cache.inspect(whalesDataset(deps)),
-  ]);
+  const [markets, whales] = await Promise.all([marketSnapshot.inspect(deps), whaleSnapshot.inspect(deps)]);
   const now = deps.now();
   const stored = markets.value;
   return {
@@ -88,7 +85,7 @@ export async function readPipelineStatus(deps: SnapshotDeps): Promise<PipelineSt
 let lastHistoryReadMs: number | null = null;
 
 /** Whether the history database answers: one read of its last recorded write (never throws). */
-export async function readHistoryHealth(deps: SnapshotDeps): Promise<HistoryHealth> {
+export async function readHistoryHealth(deps: Deps): Promise<HistoryHealth> {
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   if (!deps.history) {
     return { ok: false, lastWriteAt: null, lastReadAt: null, error: "No history database is bound" };
@@ -140,14 +137,14 @@ export function healthReasons(snapshots: PipelineStatus, history: HistoryHealth)
  * record, it tries one refresh first (as the first page view would), under the usual single flight and
  * back-off.
  */
-export async function readHealth(deps: SnapshotDeps): Promise<Health> {
+export async function readHealth(deps: Deps): Promise<Health> {
   let snapshots = await readPipelineStatus(deps);
   const missingMarkets = snapshots.markets.state === "missing";
   const missingWhales = snapshots.whales.state === "missing";
   if (missingMarkets || missingWhales) {
     await Promise.all([
-      missingMarkets ? getMarketSnapshot(deps) : null,
-      missingWhales ? getWhaleSnapshot(deps) : null,
+      missingMarkets ? marketSnapshot.get(deps) : null,
+      missingWhales ? whaleSnapshot.get(deps) : null,
     ]);
     snapshots = await readPipelineStatus(deps);
   }

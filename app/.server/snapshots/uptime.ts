@@ -4,12 +4,12 @@
  * fails, the page says "History unavailable" (null here, one log line) and renders the rest.
  */
 import { HISTORY_WINDOW_MS, type StatusHistory, statusHistory, UPTIME_WINDOWS } from "~/lib/uptime";
+import type { Deps } from "../deps";
 import { createLog } from "../log";
-import type { SnapshotDeps } from "./deps";
 
 const log = createLog("status");
 
-export async function readStatusHistory(deps: SnapshotDeps): Promise<StatusHistory | null> {
+export async function readStatusHistory(deps: Deps): Promise<StatusHistory | null> {
   const { history } = deps;
   if (!history) {
     log.error("history unavailable: no D1 binding (DB)");

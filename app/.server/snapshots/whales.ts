@@ -1,13 +1,13 @@
 /** The whale snapshot: the Data API's trades over $50K, cached through the SWR cache. */
+import { errorMessage } from "~/lib/errors";
 import type { WhaleSnapshot } from "~/lib/types";
-import type { Cached, Dataset } from "../cache/swr-cache";
+import { type DatasetFailure, defineDataset } from "../cache/dataset";
+import type { Cached } from "../cache/swr-cache";
+import type { Deps } from "../deps";
 import { UpstreamError } from "../http";
-import { fetchWhaleTrades } from "../polymarket/data-api";
 import { observed, tradesOutcome } from "./checks";
-import { failureMessage, polymarketOptions, type SnapshotDeps } from "./deps";
 import { KV_KEYS } from "./keys";
-import { rankTrades, readBoard } from "./leaderboard";
-import { cachedOrPending } from "./loader-data";
+import { leaderboard, rankTrades } from "./leaderboard";
 import { flushHistory, type HistoryBatch } from "./outbox";
 
 export interface StoredWhales {
@@ -16,18 +16,13 @@ export interface StoredWhales {
   pendingHistory?: HistoryBatch[];
 }
 
-async function buildWhales(deps: SnapshotDeps, previous: StoredWhales | null): Promise<StoredWhales> {
-  const fetchTrades = observed(deps, "data", tradesOutcome, fetchWhaleTrades);
+async function buildWhales(deps: Deps, previous: StoredWhales | null): Promise<StoredWhales> {
+  const fetchTrades = observed(deps, "data", tradesOutcome, deps.upstreams.data.whaleTrades);
   // The board first (from KV; fetched now on a cold start), so no snapshot goes out unranked needlessly.
   // Both run to their end: a failing trade list leaves no board load behind, unawaited.
-  const [fetched, board] = await Promise.all([
-    fetchTrades(polymarketOptions(deps, deps.config.dataUrl)).catch((error: unknown) =>
-      error instanceof Error ? error : new Error(String(error)),
-    ),
-    readBoard(deps),
-  ]);
-  if (fetched instanceof Error) throw fetched;
-  const trades = rankTrades(fetched, board);
+  const [fetched, board] = await Promise.allSettled([fetchTrades(), leaderboard.get(deps)]);
+  if (fetched.status === "rejected") throw fetched.reason;
+  const trades = rankTrades(fetched.value, board.status === "fulfilled" ? board.value : null);
   if (trades.length === 0) {
     // SPEC §5: empty results are not cached; the previous list (with its time) stays.
     throw new UpstreamError("data", "empty", "No large trades found at the moment.");
@@ -50,61 +45,36 @@ async function buildWhales(deps: SnapshotDeps, previous: StoredWhales | null): P
   };
 }
 
-/** The whales dataset for the SWR cache. */
-export function whalesDataset(deps: SnapshotDeps): Dataset<StoredWhales> {
-  return {
-    key: KV_KEYS.whales,
-    recordKey: KV_KEYS.whalesRefresh,
-    freshMs: deps.config.whalesFreshSeconds * 1000,
-    backoffMs: deps.config.failureBackoffSeconds * 1000,
-    fetchedAt: (stored) => stored.snapshot.fetchedAt,
-    build: (previous) => buildWhales(deps, previous),
-    // The list changes a few times an hour: an unchanged one confirms the stored copy instead of a KV
-    // write, and a changed one is written at most every WHALES_WRITE_SECONDS (decision 0022). Unwritten
-    // history is content too: it must reach KV to survive the isolate.
-    sameContent: (stored, rebuilt) =>
-      JSON.stringify(stored.snapshot.trades) === JSON.stringify(rebuilt.snapshot.trades) &&
-      JSON.stringify(stored.pendingHistory ?? []) === JSON.stringify(rebuilt.pendingHistory ?? []),
-    minWriteMs: deps.config.whalesWriteSeconds * 1000,
-    isEmptyAnswer: (error) => error instanceof UpstreamError && error.kind === "empty",
-    retryAfterMs: (error) => (error instanceof UpstreamError ? error.retryAfterMs : undefined),
-  };
-}
-
 /** The list as pages see it: "updated" when it was last found current, with the current failure if any. */
 function present({ value, failure, checkedAt }: Cached<StoredWhales>): WhaleSnapshot {
   return { ...value.snapshot, fetchedAt: checkedAt, ...(failure ?? {}) };
 }
 
-/** Refreshes the whale snapshot once (single flight); failures leave stored data untouched. */
-export function refreshWhales(deps: SnapshotDeps): Promise<StoredWhales | Error> {
-  return deps.cache.refresh(whalesDataset(deps));
-}
-
-/** Cached whale snapshot (scheduling a background refresh when stale) or null. */
-export async function readWhaleSnapshot(deps: SnapshotDeps): Promise<WhaleSnapshot | null> {
-  const cached = await deps.cache.read(whalesDataset(deps), deps.waitUntil);
-  return cached ? present(cached) : null;
-}
-
-/** The whale snapshot: cached if possible, else fetched now; an empty list plus the failure otherwise. */
-export async function getWhaleSnapshot(deps: SnapshotDeps): Promise<WhaleSnapshot> {
-  const result = await deps.cache.readOrRefresh(whalesDataset(deps), deps.waitUntil);
-  if (!(result instanceof Error)) return present(result);
-  const empty = result instanceof UpstreamError && result.kind === "empty";
+/** Nothing cached and no list: empty, with the failure unless the upstream simply had no large trades. */
+function fallback(deps: Deps, failure: DatasetFailure): WhaleSnapshot {
   return {
     trades: [],
     fetchedAt: new Date(deps.now()).toISOString(),
-    ...(empty ? {} : { error: failureMessage(result) }),
+    ...(failure.empty ? {} : { error: errorMessage(failure.error) }),
   };
 }
 
-/** The whale snapshot: at once when cached, else a promise a loader streams (cold cache). */
-export function whaleSnapshotView(deps: SnapshotDeps) {
-  return cachedOrPending(
-    () => readWhaleSnapshot(deps),
-    () => getWhaleSnapshot(deps),
-    (snapshot) => snapshot,
-    deps.waitUntil,
-  );
-}
+/**
+ * The whale snapshot: the Data API's trades over $50K, fresh for WHALES_FRESH_SECONDS. The list changes
+ * a few times an hour: an unchanged one confirms the stored copy instead of a KV write, and a changed one
+ * is written at most every WHALES_WRITE_SECONDS (decision 0022). Unwritten history is content too: it
+ * must reach KV to survive the isolate.
+ */
+export const whaleSnapshot = defineDataset<StoredWhales, WhaleSnapshot>({
+  key: KV_KEYS.whales,
+  recordKey: KV_KEYS.whalesRefresh,
+  freshSeconds: (config) => config.whalesFreshSeconds,
+  fetchedAt: (stored) => stored.snapshot.fetchedAt,
+  build: buildWhales,
+  present,
+  fallback,
+  sameContent: (stored, rebuilt) =>
+    JSON.stringify(stored.snapshot.trades) === JSON.stringify(rebuilt.snapshot.trades) &&
+    JSON.stringify(stored.pendingHistory ?? []) === JSON.stringify(rebuilt.pendingHistory ?? []),
+  minWriteSeconds: (config) => config.whalesWriteSeconds,
+});

@@ -6,9 +6,9 @@
  * dies half-way leaves the calls ungraded, and the next run finishes the job.
  */
 import type { CallOutcome } from "~/lib/track-record";
+import { type Deps, polymarketOptions } from "../deps";
 import type { OpenMarket } from "../history/calls";
 import { getPolymarketJson } from "../polymarket/request";
-import { polymarketOptions, type SnapshotDeps } from "../snapshots/deps";
 import { settlementOf } from "./settlement";
 
 /** Markets looked up per request (ids in the query) and requests per run (the subrequest budget). */
@@ -48,7 +48,7 @@ function itemsOf(json: unknown): unknown[] {
  * failed: then only markets past their end date are due). Throws on an upstream or D1 failure.
  */
 export async function settleOpenCalls(
-  deps: SnapshotDeps,
+  deps: Deps,
   active: ReadonlySet<string> | null,
 ): Promise<SettlementRun> {
   const store = deps.history?.calls;

@@ -2,10 +2,12 @@
  * The track record as the page, the JSON export and the CSV read it: every call with its grading
  * (one D1 query), and the figures computed from exactly those rows by `metrics.ts`.
  */
+
 import { CATEGORIES } from "~/lib/categories";
+import { ok, type Section, unavailable } from "~/lib/section";
 import { type Call, HORIZONS, type ReliabilityBin, type TrackSummary } from "~/lib/track-record";
+import type { Deps } from "../deps";
 import { createLog } from "../log";
-import type { SnapshotDeps } from "../snapshots/deps";
 import { horizonOf, reliability, summarise, summariseBy } from "./metrics";
 
 const log = createLog("track-record");
@@ -28,30 +30,28 @@ export interface TrackRecordData {
   pendingStates: Record<string, string>;
 }
 
-/** Thrown when the Worker has no history database or it fails: the page says so, the API answers 503. */
-export class TrackRecordUnavailableError extends Error {}
-
 const sourceLabel = (source: string) => (source === "estimate" ? "Rule-based estimate" : `Model ${source}`);
 const categoryLabel = (slug: string) => CATEGORIES.find((c) => c.slug === slug)?.label ?? "Other";
 
-/** The whole record and its figures. Throws TrackRecordUnavailableError. */
-export async function readTrackRecord(deps: SnapshotDeps): Promise<TrackRecordData> {
+/**
+ * The whole record and its figures; unavailable when the Worker has no history database or it fails (the
+ * page says so, the API answers 503).
+ */
+export async function readTrackRecord(deps: Deps): Promise<Section<TrackRecordData>> {
   const store = deps.history?.calls;
-  if (!store) throw new TrackRecordUnavailableError("The track record is unavailable: no history database.");
+  if (!store) return unavailable("The track record is unavailable: no history database.");
   let calls: Call[];
   let pending: Map<string, string>;
   try {
     [calls, pending] = await Promise.all([store.allCalls(), store.pendingStates()]);
   } catch (error) {
     log.error("unavailable", error);
-    throw new TrackRecordUnavailableError(
-      "The track record is unavailable right now. Please try again shortly.",
-    );
+    return unavailable("The track record is unavailable right now. Please try again shortly.");
   }
   const horizonLabel = (key: string) => HORIZONS.find((h) => h.key === key)?.label ?? key;
   const withLabels = (rows: { key: string; summary: TrackSummary }[], label: (key: string) => string) =>
     rows.map((r) => ({ ...r, label: label(r.key) }));
-  return {
+  return ok({
     calls,
     summary: summarise(calls),
     bySource: withLabels(
@@ -68,5 +68,5 @@ export async function readTrackRecord(deps: SnapshotDeps): Promise<TrackRecordDa
     ).sort((a, b) => HORIZONS.findIndex((h) => h.key === a.key) - HORIZONS.findIndex((h) => h.key === b.key)),
     reliability: reliability(calls),
     pendingStates: Object.fromEntries(pending),
-  };
+  });
 }

@@ -8,7 +8,8 @@
  * Polymarket's trades render at once when their kept copies are fresh, else stream in.
  */
 
-import type { MarketTrades, Section } from "~/lib/market-page";
+import type { MarketTrades } from "~/lib/market-page";
+import type { Section } from "~/lib/section";
 import {
   BOARD_PERIODS,
   type BoardPeriod,
@@ -20,12 +21,12 @@ import {
 } from "~/lib/trader-page";
 import type { WhaleTrade } from "~/lib/types";
 import { type Kept, LookupLimitedError, type OnDemandRead } from "../cache/on-demand";
+import { type Deps, onDemandOptions } from "../deps";
 import { describeFailure } from "../http";
 import { NoHistoryError, storedWalletTrades } from "../market/history-reads";
 import { failedSection, mergeTrades, TRADES_UNAVAILABLE } from "../market/sections";
 import { fetchLeaderboard, isWallet } from "../polymarket/leaderboard";
 import { fetchPositions, fetchUserTrades } from "../polymarket/traders";
-import { onDemandOptions, type SnapshotDeps } from "../snapshots/deps";
 import { type NowOrLater, nowOrLater } from "../snapshots/loader-data";
 
 /** How long a trader's upstream answers count as fresh. */
@@ -67,12 +68,7 @@ export function traderWallet(param: string | undefined): string | null {
 }
 
 /** An on-demand read of the Data API for this wallet. */
-function walletRead<T>(
-  deps: SnapshotDeps,
-  key: string,
-  load: () => Promise<T>,
-  isEmpty?: (value: T) => boolean,
-) {
+function walletRead<T>(deps: Deps, key: string, load: () => Promise<T>, isEmpty?: (value: T) => boolean) {
   const read: OnDemandRead<T> = {
     key,
     upstream: "data",
@@ -87,11 +83,7 @@ function walletRead<T>(
  * The wallet's row on one board (one `user=` lookup, kept on demand). A lookup refused by the client's
  * limit is thrown (the page answers 429); any other failure is the board's "unavailable" line.
  */
-async function boardStanding(
-  deps: SnapshotDeps,
-  wallet: string,
-  period: BoardPeriod,
-): Promise<PeriodStanding> {
+async function boardStanding(deps: Deps, wallet: string, period: BoardPeriod): Promise<PeriodStanding> {
   try {
     const kept = await walletRead(
       deps,
@@ -114,10 +106,7 @@ async function boardStanding(
 }
 
 /** The wallet's open positions, kept on demand. */
-export async function traderPositions(
-  deps: SnapshotDeps,
-  wallet: string,
-): Promise<Section<TraderPosition[]>> {
+export async function traderPositions(deps: Deps, wallet: string): Promise<Section<TraderPosition[]>> {
   try {
     const kept = await walletRead(deps, TRADER_KEYS.positions(wallet), () =>
       fetchPositions(wallet, onDemandOptions(deps, deps.config.dataUrl)),
@@ -130,14 +119,14 @@ export async function traderPositions(
 }
 
 /** The Data API's trades of the wallet over $10K, kept on demand. */
-function fetchedTrades(deps: SnapshotDeps, wallet: string): Promise<Kept<WhaleTrade[]>> {
+function fetchedTrades(deps: Deps, wallet: string): Promise<Kept<WhaleTrade[]>> {
   return walletRead(deps, TRADER_KEYS.trades(wallet), () =>
     fetchUserTrades(wallet, onDemandOptions(deps, deps.config.dataUrl)),
   );
 }
 
 /** The whale trades our cron stored for the wallet (D1, kept a minute in memory), or why they are missing. */
-export async function storedTraderTrades(deps: SnapshotDeps, wallet: string): Promise<WhaleTrade[] | string> {
+export async function storedTraderTrades(deps: Deps, wallet: string): Promise<WhaleTrade[] | string> {
   try {
     return await storedWalletTrades(deps, wallet);
   } catch (error) {
@@ -151,7 +140,7 @@ export async function storedTraderTrades(deps: SnapshotDeps, wallet: string): Pr
  * and never seen by our whale watch. Throws LookupLimitedError when the first lookup is over the client's
  * limit.
  */
-export async function traderPageData(deps: SnapshotDeps, wallet: string): Promise<TraderPageData | null> {
+export async function traderPageData(deps: Deps, wallet: string): Promise<TraderPageData | null> {
   const stored = storedTraderTrades(deps, wallet);
   const [probe, ours] = await Promise.all([boardStanding(deps, wallet, PROBE_PERIOD), stored]);
   const seenByUs = typeof ours !== "string" && ours.length > 0;
@@ -197,7 +186,7 @@ export async function traderPageData(deps: SnapshotDeps, wallet: string): Promis
 }
 
 /** The same with every section resolved (the JSON answer), or null for a wallet without activity. */
-export async function traderView(deps: SnapshotDeps, wallet: string): Promise<TraderView | null> {
+export async function traderView(deps: Deps, wallet: string): Promise<TraderView | null> {
   const data = await traderPageData(deps, wallet);
   if (data === null) return null;
   const [positions, trades] = await Promise.all([data.positions, data.trades]);

@@ -1,0 +1,153 @@
+/**
+ * Every on-demand read, declared once (decision 0021): what a visitor's request asks for by id — a market
+ * outside the snapshot, its event, trades and holders, a token's CLOB history, a trader's board rows,
+ * positions and trades. Each says where its answer is kept (`key`; memory and the Cache API, never KV),
+ * which upstream answers it, how long the answer is fresh, and how to load it with the single-attempt
+ * lookup clients. `get` runs it through the on-demand cache and the request's lookup gate and answers a
+ * Section: the kept value, `limited` (over the client's lookup limit) or `unavailable` (logged once).
+ */
+import { errorMessage } from "~/lib/errors";
+import { ok, type Section, type Unavailable, unavailable } from "~/lib/section";
+import type { BoardPeriod, BoardRow } from "~/lib/trader-page";
+import { type Kept, LookupLimitedError } from "./cache/on-demand";
+import type { Deps } from "./deps";
+import type { UpstreamName } from "./http";
+import { createLog } from "./log";
+import type { HistoryInterval } from "./polymarket/clob";
+import type { LookupUpstreams } from "./upstreams";
+
+const log = createLog("lookup");
+
+/** Where an answer is kept and how long it is fresh. */
+export interface KeptAt {
+  key: string;
+  freshMs: number;
+}
+
+export interface LookupSpec<Id, T> {
+  key: (id: Id) => string;
+  upstream: UpstreamName;
+  freshSeconds: number | ((id: Id) => number);
+  load: (upstreams: LookupUpstreams, id: Id) => Promise<T>;
+  /** An answer of nothing (an unknown id): kept at least 10 minutes like any other. */
+  isEmpty?: (value: T) => boolean;
+}
+
+export interface Lookup<Id, T> {
+  at(id: Id): KeptAt;
+  get(deps: Deps, id: Id): Promise<Section<Kept<T>>>;
+}
+
+export function defineLookup<Id, T>(spec: LookupSpec<Id, T>): Lookup<Id, T> {
+  const at = (id: Id): KeptAt => ({
+    key: spec.key(id),
+    freshMs: (typeof spec.freshSeconds === "number" ? spec.freshSeconds : spec.freshSeconds(id)) * 1000,
+  });
+  return {
+    at,
+    async get(deps, id) {
+      const { key, freshMs } = at(id);
+      try {
+        const kept = await deps.onDemand.read(
+          {
+            key,
+            upstream: spec.upstream,
+            freshMs,
+            load: () => spec.load(deps.lookupUpstreams, id),
+            ...(spec.isEmpty ? { isEmpty: spec.isEmpty } : {}),
+          },
+          deps.lookups,
+        );
+        return ok(kept);
+      } catch (error) {
+        if (error instanceof LookupLimitedError) {
+          return {
+            ok: false,
+            reason: "limited",
+            message: error.message,
+            retryAfterSeconds: error.retryAfterSeconds,
+          };
+        }
+        log.error(`${key} unavailable`, error);
+        return unavailable(errorMessage(error));
+      }
+    },
+  };
+}
+
+/** A failed lookup in a section's own words, unless it was the client's limit (then its refusal). */
+export function sayUnavailable(failure: Unavailable, text: string): Unavailable {
+  return failure.reason === "limited" ? failure : { ...failure, message: text };
+}
+
+/** Market data on demand is fresh as long as the snapshot (15 min); trades and holders move faster. */
+export const ON_DEMAND_FRESH_SECONDS = 15 * 60;
+export const TRADES_FRESH_SECONDS = 5 * 60;
+/** A trader's answers are fresh 5 minutes. */
+export const TRADER_FRESH_SECONDS = 5 * 60;
+
+/** What the CLOB is asked for each chart range, and how long its answer is fresh. */
+export interface PricesQuery {
+  token: string;
+  interval: HistoryInterval;
+  fidelity: number;
+  freshSeconds: number;
+}
+
+/** The on-demand reads. Keys are per market, event, token or wallet, lowercase as the ids come. */
+export const LOOKUPS = {
+  market: defineLookup({
+    key: (slug: string) => `market:slug:${slug}`,
+    upstream: "gamma",
+    freshSeconds: ON_DEMAND_FRESH_SECONDS,
+    load: (up, slug) => up.gamma.marketBySlug(slug),
+    isEmpty: (market) => market === null,
+  }),
+  event: defineLookup({
+    key: (eventSlug: string) => `market:event:${eventSlug}`,
+    upstream: "gamma",
+    freshSeconds: ON_DEMAND_FRESH_SECONDS,
+    load: (up, eventSlug) => up.gamma.eventBySlug(eventSlug),
+    isEmpty: (event) => event === null,
+  }),
+  trades: defineLookup({
+    key: (conditionId: string) => `market:trades:v2:${conditionId}`,
+    upstream: "data",
+    freshSeconds: TRADES_FRESH_SECONDS,
+    load: (up, conditionId) => up.data.marketTrades(conditionId),
+  }),
+  holders: defineLookup({
+    key: (conditionId: string) => `market:holders:${conditionId}`,
+    upstream: "data",
+    freshSeconds: ON_DEMAND_FRESH_SECONDS,
+    load: (up, conditionId) => up.data.holders(conditionId),
+  }),
+  prices: defineLookup({
+    key: ({ token, interval }: PricesQuery) => `market:prices:${interval}:${token}`,
+    upstream: "clob",
+    freshSeconds: (query) => query.freshSeconds,
+    load: (up, { token, interval, fidelity }) => up.clob.priceHistory(token, interval, fidelity),
+  }),
+  traderRank: defineLookup({
+    key: ({ period, wallet }: { period: BoardPeriod; wallet: string }) => `trader:rank:${period}:${wallet}`,
+    upstream: "data",
+    freshSeconds: TRADER_FRESH_SECONDS,
+    load: async (up, { period, wallet }): Promise<BoardRow | null> => {
+      const [row] = await up.data.leaderboard({ period, user: wallet });
+      return row ? { rank: row.rank, name: row.name, pnl: row.pnl, volume: row.volume } : null;
+    },
+    isEmpty: (row) => row === null,
+  }),
+  traderPositions: defineLookup({
+    key: (wallet: string) => `trader:positions:${wallet}`,
+    upstream: "data",
+    freshSeconds: TRADER_FRESH_SECONDS,
+    load: (up, wallet) => up.data.positions(wallet),
+  }),
+  traderTrades: defineLookup({
+    key: (wallet: string) => `trader:trades:${wallet}`,
+    upstream: "data",
+    freshSeconds: TRADER_FRESH_SECONDS,
+    load: (up, wallet) => up.data.userTrades(wallet),
+  }),
+} as const;

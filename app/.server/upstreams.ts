@@ -1,0 +1,111 @@
+/**
+ * The upstream clients, built once per request or cron run from the config and the run's `fetch`
+ * (deps.ts). Each client module stays the only code that calls its upstream; these factories only bind
+ * its base URL, timeout and retry policy, so no caller ever rebuilds client options.
+ */
+import type { Config } from "./config";
+import { createX, type XClient } from "./mentions/x-client";
+import { fetchPriceHistory, type HistoryInterval } from "./polymarket/clob";
+import { fetchHolders, fetchMarketTrades, fetchWhaleTrades } from "./polymarket/data-api";
+import { fetchActiveMarkets, fetchEventBySlug, fetchMarketBySlug } from "./polymarket/gamma";
+import { fetchLeaderboard, type LeaderboardQuery } from "./polymarket/leaderboard";
+import type { PolymarketOptions } from "./polymarket/request";
+import { fetchPositions, fetchUserTrades } from "./polymarket/traders";
+import { createLlm, type LlmClient } from "./sentiment/llm-client";
+
+type PolymarketConfig = Pick<Config, "timeoutMs" | "retries" | "retryBaseMs">;
+
+/** How a client retries: the config's policy (cron builds), or a single attempt (a visitor's lookup). */
+export interface ClientPolicy {
+  retries?: number;
+}
+
+function polymarketOptions(
+  config: PolymarketConfig,
+  baseUrl: string,
+  fetch: typeof globalThis.fetch,
+  policy: ClientPolicy,
+): PolymarketOptions {
+  const { timeoutMs, retries, retryBaseMs } = config;
+  return { baseUrl, fetch, timeoutMs, retries: policy.retries ?? retries, retryBaseMs };
+}
+
+/** Gamma: the market list, one market or event by slug. */
+export function createGamma(
+  config: PolymarketConfig & Pick<Config, "gammaUrl">,
+  fetch: typeof globalThis.fetch,
+  policy: ClientPolicy = {},
+) {
+  const opts = polymarketOptions(config, config.gammaUrl, fetch, policy);
+  return {
+    activeMarkets: () => fetchActiveMarkets(opts),
+    marketBySlug: (slug: string) => fetchMarketBySlug(slug, opts),
+    eventBySlug: (slug: string) => fetchEventBySlug(slug, opts),
+  };
+}
+export type Gamma = ReturnType<typeof createGamma>;
+
+/** The Data API: whale trades, a market's trades and holders, the leaderboard, a wallet's positions and trades. */
+export function createDataApi(
+  config: PolymarketConfig & Pick<Config, "dataUrl">,
+  fetch: typeof globalThis.fetch,
+  policy: ClientPolicy = {},
+) {
+  const opts = polymarketOptions(config, config.dataUrl, fetch, policy);
+  return {
+    whaleTrades: () => fetchWhaleTrades(opts),
+    marketTrades: (conditionId: string) => fetchMarketTrades(conditionId, opts),
+    holders: (conditionId: string) => fetchHolders(conditionId, opts),
+    leaderboard: (query: LeaderboardQuery) => fetchLeaderboard(query, opts),
+    positions: (wallet: string) => fetchPositions(wallet, opts),
+    userTrades: (wallet: string) => fetchUserTrades(wallet, opts),
+  };
+}
+export type DataApi = ReturnType<typeof createDataApi>;
+
+/** The CLOB: an outcome token's price history. */
+export function createClob(
+  config: PolymarketConfig & Pick<Config, "clobUrl">,
+  fetch: typeof globalThis.fetch,
+  policy: ClientPolicy = {},
+) {
+  const opts = polymarketOptions(config, config.clobUrl, fetch, policy);
+  return {
+    priceHistory: (tokenId: string, interval: HistoryInterval, fidelityMinutes: number) =>
+      fetchPriceHistory(tokenId, interval, fidelityMinutes, opts),
+  };
+}
+export type Clob = ReturnType<typeof createClob>;
+
+/** Every upstream client of a run. */
+export interface Upstreams {
+  gamma: Gamma;
+  data: DataApi;
+  clob: Clob;
+  /** Null without X_BEARER_TOKEN: mention counts are estimates then. */
+  x: XClient | null;
+  /** Null without LLM_API_KEY: analyses are estimates then. */
+  llm: LlmClient | null;
+}
+
+/** The Polymarket clients a visitor's lookup may use: one attempt each (a failure backs the route off instead). */
+export type LookupUpstreams = Pick<Upstreams, "gamma" | "data" | "clob">;
+
+export function createUpstreams(config: Config, fetch: typeof globalThis.fetch): Upstreams {
+  return {
+    gamma: createGamma(config, fetch),
+    data: createDataApi(config, fetch),
+    clob: createClob(config, fetch),
+    x: createX(config, fetch),
+    llm: createLlm(config, fetch),
+  };
+}
+
+export function createLookupUpstreams(config: Config, fetch: typeof globalThis.fetch): LookupUpstreams {
+  const single = { retries: 0 };
+  return {
+    gamma: createGamma(config, fetch, single),
+    data: createDataApi(config, fetch, single),
+    clob: createClob(config, fetch, single),
+  };
+}
