@@ -7,7 +7,7 @@ import type { ChartRange } from "~/lib/chart";
 import type { HistoryPoint, MarketView } from "~/lib/market-page";
 import { LookupLimitedError } from "../cache/on-demand";
 import { MAX_LINES, mergeHistory, RANGE_SECONDS, type Series } from "../charts/price-chart";
-import { SLOT_SECONDS } from "../history/slots";
+import { SLOT_SECONDS } from "../history/store";
 import { describeFailure } from "../http";
 import { fetchPriceHistory, type HistoryInterval, isTokenId, type TokenPrice } from "../polymarket/clob";
 import { onDemandOptions, type SnapshotDeps } from "../snapshots/deps";

@@ -6,8 +6,7 @@
 
 import { CATEGORIES, matchesCategory } from "~/lib/categories";
 import type { Market, MarketAnalysis, MentionCount } from "~/lib/types";
-import type { CallInput } from "../history/calls";
-import type { HistoryStore, MarketObservation } from "../history/store";
+import type { CallInput, HistoryStore, MarketObservation } from "../history/store";
 
 /** The history's view of one market, or null for a market without outcome detail (the samples). */
 export function marketObservation(
