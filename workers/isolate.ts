@@ -7,7 +7,7 @@
 import { defaultCache, OnDemandCache } from "../app/.server/cache/on-demand";
 import { SwrCache } from "../app/.server/cache/swr-cache";
 import type { Config } from "../app/.server/config";
-import { D1RefreshState } from "../app/.server/history/refresh-state";
+import { D1RefreshState } from "../app/.server/history/store";
 import { HistoryOutbox } from "../app/.server/snapshots/outbox";
 import { HtmlCache } from "./html-cache";
 

@@ -7,7 +7,12 @@ import type { Config } from "./config";
 import { createX, type XClient } from "./mentions/x-client";
 import { fetchPriceHistory, type HistoryInterval } from "./polymarket/clob";
 import { fetchHolders, fetchMarketTrades, fetchWhaleTrades } from "./polymarket/data-api";
-import { fetchActiveMarkets, fetchEventBySlug, fetchMarketBySlug } from "./polymarket/gamma";
+import {
+  fetchActiveMarkets,
+  fetchClosedMarkets,
+  fetchEventBySlug,
+  fetchMarketBySlug,
+} from "./polymarket/gamma";
 import { fetchLeaderboard, type LeaderboardQuery } from "./polymarket/leaderboard";
 import type { PolymarketOptions } from "./polymarket/request";
 import { fetchPositions, fetchUserTrades } from "./polymarket/traders";
@@ -30,7 +35,7 @@ function polymarketOptions(
   return { baseUrl, fetch, timeoutMs, retries: policy.retries ?? retries, retryBaseMs };
 }
 
-/** Gamma: the market list, one market or event by slug. */
+/** Gamma: the market list, one market or event by slug, the resolution of closed markets by id. */
 export function createGamma(
   config: PolymarketConfig & Pick<Config, "gammaUrl">,
   fetch: typeof globalThis.fetch,
@@ -41,6 +46,7 @@ export function createGamma(
     activeMarkets: () => fetchActiveMarkets(opts),
     marketBySlug: (slug: string) => fetchMarketBySlug(slug, opts),
     eventBySlug: (slug: string) => fetchEventBySlug(slug, opts),
+    closedMarkets: (ids: readonly string[]) => fetchClosedMarkets(ids, opts),
   };
 }
 export type Gamma = ReturnType<typeof createGamma>;

@@ -1,13 +1,16 @@
 /** Settlement rules on recorded closed markets (gamma-events-149.json, the resolved keyset page). */
 
 import { describe, expect, it } from "vitest";
-import { parseGammaTime, settlementOf } from "~/.server/track-record/settlement";
+import { parseGammaTime, parseMarketResolution } from "~/.server/polymarket/gamma";
+import { settlementOf } from "~/.server/track-record/settlement";
 import { readFixture } from "../support/fixtures";
 
 const fixture = (name: string): unknown => readFixture(`polymarket/${name}`);
 
 type Raw = Record<string, unknown>;
 const NOW = Date.parse("2026-11-23T00:00:00Z");
+/** A recorded market object graded as settlement grades it: its resolution read by gamma.ts, then the rules. */
+const settle = (raw: unknown) => settlementOf(parseMarketResolution(raw), NOW);
 const events = fixture("gamma-events-149.json") as { markets: Raw[] }[];
 const closed = events.flatMap((e) => e.markets);
 const resolvedKeyset = (fixture("gamma-markets-keyset-resolved-1.json") as { markets: Raw[] })
@@ -16,33 +19,31 @@ const open = (fixture("gamma-markets-keyset-1.json") as { markets: Raw[] }).mark
 
 describe("settlementOf on recorded markets", () => {
   it("grades the 243 resolved markets by which outcome paid 1, and nothing else", () => {
-    const settled = closed.map((m) => settlementOf(m, NOW));
+    const settled = closed.map((m) => settle(m));
     const graded = settled.filter((s) => s.kind === "graded");
     expect(graded).toHaveLength(243);
     const resolved = closed.filter((m) => m.umaResolutionStatus === "resolved");
     expect(resolved).toHaveLength(243);
     for (const market of resolved) {
       const expected = JSON.parse(String(market.outcomePrices))[0] === "1" ? "yes" : "no";
-      expect(settlementOf(market, NOW)).toMatchObject({ kind: "graded", outcome: expected });
+      expect(settle(market)).toMatchObject({ kind: "graded", outcome: expected });
     }
   });
 
   it("keeps the 256 proposed resolutions pending (they may still be disputed)", () => {
     const proposed = closed.filter((m) => m.umaResolutionStatus === "proposed");
     expect(proposed).toHaveLength(256);
-    for (const market of proposed)
-      expect(settlementOf(market, NOW)).toEqual({ kind: "pending", reason: "proposed" });
+    for (const market of proposed) expect(settle(market)).toEqual({ kind: "pending", reason: "proposed" });
   });
 
   it("keeps the 4 closed markets without a resolution status pending", () => {
     const none = closed.filter((m) => m.umaResolutionStatus === undefined || m.umaResolutionStatus === null);
     expect(none).toHaveLength(4);
-    for (const market of none)
-      expect(settlementOf(market, NOW)).toEqual({ kind: "pending", reason: "unresolved" });
+    for (const market of none) expect(settle(market)).toEqual({ kind: "pending", reason: "unresolved" });
   });
 
   it("grades the resolved keyset record as No, at its close time", () => {
-    expect(settlementOf(resolvedKeyset, NOW)).toEqual({
+    expect(settle(resolvedKeyset)).toEqual({
       kind: "graded",
       outcome: "no",
       settledAt: Date.parse("2024-07-18T00:10:37.491Z"),
@@ -52,26 +53,26 @@ describe("settlementOf on recorded markets", () => {
   it("keeps an open market pending, even past its end date", () => {
     expect(open.closed).toBe(false);
     expect(Date.parse(String(open.endDate))).toBeLessThan(NOW);
-    expect(settlementOf(open, NOW)).toEqual({ kind: "pending", reason: "open" });
+    expect(settle(open)).toEqual({ kind: "pending", reason: "open" });
   });
 
   // No recorded payload holds a 50/50 or a disputed resolution: these two are real records with
   // only the resolution fields changed.
   it("voids a 50/50 resolution", () => {
-    expect(settlementOf({ ...resolvedKeyset, outcomePrices: '["0.5", "0.5"]' }, NOW)).toMatchObject({
+    expect(settle({ ...resolvedKeyset, outcomePrices: '["0.5", "0.5"]' })).toMatchObject({
       kind: "void",
     });
   });
 
   it("keeps a disputed resolution pending", () => {
-    expect(settlementOf({ ...resolvedKeyset, umaResolutionStatus: "disputed" }, NOW)).toEqual({
+    expect(settle({ ...resolvedKeyset, umaResolutionStatus: "disputed" })).toEqual({
       kind: "pending",
       reason: "disputed",
     });
   });
 
   it("does not grade prices that are not exactly 1 and 0", () => {
-    expect(settlementOf({ ...resolvedKeyset, outcomePrices: '["0.999", "0.001"]' }, NOW)).toEqual({
+    expect(settle({ ...resolvedKeyset, outcomePrices: '["0.999", "0.001"]' })).toEqual({
       kind: "pending",
       reason: "unclear-prices",
     });

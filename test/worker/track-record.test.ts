@@ -69,7 +69,7 @@ describe("recording", () => {
   });
 
   it("a changed side is a new call; the same side again is not", async () => {
-    const store = (await import("~/.server/history/calls")).CallStore;
+    const store = (await import("~/.server/history/store")).CallStore;
     const callStore = new store(env.DB);
     const base = {
       marketId: "1",

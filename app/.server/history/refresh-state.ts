@@ -1,7 +1,8 @@
 /**
- * The snapshots' refresh records and refresh locks in D1 (`refresh_state`, decision 0022): one row per
- * dataset, upserted once per refresh attempt. D1 is strongly consistent, so the lock is a real
- * compare-and-set rather than KV's best effort.
+ * `refresh_state` (migrations/0003_refresh_state.sql, decision 0022): the snapshots' refresh records and
+ * refresh locks, one row per dataset upserted once per refresh attempt, and the row that says when
+ * history writes last succeeded. D1 is strongly consistent, so the lock is a real compare-and-set rather
+ * than KV's best effort. Its row type, its mapper and its SQL.
  */
 import type { RefreshRecord, RefreshStateStore } from "../cache/swr-cache";
 
@@ -14,6 +15,9 @@ interface StateRow {
   confirmed_ms: number | null;
   confirmed_of: string | null;
 }
+
+/** The row that says when history writes last succeeded (the health check's "last write"). */
+const HISTORY_STATE_KEY = "history";
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 const ms = (text: string | null): number | null => {
@@ -84,4 +88,23 @@ export class D1RefreshState implements RefreshStateStore {
       .run();
     return (result.meta.changes ?? 0) > 0;
   }
+}
+
+/** Notes that history writes succeeded at `atMs`. */
+export async function noteHistoryWrite(db: D1Database, atMs: number): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO refresh_state (dataset, success_ms) VALUES ('${HISTORY_STATE_KEY}', ?1)
+       ON CONFLICT (dataset) DO UPDATE SET success_ms = excluded.success_ms`,
+    )
+    .bind(atMs)
+    .run();
+}
+
+/** When history writes last succeeded (epoch ms), or null before the first. Throws when D1 fails. */
+export async function lastHistoryWrite(db: D1Database): Promise<number | null> {
+  const row = await db
+    .prepare(`SELECT success_ms FROM refresh_state WHERE dataset = '${HISTORY_STATE_KEY}'`)
+    .first<Pick<StateRow, "success_ms">>();
+  return row?.success_ms ?? null;
 }

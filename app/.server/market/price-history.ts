@@ -8,7 +8,7 @@ import type { HistoryPoint, MarketView } from "~/lib/market-page";
 import { LookupLimitedError } from "../cache/on-demand";
 import { MAX_LINES, mergeHistory, RANGE_SECONDS, type Series } from "../charts/price-chart";
 import { type Deps, onDemandOptions } from "../deps";
-import { SLOT_SECONDS } from "../history/slots";
+import { SLOT_SECONDS } from "../history/store";
 import { describeFailure } from "../http";
 import { fetchPriceHistory, type HistoryInterval, isTokenId, type TokenPrice } from "../polymarket/clob";
 import { NoHistoryError, storedPoints } from "./history-reads";

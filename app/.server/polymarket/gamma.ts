@@ -392,3 +392,112 @@ export async function fetchEventBySlug(slug: string, opts: PolymarketOptions): P
     }),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Closed markets (the track record's settlement)
+// ---------------------------------------------------------------------------------------------
+
+/** Market ids asked per closed-markets request (the `limit` sent, and how many `id=` a URL carries). */
+export const CLOSED_IDS_PER_REQUEST = 50;
+
+/** A Gamma market id: a decimal number. Anything else is never sent upstream. */
+const MARKET_ID = /^\d{1,20}$/;
+
+export function isMarketId(value: string): boolean {
+  return MARKET_ID.test(value);
+}
+
+/** A closed market's resolution, as Gamma reports it. */
+export interface MarketResolution {
+  closed: boolean;
+  /** UMA's resolution status as sent ("resolved", "proposed", "disputed", …), or null. */
+  umaResolutionStatus: string | null;
+  /** Each outcome's final price, in Gamma's order; null when any of them is not a number. */
+  outcomePrices: number[] | null;
+  /** When the market closed (`closedTime`, epoch ms), or null when missing or unreadable. */
+  closedAt: number | null;
+  endDate: string | null;
+}
+
+/** One market of `fetchClosedMarkets`' answer. */
+export interface ClosedMarket {
+  id: string;
+  /** Null when Gamma's resolution fields could not be read. */
+  resolution: MarketResolution | null;
+}
+
+// Strict on purpose (unlike the feed's schema): a resolution field of an unexpected type means the
+// answer cannot be trusted to grade a call, so the whole resolution reads as unreadable.
+const ResolutionSchema = v.object({
+  closed: v.optional(v.boolean(), false),
+  umaResolutionStatus: v.optional(v.nullable(v.string()), null),
+  outcomePrices: v.optional(jsonList(v.union([v.string(), v.number()])), []),
+  closedTime: v.optional(v.nullable(v.string()), null),
+  endDate: v.optional(v.nullable(v.string()), null),
+});
+
+/** Gamma writes times as ISO or as "2024-07-18 00:10:37.491895+00"; both become epoch ms. */
+export function parseGammaTime(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const iso = value
+    .trim()
+    .replace(" ", "T")
+    .replace(/([+-]\d{2})$/, "$1:00");
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** Prices as numbers ("0" and 0 alike), or null when any is not a finite number. */
+function finitePrices(prices: readonly (string | number)[]): number[] | null {
+  const numbers = prices.map((p) => (typeof p === "number" ? p : Number(p.trim())));
+  return numbers.every(Number.isFinite) ? numbers : null;
+}
+
+/** The resolution fields of one Gamma market object (raw, as the API sends it), or null when unreadable. */
+export function parseMarketResolution(raw: unknown): MarketResolution | null {
+  const parsed = v.safeParse(ResolutionSchema, raw);
+  if (!parsed.success) return null;
+  const market = parsed.output;
+  return {
+    closed: market.closed,
+    umaResolutionStatus: market.umaResolutionStatus,
+    outcomePrices: finitePrices(market.outcomePrices),
+    closedAt: parseGammaTime(market.closedTime),
+    endDate: market.endDate,
+  };
+}
+
+/** The items of a closed-markets answer: a keyset page's `markets`, or a plain list; anything else holds none. */
+function closedItems(json: unknown): unknown[] {
+  if (Array.isArray(json)) return json;
+  const markets = (json as { markets?: unknown } | null)?.markets;
+  return Array.isArray(markets) ? markets : [];
+}
+
+/**
+ * The closed markets among `ids` (`GET /markets/keyset?closed=true&limit=50&id=…`, 50 ids a request,
+ * one request after another), in Gamma's order. A market still open or unknown to Gamma is absent;
+ * ids that are not Gamma market ids are never sent. Throws UpstreamError.
+ */
+export async function fetchClosedMarkets(
+  ids: readonly string[],
+  opts: PolymarketOptions,
+): Promise<ClosedMarket[]> {
+  const wanted = ids.filter(isMarketId);
+  const closed: ClosedMarket[] = [];
+  for (let i = 0; i < wanted.length; i += CLOSED_IDS_PER_REQUEST) {
+    const query = wanted.slice(i, i + CLOSED_IDS_PER_REQUEST).map((id) => `id=${id}`);
+    const json = await getPolymarketJson(
+      "gamma",
+      `/markets/keyset?closed=true&limit=${CLOSED_IDS_PER_REQUEST}&${query.join("&")}`,
+      (status) => `API error: ${status}`,
+      opts,
+    );
+    for (const item of closedItems(json)) {
+      const id = (item as { id?: unknown } | null)?.id;
+      if (typeof id === "string" || typeof id === "number")
+        closed.push({ id: String(id), resolution: parseMarketResolution(item) });
+    }
+  }
+  return closed;
+}

@@ -7,8 +7,7 @@
 import { CATEGORIES, matchesCategory } from "~/lib/categories";
 import { type Section, unavailable } from "~/lib/section";
 import type { Market, MarketAnalysis, MentionCount } from "~/lib/types";
-import type { CallInput } from "../history/calls";
-import type { HistoryStore, MarketObservation } from "../history/store";
+import type { CallInput, HistoryStore, MarketObservation } from "../history/store";
 import { describeFailure } from "../http";
 import { createLog } from "../log";
 

@@ -9,8 +9,7 @@
  */
 
 import type { WhaleTrade } from "~/lib/types";
-import type { CallInput } from "../history/calls";
-import type { HistoryStore, MarketObservation, UpstreamCheck } from "../history/store";
+import type { CallInput, HistoryStore, MarketObservation, UpstreamCheck } from "../history/store";
 import { createLog } from "../log";
 
 const log = createLog("history");
