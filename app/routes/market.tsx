@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { LookupLimitedError } from "~/.server/cache/on-demand";
 import { requestContext } from "~/.server/context";
 import { marketPageData } from "~/.server/market/page";
-import { MarketUnavailableError, resolveMarket } from "~/.server/market/resolve";
+import { resolveMarket } from "~/.server/market/resolve";
+import { valueOrErrorPage } from "~/.server/snapshots/loader-data";
 import {
   EventMarkets,
   HolderLists,
@@ -33,14 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (range === null) {
     throw data(`Unknown range: use one of ${CHART_RANGES.map((r) => r.value).join(", ")}.`, { status: 400 });
   }
-  let resolved: Awaited<ReturnType<typeof resolveMarket>>;
-  try {
-    resolved = await resolveMarket(deps, params.slug);
-  } catch (error) {
-    if (error instanceof MarketUnavailableError) throw data(error.message, { status: 503 });
-    if (error instanceof LookupLimitedError) throw data(error.message, { status: 429 });
-    throw error;
-  }
+  const resolved = valueOrErrorPage(await resolveMarket(deps, params.slug));
   if (resolved === null) {
     console.warn(`[404] GET /market/${params.slug}`);
     throw data(null, { status: 404 });

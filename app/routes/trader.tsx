@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { LookupLimitedError } from "~/.server/cache/on-demand";
 import { requestContext } from "~/.server/context";
+import { valueOrErrorPage } from "~/.server/snapshots/loader-data";
 import { traderPageData, traderWallet } from "~/.server/trader/page";
 import { MarketSection, SectionMessage, SectionSkeleton } from "~/components/market/market-sections";
 import { BoardStandings, PositionList, TraderTradeList } from "~/components/trader/trader-sections";
@@ -22,13 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     console.warn(`[404] GET /trader/${params.wallet}`);
     throw data(null, { status: 404 });
   }
-  let page: Awaited<ReturnType<typeof traderPageData>>;
-  try {
-    page = await traderPageData(deps, wallet);
-  } catch (error) {
-    if (error instanceof LookupLimitedError) throw data(error.message, { status: 429 });
-    throw error;
-  }
+  const page = valueOrErrorPage(await traderPageData(deps, wallet));
   if (page === null) {
     console.warn(`[404] GET /trader/${wallet} (no activity)`);
     throw data(null, { status: 404 });

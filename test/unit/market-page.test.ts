@@ -7,6 +7,7 @@ import { mergeTrades } from "~/.server/market/sections";
 import { unranked } from "~/.server/polymarket/data-api";
 import { HolderLists } from "~/components/market/market-sections";
 import { holderPositions, type OutcomeHolders, statusText } from "~/lib/market-page";
+import { ok, unavailable } from "~/lib/section";
 import type { WhaleTrade } from "~/lib/types";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
@@ -69,7 +70,7 @@ describe("a market's big trades", () => {
   });
 
   it("count a trade in both sources once, as ours, newest first", () => {
-    const merged = mergeTrades([trade("a", 1), trade("b", 3)], [trade("b", 3), trade("c", 2)]);
+    const merged = mergeTrades(ok([trade("a", 1), trade("b", 3)]), ok([trade("b", 3), trade("c", 2)]));
     expect(merged.trades.map((t) => t.id)).toEqual(["b", "c", "a"]);
     expect({ stored: merged.stored, fetched: merged.fetched, notes: merged.notes }).toEqual({
       stored: 2,
@@ -79,7 +80,7 @@ describe("a market's big trades", () => {
   });
 
   it("keep what one source gave when the other failed, and say which failed", () => {
-    const merged = mergeTrades("History unavailable right now.", [trade("c", 2)]);
+    const merged = mergeTrades(unavailable("History unavailable right now."), ok([trade("c", 2)]));
     expect(merged.trades).toHaveLength(1);
     expect(merged.notes).toEqual(["History unavailable right now."]);
   });

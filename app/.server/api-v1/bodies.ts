@@ -4,10 +4,10 @@
  */
 
 import type { ChartRange } from "~/lib/chart";
-import { LookupLimitedError } from "../cache/on-demand";
+import type { Unavailable } from "~/lib/section";
 import type { Deps } from "../deps";
 import { historyPoints, outcomeHistory } from "../market/price-history";
-import { MarketUnavailableError, ON_DEMAND_FRESH_MS, resolveMarket } from "../market/resolve";
+import { ON_DEMAND_FRESH_SECONDS, resolveMarket } from "../market/resolve";
 import { marketSnapshot } from "../snapshots/markets";
 import type { Health } from "../snapshots/status";
 import { readHealth } from "../snapshots/status";
@@ -64,14 +64,17 @@ const badCursor = (message: string) =>
 const unavailable = (message: string) =>
   ({ ok: false, status: 503, code: "unavailable", message, retryAfter: UNAVAILABLE_RETRY_SECONDS }) as const;
 
-const limited = (error: LookupLimitedError) =>
-  ({
-    ok: false,
-    status: 429,
-    code: "rate_limited",
-    message: error.message,
-    retryAfter: error.retryAfterSeconds,
-  }) as const;
+/** A Section's failure as an answer: 429 over the client's lookup limit, else 503. */
+const failed = (failure: Unavailable) =>
+  failure.reason === "limited"
+    ? ({
+        ok: false,
+        status: 429,
+        code: "rate_limited",
+        message: failure.message,
+        retryAfter: failure.retryAfterSeconds ?? UNAVAILABLE_RETRY_SECONDS,
+      } as const)
+    : unavailable(failure.message);
 
 export async function marketsAnswer(deps: Deps, query: MarketsQuery): Promise<Answer<MarketList>> {
   const snapshot = await marketSnapshot.get(deps);
@@ -96,19 +99,14 @@ export async function marketsAnswer(deps: Deps, query: MarketsQuery): Promise<An
 }
 
 export async function marketAnswer(deps: Deps, slug: string): Promise<Answer<MarketResponse>> {
-  try {
-    const resolved = await resolveMarket(deps, slug);
-    if (resolved === null)
-      return { ok: false, status: 404, code: "not_found", message: `No market with slug ${slug}` };
-    const { source } = resolved.view;
-    const maxAge =
-      source.kind === "history" ? 60 : freshFor(source.at, ON_DEMAND_FRESH_MS / 1000, deps.now());
-    return { ok: true, maxAge, body: { market: resolved.view, analysis: resolved.analysis } };
-  } catch (error) {
-    if (error instanceof MarketUnavailableError) return unavailable(error.message);
-    if (error instanceof LookupLimitedError) return limited(error);
-    throw error;
-  }
+  const read = await resolveMarket(deps, slug);
+  if (!read.ok) return failed(read);
+  const resolved = read.value;
+  if (resolved === null)
+    return { ok: false, status: 404, code: "not_found", message: `No market with slug ${slug}` };
+  const { source } = resolved.view;
+  const maxAge = source.kind === "history" ? 60 : freshFor(source.at, ON_DEMAND_FRESH_SECONDS, deps.now());
+  return { ok: true, maxAge, body: { market: resolved.view, analysis: resolved.analysis } };
 }
 
 export async function historyAnswer(

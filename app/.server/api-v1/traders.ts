@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { LookupLimitedError } from "../cache/on-demand";
 import { traderView, traderWallet } from "../trader/page";
 import type { WorkerEnv } from "../worker-env";
 import { rateLimit } from "./http";
@@ -17,20 +16,18 @@ export const tradersApi = new Hono<WorkerEnv>()
   .get("/:wallet", async (c) => {
     const wallet = traderWallet(c.req.param("wallet"));
     if (wallet === null) return c.json(NOT_A_WALLET, 404);
-    try {
-      const view = await traderView(c.get("deps"), wallet);
-      if (view === null) {
-        return c.json({ error: "No Polymarket activity for this wallet" }, 404, {
-          "Cache-Control": "public, max-age=600",
-        });
-      }
-      return c.json(view, 200, { "Cache-Control": "public, max-age=300" });
-    } catch (error) {
-      if (!(error instanceof LookupLimitedError)) throw error;
-      return c.json({ error: error.message }, 429, {
+    const view = await traderView(c.get("deps"), wallet);
+    if (!view.ok) {
+      return c.json({ error: view.message }, view.reason === "limited" ? 429 : 503, {
         "Cache-Control": "no-store",
-        "Retry-After": String(error.retryAfterSeconds),
+        "Retry-After": String(view.retryAfterSeconds ?? 60),
       });
     }
+    if (view.value === null) {
+      return c.json({ error: "No Polymarket activity for this wallet" }, 404, {
+        "Cache-Control": "public, max-age=600",
+      });
+    }
+    return c.json(view.value, 200, { "Cache-Control": "public, max-age=300" });
   })
   .all("/:wallet", (c) => c.json({ error: "Method Not Allowed" }, 405, { Allow: "GET, HEAD" }));

@@ -134,7 +134,7 @@ export class SwrCache {
   }
 
   /** A key's value (memo, then KV); null when absent. A failing KV reads as empty, never throws. */
-  async get<T>(key: string): Promise<T | null> {
+  private async get<T>(key: string): Promise<T | null> {
     const now = this.options.now();
     const cached = this.memory.get(key);
     if (cached && now - cached.readAt < this.memoMs) return cached.value as T;

@@ -15,29 +15,26 @@ import type {
   SentimentStep,
   SiblingMarket,
 } from "~/lib/market-page";
-import type { Section } from "~/lib/section";
+import { ok, type Section } from "~/lib/section";
 import type { CallWithReturn } from "~/lib/track-record-page";
+import type { WhaleTrade } from "~/lib/types";
 import { buildPriceChart } from "../charts/price-chart";
 import type { Deps } from "../deps";
+import { LOOKUPS } from "../lookups";
 import { isConditionId } from "../polymarket/data-api";
 import { leaderboard, rankTrades } from "../snapshots/leaderboard";
 import { type NowOrLater, nowOrLater } from "../snapshots/loader-data";
-import { ON_DEMAND_FRESH_MS, ON_DEMAND_KEYS, TRADES_FRESH_MS } from "./on-demand-keys";
 import { outcomeHistory } from "./price-history";
 import type { ResolvedMarket } from "./resolve";
 import {
-  failedSection,
   fetchedTrades,
-  HOLDERS_UNAVAILABLE,
   holdersOf,
   marketCalls,
   mentionPoints,
   mergeTrades,
-  SIBLINGS_UNAVAILABLE,
   sentimentSteps,
   siblingsOf,
   storedTrades,
-  TRADES_UNAVAILABLE,
 } from "./sections";
 
 /** Mentions are charted over the last week of our own points. */
@@ -74,11 +71,8 @@ function marketTrades(deps: Deps, market: MarketView): Promise<MarketTrades> {
   const { conditionId } = market;
   const fetched =
     conditionId !== null && isConditionId(conditionId)
-      ? fetchedTrades(deps, conditionId).then(
-          (kept) => kept.value,
-          (error: unknown) => failedSection(error, TRADES_UNAVAILABLE).message,
-        )
-      : Promise.resolve([]);
+      ? fetchedTrades(deps, conditionId)
+      : Promise.resolve(ok<WhaleTrade[]>([]));
   return Promise.all([storedTrades(deps, conditionId), fetched, leaderboard.read(deps)]).then(
     ([ours, theirs, board]) => {
       const merged = mergeTrades(ours, theirs);
@@ -95,23 +89,16 @@ export async function marketPageData(
   const { view: market, analysis } = resolved;
   const now = deps.now();
   const nowSec = Math.floor(now / 1000);
-  const conditionKeys = market.conditionId && isConditionId(market.conditionId) ? [market.conditionId] : [];
+  const conditionIds = market.conditionId && isConditionId(market.conditionId) ? [market.conditionId] : [];
   const [chart, sentiment, mentions, calls, trades, holders, siblings] = await Promise.all([
     chartSection(deps, market, range, nowSec),
     sentimentSteps(deps, market.id),
     mentionPoints(deps, market.id, nowSec - MENTIONS_WINDOW_SECONDS),
     marketCalls(deps, market.id),
-    nowOrLater(deps, conditionKeys.map(ON_DEMAND_KEYS.trades), TRADES_FRESH_MS, () =>
-      marketTrades(deps, market),
-    ),
-    nowOrLater(deps, conditionKeys.map(ON_DEMAND_KEYS.holders), ON_DEMAND_FRESH_MS, () =>
-      holdersOf(deps, market).catch(() => ({ ok: false as const, message: HOLDERS_UNAVAILABLE })),
-    ),
-    nowOrLater(
-      deps,
-      market.eventSlug ? [ON_DEMAND_KEYS.event(market.eventSlug)] : [],
-      ON_DEMAND_FRESH_MS,
-      () => siblingsOf(deps, market).catch(() => ({ ok: false as const, message: SIBLINGS_UNAVAILABLE })),
+    nowOrLater(deps, conditionIds.map(LOOKUPS.trades.at), () => marketTrades(deps, market)),
+    nowOrLater(deps, conditionIds.map(LOOKUPS.holders.at), () => holdersOf(deps, market)),
+    nowOrLater(deps, market.eventSlug ? [LOOKUPS.event.at(market.eventSlug)] : [], () =>
+      siblingsOf(deps, market),
     ),
   ]);
   return { market, analysis, range, now, chart, sentiment, mentions, calls, trades, holders, siblings };

@@ -1,28 +1,26 @@
 /**
  * A market's price history per outcome over a chart range: our own 10-minute points from D1, extended
- * back with Polymarket's CLOB history (cached in KV) where ours do not reach the start of the range.
+ * back with Polymarket's CLOB history (kept on demand, never KV) where ours do not reach the start of the range.
  * Either source can fail on its own; what could not be read is said in `notes`.
  */
 import type { ChartRange } from "~/lib/chart";
 import type { HistoryPoint, MarketView } from "~/lib/market-page";
-import { LookupLimitedError } from "../cache/on-demand";
 import { MAX_LINES, mergeHistory, RANGE_SECONDS, type Series } from "../charts/price-chart";
-import { type Deps, onDemandOptions } from "../deps";
+import type { Deps } from "../deps";
 import { SLOT_SECONDS } from "../history/store";
-import { describeFailure } from "../http";
-import { fetchPriceHistory, type HistoryInterval, isTokenId, type TokenPrice } from "../polymarket/clob";
-import { NoHistoryError, storedPoints } from "./history-reads";
-import { ON_DEMAND_KEYS } from "./on-demand-keys";
+import { LOOKUPS, sayUnavailable } from "../lookups";
+import { type HistoryInterval, isTokenId, type TokenPrice } from "../polymarket/clob";
+import { storedPoints } from "./history-reads";
 
 /** What the CLOB is asked for each range, and how long its answer is fresh. */
 export const CLOB_REQUESTS: Record<
   ChartRange,
-  { interval: HistoryInterval; fidelity: number; freshMs: number }
+  { interval: HistoryInterval; fidelity: number; freshSeconds: number }
 > = {
-  "1d": { interval: "1d", fidelity: 10, freshMs: 10 * 60_000 },
-  "1w": { interval: "1w", fidelity: 60, freshMs: 30 * 60_000 },
-  "1m": { interval: "1m", fidelity: 240, freshMs: 2 * 3_600_000 },
-  all: { interval: "max", fidelity: 720, freshMs: 6 * 3_600_000 },
+  "1d": { interval: "1d", fidelity: 10, freshSeconds: 10 * 60 },
+  "1w": { interval: "1w", fidelity: 60, freshSeconds: 30 * 60 },
+  "1m": { interval: "1m", fidelity: 240, freshSeconds: 2 * 3_600 },
+  all: { interval: "max", fidelity: 720, freshSeconds: 6 * 3_600 },
 };
 
 export const OURS_UNAVAILABLE = "Our own price history is unavailable right now.";
@@ -31,10 +29,6 @@ export const CLOB_UNAVAILABLE = "Polymarket's price history is unavailable right
 export interface OutcomeHistory {
   series: Series[];
   notes: string[];
-}
-
-function log(what: string, error: unknown): void {
-  console.error(`[market] ${what}: ${describeFailure(error)}`);
 }
 
 /** Each outcome's series over `range` ending now (epoch seconds `nowSec`). */
@@ -48,13 +42,9 @@ export async function outcomeHistory(
   const notes: string[] = [];
   const outcomes = market.outcomes.slice(0, MAX_LINES);
 
-  let ours: { t: number; prices: number[] }[] = [];
-  try {
-    ours = await storedPoints(deps, market.id, since);
-  } catch (error) {
-    if (!(error instanceof NoHistoryError)) log(`history points of ${market.id} unavailable`, error);
-    notes.push(OURS_UNAVAILABLE);
-  }
+  const stored = await storedPoints(deps, market.id, since);
+  if (!stored.ok) notes.push(OURS_UNAVAILABLE);
+  const ours = stored.ok ? stored.value : [];
 
   // Ours cover the range when they start within two slots of its beginning; else the CLOB fills in.
   const firstOurs = ours[0]?.t ?? Number.POSITIVE_INFINITY;
@@ -62,27 +52,11 @@ export async function outcomeHistory(
   const tokens = market.clobTokenIds.slice(0, outcomes.length).filter(isTokenId);
   let clob: TokenPrice[][] = [];
   if (needClob && tokens.length > 0) {
-    const { interval, fidelity, freshMs } = CLOB_REQUESTS[range];
-    const results = await Promise.allSettled(
-      tokens.map((token) =>
-        deps.onDemand.read(
-          {
-            key: ON_DEMAND_KEYS.prices(token, interval),
-            upstream: "clob",
-            freshMs,
-            load: () =>
-              fetchPriceHistory(token, interval, fidelity, onDemandOptions(deps, deps.config.clobUrl)),
-          },
-          deps.lookups,
-        ),
-      ),
-    );
-    const failed = results.find((r) => r.status === "rejected");
-    if (failed) {
-      log(`CLOB history of ${market.id} unavailable`, failed.reason);
-      notes.push(failed.reason instanceof LookupLimitedError ? failed.reason.message : CLOB_UNAVAILABLE);
-    }
-    clob = results.map((r) => (r.status === "fulfilled" ? r.value.value : []));
+    const request = CLOB_REQUESTS[range];
+    const results = await Promise.all(tokens.map((token) => LOOKUPS.prices.get(deps, { token, ...request })));
+    const failed = results.find((r) => !r.ok);
+    if (failed && !failed.ok) notes.push(sayUnavailable(failed, CLOB_UNAVAILABLE).message);
+    clob = results.map((r) => (r.ok ? r.value.value : []));
   }
 
   const series = outcomes.map((outcome, i) => ({

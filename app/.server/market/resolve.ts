@@ -5,16 +5,18 @@
  * point. A slug that cannot be Polymarket's is unknown without any upstream call.
  */
 import type { CurrentAnalysis, MarketStatus, MarketView, OutcomePrice } from "~/lib/market-page";
+import { ok, type Section, unavailable } from "~/lib/section";
 import type { DisplayMarket, Market, OutcomeDetail } from "~/lib/types";
-import { LookupLimitedError } from "../cache/on-demand";
-import { type Deps, onDemandOptions } from "../deps";
+import type { Deps } from "../deps";
 import type { StoredMarket } from "../history/store";
-import { describeFailure } from "../http";
-import { fetchMarketBySlug, isSlug } from "../polymarket/gamma";
+import { createLog } from "../log";
+import { LOOKUPS, ON_DEMAND_FRESH_SECONDS } from "../lookups";
+import { isSlug } from "../polymarket/gamma";
 import { findShownMarket } from "../snapshots/markets";
-import { ON_DEMAND_FRESH_MS, ON_DEMAND_KEYS } from "./on-demand-keys";
 
-export { ON_DEMAND_FRESH_MS };
+export { ON_DEMAND_FRESH_SECONDS };
+
+const log = createLog("market");
 
 export interface ResolvedMarket {
   view: MarketView;
@@ -22,8 +24,9 @@ export interface ResolvedMarket {
   analysis: CurrentAnalysis | null;
 }
 
-/** Thrown when the market is unknown to us and Gamma cannot be asked: the page cannot be drawn. */
-export class MarketUnavailableError extends Error {}
+/** When the market is unknown to us and Gamma cannot be asked: the page cannot be drawn. */
+export const MARKET_UNAVAILABLE =
+  "Market data is temporarily unavailable. Please try again in a few minutes.";
 
 const RESOLVED_PRICE = 0.99;
 
@@ -138,9 +141,7 @@ async function fromHistory(deps: Deps, slug: string, now: number): Promise<Resol
   try {
     stored = await store.marketBySlug(slug);
   } catch (error) {
-    console.error(
-      `[market] history unavailable for ${slug}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    log.error(`history unavailable for ${slug}`, error);
     return null;
   }
   if (!stored) return null;
@@ -170,35 +171,21 @@ async function fromHistory(deps: Deps, slug: string, now: number): Promise<Resol
 }
 
 /**
- * The market a slug names, or null when there is none (a 404). Throws MarketUnavailableError when the
- * slug is not in the snapshot, Gamma fails and our history has never seen it, and LookupLimitedError when
- * Gamma would have to be asked but the client is over its lookup limit.
+ * The market a slug names, or null when there is none (a 404). Unavailable when the slug is not in the
+ * snapshot, Gamma fails and our history has never seen it; `limited` when Gamma would have to be asked
+ * but the client is over its lookup limit (the page says so rather than reading our history for it).
  */
-export async function resolveMarket(deps: Deps, slug: string): Promise<ResolvedMarket | null> {
-  if (!isSlug(slug)) return null;
+export async function resolveMarket(deps: Deps, slug: string): Promise<Section<ResolvedMarket | null>> {
+  if (!isSlug(slug)) return ok(null);
   const now = deps.now();
   const shown = await findShownMarket(deps, slug);
-  if (shown) return fromSnapshot(shown, slug, now);
-  try {
-    const kept = await deps.onDemand.read(
-      {
-        key: ON_DEMAND_KEYS.marketBySlug(slug),
-        upstream: "gamma",
-        freshMs: ON_DEMAND_FRESH_MS,
-        load: () => fetchMarketBySlug(slug, onDemandOptions(deps, deps.config.gammaUrl)),
-        isEmpty: (market) => market === null,
-      },
-      deps.lookups,
-    );
-    return kept.value ? fromGamma(kept.value, slug, kept.fetchedAt, kept.stale, now) : null;
-  } catch (error) {
-    // Over the client's lookup limit: the page says so (429) rather than reading our history for it.
-    if (error instanceof LookupLimitedError) throw error;
-    console.error(`[market] Gamma unavailable for ${slug}: ${describeFailure(error)}`);
-    const stored = await fromHistory(deps, slug, now);
-    if (stored) return stored;
-    throw new MarketUnavailableError(
-      "Market data is temporarily unavailable. Please try again in a few minutes.",
-    );
+  if (shown) return ok(fromSnapshot(shown, slug, now));
+  const kept = await LOOKUPS.market.get(deps, slug);
+  if (kept.ok) {
+    const { value, fetchedAt, stale } = kept.value;
+    return ok(value ? fromGamma(value, slug, fetchedAt, stale, now) : null);
   }
+  if (kept.reason === "limited") return kept;
+  const stored = await fromHistory(deps, slug, now);
+  return stored ? ok(stored) : unavailable(MARKET_UNAVAILABLE);
 }

@@ -3,7 +3,10 @@
  * fetch instead, and the page streams its shell at once and the data when it arrives. The result is
  * wrapped (`{ value }`) because an async function cannot return a promise without waiting for it.
  */
+import { data } from "react-router";
+import type { Section } from "~/lib/section";
 import type { Deps } from "../deps";
+import type { KeptAt } from "../lookups";
 export async function cachedOrPending<TData, TView>({
   read,
   fetchNow,
@@ -32,12 +35,21 @@ export type NowOrLater<T> = T | Promise<T>;
  */
 export async function nowOrLater<T>(
   deps: Deps,
-  { keys, freshMs }: { keys: readonly string[]; freshMs: number },
+  reads: readonly KeptAt[],
   run: () => Promise<T>,
 ): Promise<NowOrLater<T>> {
-  const fresh = await Promise.all(keys.map((key) => deps.onDemand.peek(key, freshMs)));
+  const fresh = await Promise.all(reads.map(({ key, freshMs }) => deps.onDemand.peek(key, freshMs)));
   const pending = run();
   if (fresh.every((kept) => kept !== null)) return await pending;
   deps.waitUntil(pending.catch(() => undefined));
   return pending;
+}
+
+/**
+ * A loader's value, or the error page its failure calls for: 429 over the client's lookup limit, 503
+ * when the data cannot be had right now (React Router renders the route's error boundary).
+ */
+export function valueOrErrorPage<T>(section: Section<T>): T {
+  if (section.ok) return section.value;
+  throw data(section.message, { status: section.reason === "limited" ? 429 : 503 });
 }

@@ -55,7 +55,7 @@ function datasetHealth(
  * time is when it was last found current (a rebuild with the same content confirms it without a write).
  */
 export async function readPipelineStatus(deps: Deps): Promise<PipelineStatus> {
-  const { cache, config } = deps;
+  const { config } = deps;
   const [markets, whales] = await Promise.all([marketSnapshot.inspect(deps), whaleSnapshot.inspect(deps)]);
   const now = deps.now();
   const stored = markets.value;

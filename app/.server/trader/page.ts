@@ -9,35 +9,22 @@
  */
 
 import type { MarketTrades } from "~/lib/market-page";
-import type { Section } from "~/lib/section";
+import { ok, type Section, unavailable } from "~/lib/section";
 import {
   BOARD_PERIODS,
   type BoardPeriod,
-  type BoardRow,
   type PeriodStanding,
   type TraderPosition,
   type TraderView,
   traderDisplayName,
 } from "~/lib/trader-page";
 import type { WhaleTrade } from "~/lib/types";
-import { type Kept, LookupLimitedError, type OnDemandRead } from "../cache/on-demand";
-import { type Deps, onDemandOptions } from "../deps";
-import { describeFailure } from "../http";
-import { NoHistoryError, storedWalletTrades } from "../market/history-reads";
-import { failedSection, mergeTrades, TRADES_UNAVAILABLE } from "../market/sections";
-import { fetchLeaderboard, isWallet } from "../polymarket/leaderboard";
-import { fetchPositions, fetchUserTrades } from "../polymarket/traders";
+import type { Deps } from "../deps";
+import { LOOKUPS, sayUnavailable } from "../lookups";
+import { storedWalletTrades } from "../market/history-reads";
+import { mergeTrades, TRADES_UNAVAILABLE } from "../market/sections";
+import { isWallet } from "../polymarket/leaderboard";
 import { type NowOrLater, nowOrLater } from "../snapshots/loader-data";
-
-/** How long a trader's upstream answers count as fresh. */
-export const TRADER_FRESH_MS = 5 * 60_000;
-
-/** Where each section is kept on demand (wallets lowercase). */
-export const TRADER_KEYS = {
-  rank: (period: BoardPeriod, wallet: string) => `trader:rank:${period}:${wallet}`,
-  positions: (wallet: string) => `trader:positions:${wallet}`,
-  trades: (wallet: string) => `trader:trades:${wallet}`,
-} as const;
 
 /** The board whose row says whether a wallet has any activity at all. */
 const PROBE_PERIOD: BoardPeriod = "ALL";
@@ -58,123 +45,59 @@ export interface TraderPageData {
   trades: NowOrLater<MarketTrades>;
 }
 
-function log(what: string, error: unknown): void {
-  console.error(`[trader] ${what}: ${describeFailure(error)}`);
-}
-
 /** The wallet as the page knows it, or null when it is not 0x + 40 hex (never sent upstream). */
 export function traderWallet(param: string | undefined): string | null {
   return param !== undefined && isWallet(param) ? param.toLowerCase() : null;
 }
 
-/** An on-demand read of the Data API for this wallet. */
-function walletRead<T>(deps: Deps, key: string, load: () => Promise<T>, isEmpty?: (value: T) => boolean) {
-  const read: OnDemandRead<T> = {
-    key,
-    upstream: "data",
-    freshMs: TRADER_FRESH_MS,
-    load,
-    ...(isEmpty ? { isEmpty } : {}),
-  };
-  return deps.onDemand.read(read, deps.lookups);
-}
-
-/**
- * The wallet's row on one board (one `user=` lookup, kept on demand). A lookup refused by the client's
- * limit is thrown (the page answers 429); any other failure is the board's "unavailable" line.
- */
+/** The wallet's row on one board (one `user=` lookup, kept on demand), or why it is missing. */
 async function boardStanding(deps: Deps, wallet: string, period: BoardPeriod): Promise<PeriodStanding> {
-  try {
-    const kept = await walletRead(
-      deps,
-      TRADER_KEYS.rank(period, wallet),
-      async (): Promise<BoardRow | null> => {
-        const [row] = await fetchLeaderboard(
-          { period, user: wallet },
-          onDemandOptions(deps, deps.config.dataUrl),
-        );
-        return row ? { rank: row.rank, name: row.name, pnl: row.pnl, volume: row.volume } : null;
-      },
-      (row) => row === null,
-    );
-    return { period, standing: { ok: true, value: kept.value } };
-  } catch (error) {
-    if (error instanceof LookupLimitedError) throw error;
-    log(`${period} leaderboard of ${wallet} unavailable`, error);
-    return { period, standing: { ok: false, message: RANK_UNAVAILABLE } };
-  }
+  const kept = await LOOKUPS.traderRank.get(deps, { period, wallet });
+  return { period, standing: kept.ok ? ok(kept.value.value) : sayUnavailable(kept, RANK_UNAVAILABLE) };
 }
 
 /** The wallet's open positions, kept on demand. */
 export async function traderPositions(deps: Deps, wallet: string): Promise<Section<TraderPosition[]>> {
-  try {
-    const kept = await walletRead(deps, TRADER_KEYS.positions(wallet), () =>
-      fetchPositions(wallet, onDemandOptions(deps, deps.config.dataUrl)),
-    );
-    return { ok: true, value: kept.value };
-  } catch (error) {
-    log(`positions of ${wallet} unavailable`, error);
-    return failedSection(error, POSITIONS_UNAVAILABLE);
-  }
+  const kept = await LOOKUPS.traderPositions.get(deps, wallet);
+  return kept.ok ? ok(kept.value.value) : sayUnavailable(kept, POSITIONS_UNAVAILABLE);
 }
 
 /** The Data API's trades of the wallet over $10K, kept on demand. */
-function fetchedTrades(deps: Deps, wallet: string): Promise<Kept<WhaleTrade[]>> {
-  return walletRead(deps, TRADER_KEYS.trades(wallet), () =>
-    fetchUserTrades(wallet, onDemandOptions(deps, deps.config.dataUrl)),
-  );
+async function fetchedTrades(deps: Deps, wallet: string): Promise<Section<WhaleTrade[]>> {
+  const kept = await LOOKUPS.traderTrades.get(deps, wallet);
+  return kept.ok ? ok(kept.value.value) : sayUnavailable(kept, TRADES_UNAVAILABLE);
 }
 
 /** The whale trades our cron stored for the wallet (D1, kept a minute in memory), or why they are missing. */
-export async function storedTraderTrades(deps: Deps, wallet: string): Promise<WhaleTrade[] | string> {
-  try {
-    return await storedWalletTrades(deps, wallet);
-  } catch (error) {
-    if (!(error instanceof NoHistoryError)) log(`stored trades of ${wallet} unavailable`, error);
-    return STORED_UNAVAILABLE;
-  }
+export async function storedTraderTrades(deps: Deps, wallet: string): Promise<Section<WhaleTrade[]>> {
+  const stored = await storedWalletTrades(deps, wallet);
+  return stored.ok ? stored : unavailable(STORED_UNAVAILABLE);
 }
 
 /**
  * The page's data, or null when the wallet has no activity: not on the all-time board (which answered)
- * and never seen by our whale watch. Throws LookupLimitedError when the first lookup is over the client's
- * limit.
+ * and never seen by our whale watch. `limited` when the first lookup is over the client's limit (a 429).
  */
-export async function traderPageData(deps: Deps, wallet: string): Promise<TraderPageData | null> {
+export async function traderPageData(deps: Deps, wallet: string): Promise<Section<TraderPageData | null>> {
   const stored = storedTraderTrades(deps, wallet);
   const [probe, ours] = await Promise.all([boardStanding(deps, wallet, PROBE_PERIOD), stored]);
-  const seenByUs = typeof ours !== "string" && ours.length > 0;
-  if (probe.standing.ok && probe.standing.value === null && !seenByUs) return null;
+  if (!probe.standing.ok && probe.standing.reason === "limited") return probe.standing;
+  const seenByUs = ours.ok && ours.value.length > 0;
+  if (probe.standing.ok && probe.standing.value === null && !seenByUs) return ok(null);
   const [others, positions, trades] = await Promise.all([
     Promise.all(
-      BOARD_PERIODS.filter((p) => p !== PROBE_PERIOD).map((period) =>
-        boardStanding(deps, wallet, period).catch((error: unknown) => ({
-          period,
-          standing: failedSection(error, RANK_UNAVAILABLE),
-        })),
-      ),
+      BOARD_PERIODS.filter((p) => p !== PROBE_PERIOD).map((period) => boardStanding(deps, wallet, period)),
     ),
-    nowOrLater(deps, [TRADER_KEYS.positions(wallet)], TRADER_FRESH_MS, () =>
-      traderPositions(deps, wallet).catch(() => ({ ok: false as const, message: POSITIONS_UNAVAILABLE })),
-    ),
-    nowOrLater(deps, [TRADER_KEYS.trades(wallet)], TRADER_FRESH_MS, () =>
-      Promise.all([
-        stored,
-        fetchedTrades(deps, wallet).then(
-          (kept) => kept.value,
-          (error: unknown) => {
-            log(`trades of ${wallet} unavailable`, error);
-            return failedSection(error, TRADES_UNAVAILABLE).message;
-          },
-        ),
-      ]).then(([mine, theirs]) => mergeTrades(mine, theirs)),
+    nowOrLater(deps, [LOOKUPS.traderPositions.at(wallet)], () => traderPositions(deps, wallet)),
+    nowOrLater(deps, [LOOKUPS.traderTrades.at(wallet)], () =>
+      Promise.all([stored, fetchedTrades(deps, wallet)]).then(([mine, theirs]) => mergeTrades(mine, theirs)),
     ),
   ]);
   const ranks = BOARD_PERIODS.map((period) =>
     period === PROBE_PERIOD ? probe : (others.find((r) => r.period === period) ?? probe),
   );
-  const known = trades instanceof Promise ? (typeof ours === "string" ? [] : ours) : trades.trades;
-  return {
+  const known = trades instanceof Promise ? (ours.ok ? ours.value : []) : trades.trades;
+  return ok({
     wallet,
     name: traderDisplayName(ranks, known),
     profileUrl: `https://polymarket.com/profile/${wallet}`,
@@ -182,20 +105,21 @@ export async function traderPageData(deps: Deps, wallet: string): Promise<Trader
     ranks,
     positions,
     trades,
-  };
+  });
 }
 
 /** The same with every section resolved (the JSON answer), or null for a wallet without activity. */
-export async function traderView(deps: Deps, wallet: string): Promise<TraderView | null> {
-  const data = await traderPageData(deps, wallet);
-  if (data === null) return null;
+export async function traderView(deps: Deps, wallet: string): Promise<Section<TraderView | null>> {
+  const read = await traderPageData(deps, wallet);
+  if (!read.ok || read.value === null) return read as Section<null>;
+  const data = read.value;
   const [positions, trades] = await Promise.all([data.positions, data.trades]);
-  return {
+  return ok({
     wallet,
     name: traderDisplayName(data.ranks, trades.trades),
     profileUrl: data.profileUrl,
     ranks: data.ranks,
     positions,
     trades,
-  };
+  });
 }
