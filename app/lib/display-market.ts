@@ -7,7 +7,7 @@ export function isMarketLive(volume: number, endDate: string | null, now: number
   return Number.isFinite(end) && end > now;
 }
 
-/** Composes SPEC §3's Display market from a market, its analysis and its mention count. */
+/** The card (and the API's market body): SPEC §3's Display market, projected from a market, its analysis and its mention count. */
 export function toDisplayMarket(
   market: Market,
   analysis: MarketAnalysis | undefined,
@@ -22,14 +22,14 @@ export function toDisplayMarket(
     noPrice: market.noPrice,
     yesLabel: market.yesLabel,
     noLabel: market.noLabel,
-    volume: market.totalVolume || 0,
+    volume: market.volume || 0,
     volume24h: market.volume24h,
     liquidity: market.liquidity,
     priceChange24h: market.priceChange24h,
     endDate: market.endDate,
     tags: market.tags,
     slug: market.slug,
-    eventSlug: market.eventSlug,
+    eventSlug: market.event?.slug ?? null,
     sentiment: {
       score: analysis?.score ?? 0,
       confidence: analysis?.confidence ?? 0,
@@ -38,7 +38,7 @@ export function toDisplayMarket(
       grokAnalysis: analysis?.reasoning || "No analysis available",
       source: analysis?.source ?? "estimated",
     },
-    isLive: isMarketLive(market.totalVolume, market.endDate, now),
+    isLive: isMarketLive(market.volume, market.endDate, now),
     // Trending is a fact about live X counts; an estimate cannot trend (decision 0011).
     twitterTrending: mention?.source === "live" && mention.trending,
     twitterSentiment: analysis?.sentiment ?? "neutral",

@@ -16,44 +16,59 @@ import type { TraderSchema, WhaleOutcomeSchema, WhaleTradeSchema } from "./schem
 export type Recommendation = InferOutput<typeof RecommendationSchema>;
 export type SentimentLabel = InferOutput<typeof SentimentLabelSchema>;
 
-/** A market from the provider feed, normalised (SPEC §3 "Market" plus link slugs). */
+/** One outcome of a market: what it is called, what it costs, and its CLOB token. */
+export interface Outcome {
+  /** As the provider names it ("Yes"/"No", "Up"/"Down", a team). */
+  label: string;
+  /** 0..1. */
+  price: number;
+  /** Its CLOB token id, null where the provider lists none. */
+  tokenId: string | null;
+}
+
+/** The event a market belongs to: Polymarket groups sibling markets ("buckets") in one event. */
+export interface EventRef {
+  slug: string;
+}
+
+/**
+ * The one market model (decision 0027): a market as the provider lists it, normalised, with every outcome
+ * and its event. Cards, the market page and the API bodies are projections of it (display-market.ts,
+ * market/resolve.ts); the built-in samples (SPEC §8) are markets too.
+ */
 export interface Market {
   id: string;
+  slug: string | null;
   title: string;
   description: string;
   /** https URL or null; never a non-https URL from the feed. */
   image: string | null;
   /** ISO timestamp or null when missing/unparseable. */
   endDate: string | null;
-  totalVolume: number;
+  /** Total volume, USD. */
+  volume: number;
   volume24h: number;
   liquidity: number;
-  /** Percent 0..100 of the first outcome ("Yes" for binary markets). Shown in cents. */
+  /** Every outcome in the provider's order. */
+  outcomes: Outcome[];
+  /**
+   * The headline pair cards and calls quote, in percent 0..100 (shown in cents): the first outcome
+   * against the second, or against "Other" when there are more than two (then `noPrice = 100 − yesPrice`).
+   */
   yesPrice: number;
-  /** Percent 0..100 of the second outcome (or 100 - yesPrice when there is none). */
   noPrice: number;
-  /** Outcome labels as the provider names them ("Yes"/"No", "Up"/"Down", team names). */
   yesLabel: string;
   noLabel: string;
   /** 24h change of the first outcome's price, in percentage points (0 when absent). */
   priceChange24h: number;
   tags: string[];
-  slug: string | null;
-  eventSlug: string | null;
-  /** Every outcome as the provider lists it, for the history (absent on the built-in samples). */
-  outcomeDetail?: OutcomeDetail;
-}
-
-export interface OutcomeDetail {
+  event: EventRef | null;
+  /** The CTF condition id (trades and holders are asked by it), null where the provider lists none. */
   conditionId: string | null;
-  outcomes: string[];
-  /** 0..1, aligned with `outcomes`. */
-  prices: number[];
-  clobTokenIds: string[];
-  /** Trading has ended (absent in snapshots written before the market page). */
-  closed?: boolean;
+  /** Trading has ended. */
+  closed: boolean;
   /** UMA's resolution status ("proposed", "disputed", "resolved"), null while none. */
-  resolution?: string | null;
+  resolution: string | null;
 }
 
 /** Where a figure came from. */

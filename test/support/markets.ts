@@ -10,7 +10,7 @@ export function makeMarket(overrides: Partial<Market> & { id?: string } = {}): M
     description: `Resolves Yes if market ${id} happens.`,
     image: null,
     endDate: "2026-12-31T00:00:00Z",
-    totalVolume: 1000,
+    volume: 1000,
     volume24h: 100,
     liquidity: 50,
     yesPrice: 40,
@@ -20,7 +20,14 @@ export function makeMarket(overrides: Partial<Market> & { id?: string } = {}): M
     priceChange24h: 0,
     tags: [],
     slug: null,
-    eventSlug: null,
+    outcomes: [
+      { label: "Yes", price: 0.4, tokenId: null },
+      { label: "No", price: 0.6, tokenId: null },
+    ],
+    event: null,
+    conditionId: null,
+    closed: false,
+    resolution: null,
     ...overrides,
   };
 }

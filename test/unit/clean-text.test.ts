@@ -85,7 +85,7 @@ describe("each client returns clean text", () => {
     expect(markets[0]?.description).toBe(clean?.description);
     expect(markets[0]?.yesLabel).toBe(clean?.yesLabel);
     expect(markets[0]?.noLabel).toBe(clean?.noLabel);
-    expect(markets[0]?.outcomeDetail?.outcomes).toEqual(outcomes);
+    expect(markets[0]?.outcomes.map((o) => o.label)).toEqual(outcomes);
   });
 
   it("Gamma events: the event's title and its markets' questions", async () => {

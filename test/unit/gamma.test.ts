@@ -67,7 +67,7 @@ describe("parseMarketsPayload on recorded payloads", () => {
       // Binary prices sum to 1 upstream; rounding each side to 0.1 may move the sum by 0.1 at most.
       expect(Math.abs(market.yesPrice + market.noPrice - 100)).toBeLessThanOrEqual(0.1 + 1e-9);
       expect(market.image?.startsWith("https://")).toBe(true);
-      expect(market.eventSlug).not.toBeNull();
+      expect(market.event).not.toBeNull();
     }
   });
 
@@ -79,7 +79,7 @@ describe("parseMarketsPayload on recorded payloads", () => {
       image:
         "https://polymarket-upload.s3.us-east-2.amazonaws.com/how-many-people-will-trump-deport-in-2025-itZ0rMnIYuju.jpg",
       endDate: "2025-12-31T12:00:00.000Z",
-      totalVolume: 1100779.902896,
+      volume: 1100779.902896,
       volume24h: 13558.463149000005,
       liquidity: 11748.57248,
       yesPrice: 5.8,
@@ -89,21 +89,26 @@ describe("parseMarketsPayload on recorded payloads", () => {
       priceChange24h: -0.5,
       tags: [],
       slug: "will-trump-deport-less-than-250000",
-      eventSlug: "how-many-people-will-trump-deport-in-2025",
+      event: { slug: "how-many-people-will-trump-deport-in-2025" },
     });
     expect(market?.description.startsWith("During the 2024 FY ICE removed 271,484 non citizens")).toBe(true);
     // Every outcome, for the history: condition id, labels, exact prices and CLOB token ids.
-    expect(market?.outcomeDetail).toEqual({
+    expect(market && { conditionId: market.conditionId, outcomes: market.outcomes }).toEqual({
       conditionId: "0xaf9d0e448129a9f657f851d49495ba4742055d80e0ef1166ba0ee81d4d594214",
-      outcomes: ["Yes", "No"],
-      prices: [0.058, 0.942],
-      clobTokenIds: [
-        "101676997363687199724245607342877036148401850938023978421879460310389391082353",
-        "4153292802911610701832309484716814274802943278345248636922528170020319407796",
+      outcomes: [
+        {
+          label: "Yes",
+          price: 0.058,
+          tokenId: "101676997363687199724245607342877036148401850938023978421879460310389391082353",
+        },
+        {
+          label: "No",
+          price: 0.942,
+          tokenId: "4153292802911610701832309484716814274802943278345248636922528170020319407796",
+        },
       ],
-      closed: false,
-      resolution: null,
     });
+    expect(market).toMatchObject({ closed: false, resolution: null });
   });
 
   it("keeps a recorded market without endDate (id 546612) with endDate null", () => {
@@ -113,11 +118,11 @@ describe("parseMarketsPayload on recorded payloads", () => {
       yesPrice: 5.4,
       noPrice: 94.6,
       priceChange24h: -1.45,
-      totalVolume: 63928.553412,
+      volume: 63928.553412,
       volume24h: 1232.816915,
       liquidity: 5354.52502,
       slug: "will-openai-launch-a-new-consumer-hardware-product-by-march-31-2026",
-      eventSlug: "will-openai-launch-a-consumer-hardware-product-by",
+      event: { slug: "will-openai-launch-a-consumer-hardware-product-by" },
     });
   });
 
@@ -137,11 +142,11 @@ describe("parseMarketsPayload on recorded payloads", () => {
       noLabel: "Down",
       yesPrice: 0.5,
       noPrice: 99.5,
-      totalVolume: 61531.93476599994,
+      volume: 61531.93476599994,
       volume24h: 70934.07902500001,
       liquidity: 19748.9135,
       endDate: "2026-03-22T07:55:00.000Z",
-      eventSlug: "btc-updown-5m-1774165800",
+      event: { slug: "btc-updown-5m-1774165800" },
       priceChange24h: 0,
     });
   });
@@ -161,14 +166,14 @@ describe("parseMarketsPayload on recorded payloads", () => {
     expect(first).toMatchObject({
       title: "AI on Amazon speaker by June?",
       // volumeNum (3976.17) wins over the more precise volume string ("3976.173221"): SPEC order.
-      totalVolume: 3976.17,
+      volume: 3976.17,
       liquidity: 0,
       yesPrice: 100,
       noPrice: 0,
       priceChange24h: 0,
       endDate: "2024-06-30T00:00:00.000Z",
       // Nested items carry no events[], so no event slug or tags.
-      eventSlug: null,
+      event: null,
       tags: [],
     });
   });
@@ -180,7 +185,7 @@ describe("normalisation rules", () => {
       raw({ volumeNum: "1234.5", volume24hr: "99.25", liquidityNum: " 42 ", oneDayPriceChange: "-0.02" }),
     );
     expect(market).toMatchObject({
-      totalVolume: 1234.5,
+      volume: 1234.5,
       volume24h: 99.25,
       liquidity: 42,
       priceChange24h: -2,
@@ -213,18 +218,17 @@ describe("normalisation rules", () => {
         id: "7",
         title: "Bare market?",
         description: "",
-        totalVolume: 0,
+        volume: 0,
         volume24h: 0,
         liquidity: 0,
         endDate: null,
-        outcomeDetail: {
-          conditionId: null,
-          outcomes: ["Yes", "No"],
-          prices: [0.4, 0.6],
-          clobTokenIds: [],
-          closed: false,
-          resolution: null,
-        },
+        outcomes: [
+          { label: "Yes", price: 0.4, tokenId: null },
+          { label: "No", price: 0.6, tokenId: null },
+        ],
+        conditionId: null,
+        closed: false,
+        resolution: null,
       }),
     );
   });
@@ -233,7 +237,7 @@ describe("normalisation rules", () => {
     const market = normaliseGammaMarket(
       raw({ volumeNum: undefined, volume: "500.5", liquidityNum: null, liquidity: "12.5" }),
     );
-    expect(market).toMatchObject({ totalVolume: 500.5, liquidity: 12.5 });
+    expect(market).toMatchObject({ volume: 500.5, liquidity: 12.5 });
   });
 
   it("accepts a numeric id and rejects empty ids and titles", () => {
@@ -256,7 +260,7 @@ describe("normalisation rules", () => {
       }),
     );
     expect(market?.tags).toEqual(["Politics", "Elections", "World"]);
-    expect(market?.eventSlug).toBe("first");
+    expect(market?.event?.slug).toBe("first");
   });
 
   it("maps the first outcome to yes and the second to no, keeping labels", () => {
@@ -299,7 +303,7 @@ describe("normalisation rules", () => {
         oneDayPriceChange: 7,
       }),
     );
-    expect(market).toMatchObject({ totalVolume: 0, volume24h: 0, liquidity: 0, priceChange24h: 0 });
+    expect(market).toMatchObject({ volume: 0, volume24h: 0, liquidity: 0, priceChange24h: 0 });
   });
 
   it("keeps only https images, falling back to the icon", () => {
@@ -633,7 +637,8 @@ describe("one market and one event by slug (the market page)", () => {
 
   it("keeps whether a market is closed and UMA's resolution status", () => {
     const market = normaliseGammaMarket(resolved.markets[0]);
-    expect(market?.outcomeDetail).toMatchObject({ closed: true, resolution: "resolved", prices: [0, 1] });
+    expect(market).toMatchObject({ closed: true, resolution: "resolved" });
+    expect(market?.outcomes.map((o) => o.price)).toEqual([0, 1]);
   });
 
   it("only ever sends a Polymarket-shaped slug upstream", () => {

@@ -44,7 +44,7 @@ describe("market card prices", () => {
       [0.4, 99.6, "Yes <1¢", "No >99¢"],
       [99.7, 0.3, "Yes >99¢", "No <1¢"],
     ] as const) {
-      const links = tradeLinks(card({ yesPrice, noPrice, eventSlug: "e", slug: "m" }));
+      const links = tradeLinks(card({ yesPrice, noPrice, event: { slug: "e" }, slug: "m" }));
       expect(links.map((l) => l.text)).toEqual([yes, no]);
     }
   });
@@ -61,7 +61,7 @@ describe("market card prices", () => {
 describe("market card trade links", () => {
   it("open the market inside its event on Polymarket in a new tab, named for what they do", () => {
     const links = tradeLinks(
-      card({ yesPrice: 31, noPrice: 69, eventSlug: "fed-decision", slug: "fed-cuts-50" }),
+      card({ yesPrice: 31, noPrice: 69, event: { slug: "fed-decision" }, slug: "fed-cuts-50" }),
     );
     expect(links).toEqual([
       {
@@ -88,7 +88,7 @@ describe("market card trade links", () => {
         noPrice: 63,
         yesLabel: "Up",
         noLabel: "Down",
-        eventSlug: "btc-up",
+        event: { slug: "btc-up" },
         slug: "btc-up",
       }),
     );
@@ -99,7 +99,7 @@ describe("market card trade links", () => {
   });
 
   it("without an event slug (the sample markets) the prices are plain text, not links", () => {
-    const html = card({ yesPrice: 40, noPrice: 60, eventSlug: null, slug: null });
+    const html = card({ yesPrice: 40, noPrice: 60, event: null, slug: null });
     expect(tradeLinks(html)).toEqual([]);
     expect([...html.matchAll(/data-testid="trade-price"[^>]*>([^<]*)</g)].map((m) => decoded(m[1]))).toEqual([
       "Yes 40¢",

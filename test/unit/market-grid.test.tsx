@@ -9,7 +9,7 @@ const NOW = Date.parse("2026-11-22T12:00:00Z");
 const market: Market = makeMarket({
   title: 'Will </script><script>alert("x")</script> pass?',
   image: "javascript:alert(1)",
-  totalVolume: 2_500_000,
+  volume: 2_500_000,
   volume24h: 0,
   liquidity: 0,
   yesPrice: 37,
@@ -64,7 +64,7 @@ describe("market grid states (SPEC §4 texts)", () => {
   });
 
   it("says Ends or Ended by the end date, even when a market has no volume (so is not live)", () => {
-    const quiet = toDisplayMarket({ ...market, totalVolume: 0 }, undefined, undefined, NOW);
+    const quiet = toDisplayMarket({ ...market, volume: 0 }, undefined, undefined, NOW);
     expect(quiet.isLive).toBe(false);
     const render = (now: number) =>
       renderToString(

@@ -2,20 +2,11 @@
  * `sentiment_changes` (migrations/0001_history.sql): each change of a market's sentiment label or
  * recommendation, with the reasoning given then. Its row type and its SQL (a row needs no mapping).
  */
-import type { Recommendation, SentimentLabel } from "~/lib/types";
+import type { SentimentStep } from "~/lib/market-page";
 import type { MarketObservation } from "./observation";
 
-export interface SentimentChange {
-  t: number;
-  sentiment: SentimentLabel;
-  confidence: number;
-  recommendation: Recommendation;
-  source: string;
-  reasoning: string;
-}
-
 /** A row as read (without `market_id`): its columns are named as the fields are, so no mapping is needed. */
-type ChangeRow = SentimentChange;
+type ChangeRow = SentimentStep;
 
 /**
  * The insert of a market's sentiment in slot `t`, prepared once and bound per market: a row only
@@ -44,7 +35,7 @@ export function prepareInsert(db: D1Database): (m: MarketObservation, t: number)
 }
 
 /** Each recorded change of a market's sentiment label or recommendation, newest first. */
-export async function forMarket(db: D1Database, marketId: string, limit: number): Promise<SentimentChange[]> {
+export async function forMarket(db: D1Database, marketId: string, limit: number): Promise<SentimentStep[]> {
   const { results } = await db
     .prepare(
       `SELECT t, sentiment, confidence, recommendation, source, reasoning

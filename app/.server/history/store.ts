@@ -7,6 +7,7 @@
  * call each, a write that spans tables too: the table modules prepare statements, this module batches
  * them) and idempotent, so a repeated cron run in the same 10-minute slot adds nothing.
  */
+import type { SentimentStep } from "~/lib/market-page";
 import type { Call } from "~/lib/track-record";
 import type { WhaleTrade } from "~/lib/types";
 import * as callGrades from "./call-grades";
@@ -28,7 +29,6 @@ export type { PricePoint } from "./market-points";
 export type { StoredMarket } from "./markets";
 export type { MarketObservation } from "./observation";
 export { D1RefreshState } from "./refresh-state";
-export type { SentimentChange } from "./sentiment-changes";
 export type { PendingMarket } from "./settlement-checks";
 export { HOUR_SECONDS, SLOT_SECONDS, slotOf } from "./slots";
 export type { CheckTally, UpstreamCheck } from "./upstream-checks";
@@ -179,7 +179,7 @@ export class HistoryStore {
   }
 
   /** Each recorded change of a market's sentiment label or recommendation, newest first. */
-  sentimentChanges(marketId: string, limit = 50): Promise<sentimentChanges.SentimentChange[]> {
+  sentimentChanges(marketId: string, limit = 50): Promise<SentimentStep[]> {
     return sentimentChanges.forMarket(this.db, marketId, limit);
   }
 

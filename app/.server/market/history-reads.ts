@@ -5,11 +5,12 @@
  * the page only; a failing one is also one log line.
  */
 
+import type { SentimentStep } from "~/lib/market-page";
 import { ok, type Section, unavailable } from "~/lib/section";
 import type { Call } from "~/lib/track-record";
 import type { WhaleTrade } from "~/lib/types";
 import type { Deps } from "../deps";
-import type { HistoryStore, PricePoint, SentimentChange } from "../history/store";
+import type { HistoryStore, PricePoint } from "../history/store";
 import { createLog } from "../log";
 
 const log = createLog("market");
@@ -39,7 +40,7 @@ export function storedPoints(deps: Deps, marketId: string, sinceT: number): Prom
   return read(deps, `points:${marketId}:${since}`, (store) => store.points(marketId, since));
 }
 
-export function storedSentimentChanges(deps: Deps, marketId: string): Promise<Section<SentimentChange[]>> {
+export function storedSentimentChanges(deps: Deps, marketId: string): Promise<Section<SentimentStep[]>> {
   return read(deps, `changes:${marketId}`, (store) => store.sentimentChanges(marketId, 20));
 }
 

@@ -4,9 +4,15 @@
  * unknown slug is remembered 10 minutes), else — Gamma unreachable or in back-off — from our last stored
  * point. A slug that cannot be Polymarket's is unknown without any upstream call.
  */
-import type { CurrentAnalysis, MarketStatus, MarketView, OutcomePrice } from "~/lib/market-page";
+import type {
+  CurrentAnalysis,
+  MarketSource,
+  MarketStatus,
+  MarketView,
+  OutcomePrice,
+} from "~/lib/market-page";
 import { ok, type Section, unavailable } from "~/lib/section";
-import type { DisplayMarket, Market, OutcomeDetail } from "~/lib/types";
+import type { DisplayMarket, Market } from "~/lib/types";
 import type { Deps } from "../deps";
 import type { StoredMarket } from "../history/store";
 import { createLog } from "../log";
@@ -47,93 +53,51 @@ export function marketStatus(
   return { kind: "open" };
 }
 
-function outcomesOf(
-  detail: OutcomeDetail | null,
-  fallback: Pick<DisplayMarket, "yesLabel" | "noLabel" | "yesPrice" | "noPrice">,
-): OutcomePrice[] {
-  if (detail && detail.outcomes.length > 0 && detail.outcomes.length === detail.prices.length) {
-    return detail.outcomes.map((label, i) => ({ label, price: detail.prices[i] ?? 0 }));
-  }
+/** The page's outcomes: every outcome's label and price (the headline pair where none are listed). */
+function outcomePrices(market: Market): OutcomePrice[] {
+  if (market.outcomes.length > 0) return market.outcomes.map(({ label, price }) => ({ label, price }));
   return [
-    { label: fallback.yesLabel, price: fallback.yesPrice / 100 },
-    { label: fallback.noLabel, price: fallback.noPrice / 100 },
+    { label: market.yesLabel, price: market.yesPrice / 100 },
+    { label: market.noLabel, price: market.noPrice / 100 },
   ];
 }
 
-function fromSnapshot(
-  shown: NonNullable<Awaited<ReturnType<typeof findShownMarket>>>,
-  slug: string,
-  now: number,
-): ResolvedMarket {
-  const { market, detail, snapshot } = shown;
-  const outcomes = outcomesOf(detail, market);
+/** The market page's view of a market (and the API's market body): one projection for every source. */
+export function toMarketView(market: Market, source: MarketSource, now: number): MarketView {
+  const outcomes = outcomePrices(market);
   return {
-    view: {
-      id: market.id,
-      slug,
-      title: market.title,
-      description: null,
-      image: market.image,
-      eventSlug: market.eventSlug,
-      conditionId: detail?.conditionId ?? null,
-      clobTokenIds: detail?.clobTokenIds ?? [],
-      outcomes,
-      volume24h: market.volume24h,
-      totalVolume: market.volume,
-      liquidity: market.liquidity,
-      endDate: market.endDate,
-      status: marketStatus(
-        outcomes,
-        detail?.closed ?? false,
-        detail?.resolution ?? null,
-        market.endDate,
-        now,
-      ),
-      source: { kind: "snapshot", at: snapshot.fetchedAt, stale: snapshot.stale ?? false },
-    },
-    analysis: {
-      sentiment: market.twitterSentiment,
-      confidence: market.sentiment.confidence,
-      recommendation: market.sentiment.recommendation,
-      reasoning: market.sentiment.grokAnalysis,
-      source: market.sentiment.source,
-      mentions: market.sentiment.twitterBuzz,
-      mentionsSource: market.mentionsSource,
-    },
+    id: market.id,
+    slug: market.slug ?? "",
+    title: market.title,
+    description: market.description || null,
+    image: market.image,
+    eventSlug: market.event?.slug ?? null,
+    conditionId: market.conditionId,
+    clobTokenIds: market.outcomes.flatMap((o) => (o.tokenId === null ? [] : [o.tokenId])),
+    outcomes,
+    volume24h: market.volume24h,
+    totalVolume: market.volume,
+    liquidity: market.liquidity,
+    endDate: market.endDate,
+    status: marketStatus(outcomes, market.closed, market.resolution, market.endDate, now),
+    source,
   };
 }
 
-function fromGamma(market: Market, slug: string, at: string, stale: boolean, now: number): ResolvedMarket {
-  const detail = market.outcomeDetail ?? null;
-  const outcomes = outcomesOf(detail, market);
+/** The current analysis of a shown market, as its card carries it. */
+function analysisOf(card: DisplayMarket): CurrentAnalysis {
   return {
-    view: {
-      id: market.id,
-      slug,
-      title: market.title,
-      description: market.description || null,
-      image: market.image,
-      eventSlug: market.eventSlug,
-      conditionId: detail?.conditionId ?? null,
-      clobTokenIds: detail?.clobTokenIds ?? [],
-      outcomes,
-      volume24h: market.volume24h,
-      totalVolume: market.totalVolume,
-      liquidity: market.liquidity,
-      endDate: market.endDate,
-      status: marketStatus(
-        outcomes,
-        detail?.closed ?? false,
-        detail?.resolution ?? null,
-        market.endDate,
-        now,
-      ),
-      source: { kind: "gamma", at, stale },
-    },
-    analysis: null,
+    sentiment: card.twitterSentiment,
+    confidence: card.sentiment.confidence,
+    recommendation: card.sentiment.recommendation,
+    reasoning: card.sentiment.grokAnalysis,
+    source: card.sentiment.source,
+    mentions: card.sentiment.twitterBuzz,
+    mentionsSource: card.mentionsSource,
   };
 }
 
+/** The market as our history last saw it: its last stored prices; volume and the rest unknown. */
 async function fromHistory(deps: Deps, slug: string, now: number): Promise<ResolvedMarket | null> {
   const store = deps.history;
   if (!store) return null;
@@ -147,27 +111,36 @@ async function fromHistory(deps: Deps, slug: string, now: number): Promise<Resol
   if (!stored) return null;
   const last = await store.lastPoint(stored.id).catch(() => null);
   if (!last) return null;
-  const outcomes = stored.outcomes.map((label, i) => ({ label, price: last.prices[i] ?? 0 }));
-  return {
-    view: {
-      id: stored.id,
-      slug,
-      title: stored.question,
-      description: null,
-      image: null,
-      eventSlug: stored.eventSlug,
-      conditionId: stored.conditionId,
-      clobTokenIds: stored.clobTokenIds,
-      outcomes,
-      volume24h: last.volume24h,
-      totalVolume: null,
-      liquidity: last.liquidity,
-      endDate: stored.endDate,
-      status: marketStatus(outcomes, false, null, stored.endDate, now),
-      source: { kind: "history", at: new Date(last.t * 1000).toISOString() },
-    },
-    analysis: null,
+  const outcomes = stored.outcomes.map((label, i) => ({
+    label,
+    price: last.prices[i] ?? 0,
+    tokenId: stored.clobTokenIds[i] ?? null,
+  }));
+  const market: Market = {
+    id: stored.id,
+    slug,
+    title: stored.question,
+    description: "",
+    image: null,
+    endDate: stored.endDate,
+    volume: 0,
+    volume24h: last.volume24h,
+    liquidity: last.liquidity,
+    outcomes,
+    yesPrice: (outcomes[0]?.price ?? 0) * 100,
+    noPrice: (outcomes[1]?.price ?? 0) * 100,
+    yesLabel: outcomes[0]?.label ?? "Yes",
+    noLabel: outcomes[1]?.label ?? "No",
+    priceChange24h: 0,
+    tags: [],
+    event: stored.eventSlug ? { slug: stored.eventSlug } : null,
+    conditionId: stored.conditionId,
+    closed: false,
+    resolution: null,
   };
+  const view = toMarketView(market, { kind: "history", at: new Date(last.t * 1000).toISOString() }, now);
+  // Our history keeps the tokens as Gamma listed them, and knows no total volume.
+  return { view: { ...view, clobTokenIds: stored.clobTokenIds, totalVolume: null }, analysis: null };
 }
 
 /**
@@ -179,11 +152,19 @@ export async function resolveMarket(deps: Deps, slug: string): Promise<Section<R
   if (!isSlug(slug)) return ok(null);
   const now = deps.now();
   const shown = await findShownMarket(deps, slug);
-  if (shown) return ok(fromSnapshot(shown, slug, now));
+  if (shown) {
+    const { market, card, snapshot } = shown;
+    const source = { kind: "snapshot" as const, at: snapshot.fetchedAt, stale: snapshot.stale ?? false };
+    return ok({ view: toMarketView(market, source, now), analysis: analysisOf(card) });
+  }
   const kept = await LOOKUPS.market.get(deps, slug);
   if (kept.ok) {
     const { value, fetchedAt, stale } = kept.value;
-    return ok(value ? fromGamma(value, slug, fetchedAt, stale, now) : null);
+    return ok(
+      value
+        ? { view: toMarketView(value, { kind: "gamma", at: fetchedAt, stale }, now), analysis: null }
+        : null,
+    );
   }
   if (kept.reason === "limited") return kept;
   const stored = await fromHistory(deps, slug, now);

@@ -2,7 +2,7 @@
 
 import * as v from "valibot";
 import { httpsOnly } from "~/lib/links";
-import type { Market } from "~/lib/types";
+import type { Market, Outcome } from "~/lib/types";
 import { UpstreamError } from "../http";
 import { createLog } from "../log";
 import { CleanString, LenientNumber, RequiredText, Text } from "./lenient";
@@ -138,40 +138,41 @@ export function normaliseGammaMarket(raw: unknown): Market | null {
   const parsed = v.safeParse(GammaMarketSchema, raw);
   if (!parsed.success) return null;
   const market = parsed.output;
-  const outcomes = mapOutcomes(market);
-  if (outcomes === null) return null;
+  const headline = mapOutcomes(market);
+  if (headline === null) return null;
   const eventSlug = market.events[0]?.slug ?? "";
   return {
     id: market.id,
+    slug: market.slug === "" ? null : market.slug,
     title: market.question,
     description: market.description,
     image: httpsOnly(market.image) ?? httpsOnly(market.icon),
     endDate: isoDate(market.endDate),
-    totalVolume: amount(market.volumeNum, market.volume),
+    volume: amount(market.volumeNum, market.volume),
     volume24h: amount(market.volume24hr),
     liquidity: amount(market.liquidityNum, market.liquidity),
-    ...outcomes,
+    outcomes: outcomesOf(market),
+    ...headline,
     priceChange24h: priceChange(market.oneDayPriceChange),
     tags: collectTags(market),
-    slug: market.slug === "" ? null : market.slug,
-    eventSlug: eventSlug === "" ? null : eventSlug,
-    outcomeDetail: {
-      conditionId: market.conditionId === "" ? null : market.conditionId,
-      outcomes: outcomeLabels(market),
-      prices: market.outcomePrices.filter(isProbability),
-      clobTokenIds: market.clobTokenIds,
-      closed: market.closed,
-      resolution: market.umaResolutionStatus === "" ? null : market.umaResolutionStatus,
-    },
+    event: eventSlug === "" ? null : { slug: eventSlug },
+    conditionId: market.conditionId === "" ? null : market.conditionId,
+    closed: market.closed,
+    resolution: market.umaResolutionStatus === "" ? null : market.umaResolutionStatus,
   };
 }
 
-/** Every outcome's label, aligned with the prices ("Yes"/"No" where a binary market names none). */
-function outcomeLabels(market: GammaMarket): string[] {
+/**
+ * Every outcome with its price and token, in Gamma's order ("Yes"/"No" where a binary market names
+ * none). The prices are all probabilities here (mapOutcomes has checked).
+ */
+function outcomesOf(market: GammaMarket): Outcome[] {
   const labels = market.outcomes.map((label) => label.trim());
-  return market.outcomePrices.map(
-    (_, i) => labels[i] || (i === 0 ? "Yes" : i === 1 ? "No" : `Outcome ${i + 1}`),
-  );
+  return market.outcomePrices.filter(isProbability).map((price, i) => ({
+    label: labels[i] || (i === 0 ? "Yes" : i === 1 ? "No" : `Outcome ${i + 1}`),
+    price,
+    tokenId: market.clobTokenIds[i] ?? null,
+  }));
 }
 
 /** One page of a markets list: its items and, for a keyset page, the cursor of the next one. */
@@ -388,7 +389,7 @@ export async function fetchEventBySlug(slug: string, opts: PolymarketOptions): P
     markets: markets.flatMap((item) => {
       const market = normaliseGammaMarket(item);
       // Markets inside an event do not list their event: they belong to this one.
-      return market ? [{ ...market, eventSlug: market.eventSlug ?? slug }] : [];
+      return market ? [{ ...market, event: market.event ?? { slug } }] : [];
     }),
   };
 }

@@ -13,24 +13,23 @@ import { createLog } from "../log";
 
 const log = createLog("history");
 
-/** The history's view of one market, or null for a market without outcome detail (the samples). */
+/** The history's view of one shown market, or null without its analysis. */
 export function marketObservation(
   market: Market,
   analysis: MarketAnalysis | undefined,
   mentions: MentionCount | undefined,
 ): MarketObservation | null {
-  const detail = market.outcomeDetail;
-  if (!detail || !analysis) return null;
+  if (!analysis) return null;
   return {
     id: market.id,
     slug: market.slug,
-    eventSlug: market.eventSlug,
-    conditionId: detail.conditionId,
+    eventSlug: market.event?.slug ?? null,
+    conditionId: market.conditionId,
     question: market.title,
-    outcomes: detail.outcomes,
-    clobTokenIds: detail.clobTokenIds,
+    outcomes: market.outcomes.map((o) => o.label),
+    clobTokenIds: market.outcomes.flatMap((o) => (o.tokenId === null ? [] : [o.tokenId])),
     endDate: market.endDate,
-    prices: detail.prices,
+    prices: market.outcomes.map((o) => o.price),
     volume24h: market.volume24h,
     liquidity: market.liquidity,
     sentiment: {
@@ -44,21 +43,20 @@ export function marketObservation(
   };
 }
 
-/** The call a shown analysis makes, or null for a market without outcome detail (the samples). */
+/** The call a shown analysis makes, or null without one. */
 export function callOf(market: Market, analysis: MarketAnalysis | undefined): CallInput | null {
-  const detail = market.outcomeDetail;
-  if (!detail || !analysis) return null;
+  if (!analysis) return null;
   const category = CATEGORIES.find((c) => matchesCategory(market.title, market.tags, c));
   return {
     marketId: market.id,
     slug: market.slug,
     question: market.title,
     category: category?.slug ?? "other",
-    outcomes: detail.outcomes,
+    outcomes: market.outcomes.map((o) => o.label),
     side: CALL_SIDES[analysis.recommendation],
     source: analysis.source === "estimated" ? "estimate" : analysis.source,
     modelProbability: analysis.source === "estimated" ? null : (analysis.probability ?? null),
-    priceAtCall: detail.prices[0] ?? market.yesPrice / 100,
+    priceAtCall: market.outcomes[0]?.price ?? market.yesPrice / 100,
     endDate: market.endDate,
   };
 }

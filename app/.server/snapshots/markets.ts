@@ -12,7 +12,7 @@ import {
   type SnapshotProvenance,
   X_API,
 } from "~/lib/provenance";
-import type { DisplayMarket, MarketAnalysis, MarketSnapshot, OutcomeDetail } from "~/lib/types";
+import type { DisplayMarket, Market, MarketAnalysis, MarketSnapshot } from "~/lib/types";
 import { type DatasetFailure, defineDataset } from "../cache/dataset";
 import type { Cached } from "../cache/swr-cache";
 import type { Deps } from "../deps";
@@ -43,8 +43,8 @@ export interface StoredMarkets {
   sentimentModelAt: string | null;
   /** Which Gamma list served this snapshot (absent in records written before the keyset client). */
   feedRoute?: MarketsRoute;
-  /** Every outcome of each shown market, by market id (the market page; absent in older records). */
-  details?: Record<string, OutcomeDetail>;
+  /** The shown markets themselves, every outcome included (the market page; absent in older records). */
+  markets?: Market[];
   /** History batches the database could not take yet, written by the next build (decision 0023). */
   pendingHistory?: HistoryBatch[];
 }
@@ -113,11 +113,9 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
     sentiment: sentiment.provenance,
   };
   const analyses: Record<string, MarketAnalysis> = {};
-  const details: Record<string, OutcomeDetail> = {};
   markets.forEach((m, i) => {
     const analysis = sentiment.analyses[i];
     if (analysis) analyses[m.id] = analysis;
-    if (m.outcomeDetail) details[m.id] = m.outcomeDetail;
   });
   // Read before this build's points are written: the line ends with the price just fetched.
   const sparklines = await readSparklines(deps, markets, now);
@@ -153,7 +151,7 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
     sentimentModelAt:
       sentiment.provenance.kind === "estimated" ? (previous?.sentimentModelAt ?? null) : fetchedAt,
     feedRoute: route,
-    details,
+    markets,
   };
 }
 
@@ -208,14 +206,14 @@ export const marketSnapshot = defineDataset<StoredMarkets, MarketSnapshot>({
   fallback,
 });
 
-/** A market of the cached snapshot by slug, with every outcome's detail (no upstream call), or null. */
+/** A market of the cached snapshot by slug, with its card (no upstream call), or null. */
 export async function findShownMarket(
   deps: Deps,
   slug: string,
-): Promise<{ market: DisplayMarket; detail: OutcomeDetail | null; snapshot: MarketSnapshot } | null> {
+): Promise<{ market: Market; card: DisplayMarket; snapshot: MarketSnapshot } | null> {
   const cached = await marketSnapshot.cached(deps);
-  if (!cached) return null;
-  const market = cached.value.snapshot.markets.find((m) => m.slug === slug);
-  if (!market) return null;
-  return { market, detail: cached.value.details?.[market.id] ?? null, snapshot: present(cached) };
+  const market = cached?.value.markets?.find((m) => m.slug === slug);
+  const card = market && cached?.value.snapshot.markets.find((m) => m.id === market.id);
+  if (!cached || !market || !card) return null;
+  return { market, card, snapshot: present(cached) };
 }
