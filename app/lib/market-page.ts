@@ -1,6 +1,6 @@
 /** What the market page shows, as the server hands it to the page and to /api/markets/:slug (client-safe). */
 import type { InferOutput } from "valibot";
-import type { ChartModel, PointSource } from "./chart";
+import type { ChartModel, ChartRange, PointSource } from "./chart";
 import type {
   CurrentAnalysisSchema,
   MarketSourceSchema,
@@ -8,6 +8,8 @@ import type {
   MarketViewSchema,
   OutcomePriceSchema,
 } from "./schemas/market";
+import type { NowOrLater, Section } from "./section";
+import type { CallWithReturn } from "./track-record-page";
 import type { MentionsSource, Recommendation, SentimentLabel, Trader, WhaleTrade } from "./types";
 
 export type OutcomePrice = InferOutput<typeof OutcomePriceSchema>;
@@ -140,4 +142,21 @@ export function statusText(status: MarketStatus): string {
 /** The page's path for a market slug. */
 export function marketPath(slug: string): string {
   return `/market/${encodeURIComponent(slug)}`;
+}
+
+/** Everything `/market/:slug` shows; trades, holders and the event's other markets stream in when cold. */
+export interface MarketPageData {
+  market: MarketView;
+  analysis: CurrentAnalysis | null;
+  range: ChartRange;
+  /** Render time (epoch ms): relative times hydrate to the same text. */
+  now: number;
+  chart: ChartSection;
+  sentiment: Section<SentimentStep[]>;
+  mentions: Section<MentionPoint[]>;
+  /** The track record's calls on this market, newest first. */
+  calls: Section<CallWithReturn[]>;
+  trades: NowOrLater<MarketTrades>;
+  holders: NowOrLater<Section<OutcomeHolders[]>>;
+  siblings: NowOrLater<Section<SiblingMarket[]>>;
 }

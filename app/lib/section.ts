@@ -20,3 +20,6 @@ export function ok<T>(value: T): Section<T> {
 export function unavailable(message: string, reason: Unavailable["reason"] = "unavailable"): Unavailable {
   return { ok: false, reason, message };
 }
+
+/** A section's value now (its kept copy was fresh), or a promise the page streams (React Router's Await). */
+export type NowOrLater<T> = T | Promise<T>;

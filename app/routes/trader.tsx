@@ -2,9 +2,7 @@ import { data } from "react-router";
 import { requestContext } from "~/.server/context";
 import { valueOrErrorPage } from "~/.server/snapshots/loader-data";
 import { traderPageData, traderWallet } from "~/.server/trader/page";
-import { MarketSection, SectionMessage, SectionSkeleton } from "~/components/market/market-sections";
-import { BoardStandings, PositionList, TraderTradeList } from "~/components/trader/trader-sections";
-import { Deferred } from "~/components/ui/deferred";
+import { TraderPage } from "~/components/trader/trader-page";
 import { pageMeta, rootData } from "~/lib/seo";
 import { monthlySummary } from "~/lib/trader-page";
 import { shortenAddress, traderPath } from "~/lib/whales";
@@ -47,62 +45,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
-export default function TraderPage({ loaderData }: Route.ComponentProps) {
-  const { wallet, name, profileUrl, now, ranks, positions, trades } = loaderData;
-  return (
-    <article className="flex flex-col gap-8">
-      <header className="flex flex-col gap-2">
-        <p className="text-sm font-medium text-slate-600">Polymarket trader</p>
-        <h1 className="text-3xl font-bold break-words text-slate-900" data-testid="trader-name">
-          {name ?? shortenAddress(wallet)}
-        </h1>
-        <p className="font-mono text-xs break-words text-slate-700 sm:text-sm" data-testid="trader-wallet">
-          {wallet}
-        </p>
-        <p className="text-sm">
-          <a
-            href={profileUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="text-blue-800 underline-offset-2 hover:underline"
-          >
-            Profile on Polymarket
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </p>
-      </header>
-
-      <MarketSection id="ranks" title="Leaderboard rank and PnL">
-        <BoardStandings ranks={ranks} />
-      </MarketSection>
-
-      <div className="grid gap-8 lg:grid-cols-2">
-        <MarketSection id="positions" title="Open positions">
-          <Deferred
-            value={positions}
-            fallback={<SectionSkeleton />}
-            errorElement={<SectionMessage>Open positions are unavailable right now.</SectionMessage>}
-          >
-            {(result) =>
-              result.ok ? (
-                <PositionList positions={result.value} />
-              ) : (
-                <SectionMessage>{result.message}</SectionMessage>
-              )
-            }
-          </Deferred>
-        </MarketSection>
-
-        <MarketSection id="trades" title="Recent trades over $10K">
-          <Deferred
-            value={trades}
-            fallback={<SectionSkeleton />}
-            errorElement={<SectionMessage>Trades are unavailable right now.</SectionMessage>}
-          >
-            {(result) => <TraderTradeList trades={result} now={now} />}
-          </Deferred>
-        </MarketSection>
-      </div>
-    </article>
-  );
+export default function Trader({ loaderData }: Route.ComponentProps) {
+  return <TraderPage data={loaderData} />;
 }

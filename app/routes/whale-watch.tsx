@@ -1,13 +1,10 @@
-import { Suspense } from "react";
-import { Await, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { requestContext } from "~/.server/context";
 import { whaleSnapshot } from "~/.server/snapshots/whales";
-import { WhaleFilters } from "~/components/whales/whale-filters";
-import { WhaleErrorCard, WhaleFeedView, WhaleSkeletonGrid } from "~/components/whales/whale-list";
+import { WhaleWatchPage } from "~/components/whales/whale-watch-page";
 import { feedAlternates, whaleFeedTitle } from "~/lib/feeds";
-import { WHALES_EVERY, WHALES_REFRESH_NOTE } from "~/lib/refresh-cadence";
+import { WHALES_EVERY } from "~/lib/refresh-cadence";
 import { pageMeta, rootData } from "~/lib/seo";
-import type { WhaleSnapshot } from "~/lib/types";
 import { parseWhaleView, whaleViewSearch } from "~/lib/whales";
 import type { Route } from "./+types/whale-watch";
 
@@ -56,42 +53,5 @@ export function shouldRevalidate({
 }
 
 export default function WhaleWatch({ loaderData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
-  const view = parseWhaleView(params);
-  const { snapshot } = loaderData;
-  const feed = (ready: WhaleSnapshot) => (
-    <WhaleFeedView initial={ready} serverNow={loaderData.now} view={view} />
-  );
-  // A cached list renders in place, outside any Suspense boundary: React outlines a large completed
-  // boundary into a hidden segment that only a script reveals, so the first paint (and a browser
-  // without JavaScript) would show skeletons. Only a cold cache streams, behind the skeletons.
-  return (
-    <div className="flex flex-col gap-6">
-      <header className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Whale Watch</h1>
-        <p className="max-w-3xl text-slate-700">
-          Track the largest trades on Polymarket as they happen: every trade over $50K, with the market, the
-          outcome, how much changed hands, the odds and the trader behind it.
-        </p>
-      </header>
-      <WhaleFilters view={view} />
-      <section aria-labelledby="whale-trades-heading" className="flex flex-col gap-4">
-        <h2 id="whale-trades-heading" className="sr-only">
-          Latest large trades
-        </h2>
-        {snapshot instanceof Promise ? (
-          <Suspense fallback={<WhaleSkeletonGrid />}>
-            <Await resolve={snapshot} errorElement={<WhaleErrorCard />}>
-              {feed}
-            </Await>
-          </Suspense>
-        ) : (
-          feed(snapshot)
-        )}
-      </section>
-      <p className="text-sm text-slate-600" data-testid="whale-footnote">
-        {WHALES_REFRESH_NOTE} Times are shown in UTC.
-      </p>
-    </div>
-  );
+  return <WhaleWatchPage data={loaderData} />;
 }

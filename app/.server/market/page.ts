@@ -5,6 +5,10 @@
  */
 
 import type { ChartRange } from "~/lib/chart";
+import type { MarketPageData } from "~/lib/market-page";
+
+export type { MarketPageData };
+
 import type {
   ChartSection,
   CurrentAnalysis,
@@ -15,7 +19,7 @@ import type {
   SentimentStep,
   SiblingMarket,
 } from "~/lib/market-page";
-import { ok, type Section } from "~/lib/section";
+import { type NowOrLater, ok, type Section } from "~/lib/section";
 import type { CallWithReturn } from "~/lib/track-record-page";
 import type { WhaleTrade } from "~/lib/types";
 import { buildPriceChart } from "../charts/price-chart";
@@ -23,7 +27,7 @@ import type { Deps } from "../deps";
 import { LOOKUPS } from "../lookups";
 import { isConditionId } from "../polymarket/data-api";
 import { leaderboard, rankTrades } from "../snapshots/leaderboard";
-import { type NowOrLater, nowOrLater } from "../snapshots/loader-data";
+import { nowOrLater } from "../snapshots/loader-data";
 import { outcomeHistory } from "./price-history";
 import type { ResolvedMarket } from "./resolve";
 import {
@@ -39,22 +43,6 @@ import {
 
 /** Mentions are charted over the last week of our own points. */
 const MENTIONS_WINDOW_SECONDS = 7 * 86_400;
-
-export interface MarketPageData {
-  market: MarketView;
-  analysis: CurrentAnalysis | null;
-  range: ChartRange;
-  /** Render time (epoch ms): relative times hydrate to the same text. */
-  now: number;
-  chart: ChartSection;
-  sentiment: Section<SentimentStep[]>;
-  mentions: Section<MentionPoint[]>;
-  /** The track record's calls on this market, newest first. */
-  calls: Section<CallWithReturn[]>;
-  trades: NowOrLater<MarketTrades>;
-  holders: NowOrLater<Section<OutcomeHolders[]>>;
-  siblings: NowOrLater<Section<SiblingMarket[]>>;
-}
 
 /** The chart of a market over a range, with what could not be read. */
 export async function chartSection(

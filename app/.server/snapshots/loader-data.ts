@@ -4,7 +4,7 @@
  * wrapped (`{ value }`) because an async function cannot return a promise without waiting for it.
  */
 import { data } from "react-router";
-import type { Section } from "~/lib/section";
+import type { NowOrLater, Section } from "~/lib/section";
 import type { Deps } from "../deps";
 import type { KeptAt } from "../lookups";
 export async function cachedOrPending<TData, TView>({
@@ -25,8 +25,6 @@ export async function cachedOrPending<TData, TView>({
   waitUntil(pending.catch(() => undefined));
   return { value: pending };
 }
-
-export type NowOrLater<T> = T | Promise<T>;
 
 /**
  * A page section read on demand: `run` is started either way; when every key it reads is fresh it is

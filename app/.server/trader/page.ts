@@ -9,7 +9,7 @@
  */
 
 import type { MarketTrades } from "~/lib/market-page";
-import { ok, type Section, unavailable } from "~/lib/section";
+import { type NowOrLater, ok, type Section, unavailable } from "~/lib/section";
 import {
   BOARD_PERIODS,
   type BoardPeriod,
@@ -24,7 +24,7 @@ import { LOOKUPS, sayUnavailable } from "../lookups";
 import { storedWalletTrades } from "../market/history-reads";
 import { mergeTrades, TRADES_UNAVAILABLE } from "../market/sections";
 import { isWallet } from "../polymarket/leaderboard";
-import { type NowOrLater, nowOrLater } from "../snapshots/loader-data";
+import { nowOrLater } from "../snapshots/loader-data";
 
 /** The board whose row says whether a wallet has any activity at all. */
 const PROBE_PERIOD: BoardPeriod = "ALL";

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { Deferred } from "~/components/ui/deferred";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Sparkline } from "~/components/ui/sparkline";
 import { formatCents, formatClockUtc, formatDate, formatMoney, formatNumber } from "~/lib/format";
@@ -77,6 +78,28 @@ export function SectionSkeleton() {
       <Skeleton className="h-6 w-1/2" />
       <Skeleton className="h-6 w-3/5" />
     </div>
+  );
+}
+
+/** A section's part read on demand: rendered now when cached, else streamed in behind a skeleton. */
+export function DeferredPart<T>({
+  value,
+  unavailable,
+  children,
+}: {
+  value: T | Promise<T>;
+  /** What the section says if the stream fails. */
+  unavailable: string;
+  children: (value: T) => ReactNode;
+}) {
+  return (
+    <Deferred
+      value={value}
+      fallback={<SectionSkeleton />}
+      errorElement={<SectionMessage>{unavailable}</SectionMessage>}
+    >
+      {children}
+    </Deferred>
   );
 }
 
@@ -180,6 +203,25 @@ export function TradeList({
         {`${trades.stored} from our whale-watch record, ${trades.fetched} from Polymarket's Data API. Times are relative to now.`}
       </p>
     </div>
+  );
+}
+
+/** The section of trades over $10K (market and trader pages), streamed in when cold. */
+export function TradesSection({
+  title,
+  trades,
+  children,
+}: {
+  title: string;
+  trades: MarketTrades | Promise<MarketTrades>;
+  children: (trades: MarketTrades) => ReactNode;
+}) {
+  return (
+    <MarketSection id="trades" title={title}>
+      <DeferredPart value={trades} unavailable="Trades are unavailable right now.">
+        {children}
+      </DeferredPart>
+    </MarketSection>
   );
 }
 

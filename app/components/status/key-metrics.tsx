@@ -1,6 +1,7 @@
 import { Card } from "~/components/ui/card";
 import { formatUptime, type OverallStatus, type StatusHistory, uptimePercent } from "~/lib/uptime";
 import { incidentsFigure, lastCheckFigure, type OverallFigure } from "./overall-status";
+import { SectionHeader } from "./section-header";
 
 interface ShownMetric extends OverallFigure {
   id: string;
@@ -41,9 +42,7 @@ function keyMetrics(history: StatusHistory | null, overall: OverallStatus): Show
 export function KeyMetrics({ history, overall }: { history: StatusHistory | null; overall: OverallStatus }) {
   return (
     <section aria-labelledby="metrics-heading" className="space-y-3">
-      <h2 id="metrics-heading" className="text-xl font-semibold">
-        Key metrics
-      </h2>
+      <SectionHeader id="metrics-heading" title="Key metrics" />
       <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {keyMetrics(history, overall).map((metric) => (
           <li key={metric.id}>

@@ -4,6 +4,7 @@ import { ProvenanceTag } from "~/components/ui/provenance-tag";
 import { type DatasetKey, PIPELINE_DATASETS, type PipelineDataset } from "~/content/status";
 import { formatAge, formatClockUtc } from "~/lib/format";
 import type { Provenance, Subject } from "~/lib/provenance";
+import { SectionHeader } from "./section-header";
 
 /** One dataset's last successful refresh, as the status loader reads it from KV. */
 export interface DatasetStatus {
@@ -127,17 +128,15 @@ export function PipelineSection({ view }: { view: PipelineView }) {
   const checked = new Date(view.checkedAt).toISOString();
   return (
     <section aria-labelledby="pipeline-heading" className="space-y-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 id="pipeline-heading" className="text-xl font-semibold">
-          Data pipeline
-        </h2>
-        <Badge variant="default">Live</Badge>
-      </div>
-      <p className="text-sm text-slate-700">
+      <SectionHeader
+        id="pipeline-heading"
+        title="Data pipeline"
+        badge={<Badge variant="default">Live</Badge>}
+      >
         Read from the Worker's cache when this page loaded (
         <time dateTime={checked}>{formatClockUtc(checked)}</time>). Times are UTC; "never" means no successful
         refresh is stored yet.
-      </p>
+      </SectionHeader>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {PIPELINE_DATASETS.map((dataset) => (
           <DatasetCard key={dataset.key} dataset={dataset} view={view} />

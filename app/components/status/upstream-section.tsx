@@ -11,6 +11,7 @@ import {
 } from "~/lib/uptime";
 import { Detail } from "./detail";
 import { HistoryUnavailable } from "./history-unavailable";
+import { SectionHeader } from "./section-header";
 import { ServiceStatusBadge } from "./status-badge";
 
 function LastIncident({ incident, now }: { incident: Incident | null; now: number }) {
@@ -72,17 +73,15 @@ function UpstreamRow({ health, now }: { health: UpstreamHealth; now: number }) {
 export function UpstreamSection({ history }: { history: StatusHistory | null }) {
   return (
     <section aria-labelledby="upstreams-heading" className="space-y-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 id="upstreams-heading" className="text-xl font-semibold">
-          Upstream uptime
-        </h2>
-        <Badge variant="default">Measured</Badge>
-      </div>
-      <p className="text-sm text-slate-700">
+      <SectionHeader
+        id="upstreams-heading"
+        title="Upstream uptime"
+        badge={<Badge variant="default">Measured</Badge>}
+      >
         Every cron run records whether each upstream it called answered. Uptime is the share of those checks
         that succeeded; the status comes from the latest check, the call time is the mean time a run's calls
         took (retries included). Times are UTC.
-      </p>
+      </SectionHeader>
       {history ? (
         <Card>
           <ul className="divide-y divide-slate-200">

@@ -2,7 +2,7 @@ import { formatMoment, formatNumber } from "~/lib/format";
 import {
   CALLS_PER_PAGE,
   type CallPage,
-  callSourceText,
+  type CallRowView,
   type OpenCallView,
   outcomeText,
   type PageParam,
@@ -10,18 +10,16 @@ import {
   quoteText,
   type SettledCallView,
 } from "~/lib/track-record-page";
+import { perDollar, SideBadge } from "./call-parts";
 import {
-  Compact,
-  MarketLink,
-  perDollar,
-  ScrollTable,
-  SideBadge,
-  TD,
-  TH,
-  THEAD,
-  TR,
-  WIDE,
-} from "./call-parts";
+  CALL_COLUMN,
+  CallTable,
+  type Column,
+  calledColumn,
+  marketColumn,
+  PRICE_AT_CALL_COLUMN,
+  RETURN_COLUMN,
+} from "./call-table";
 
 /** Previous / next as plain links (no JavaScript needed), with where the reader is. */
 function Pagination({
@@ -59,19 +57,39 @@ function Pagination({
   );
 }
 
-function CallCell({ side, source }: { side: SettledCallView["side"]; source: string }) {
-  return (
-    <span className="flex flex-col items-start gap-1">
-      <SideBadge side={side} />
-      <span className="text-xs break-words text-slate-600">{callSourceText(source)}</span>
-    </span>
-  );
-}
-
 function countText(page: CallPage<unknown>, what: string): string {
   if (page.total === 0) return "";
   const from = (page.page - 1) * CALLS_PER_PAGE + 1;
   return `${formatNumber(from)}–${formatNumber(from + page.rows.length - 1)} of ${formatNumber(page.total)} ${what}`;
+}
+
+/** One page of a call list: where it is in the list, its table, and the links to the other pages. */
+function CallPageTable<Row extends CallRowView>({
+  page,
+  what,
+  columns,
+  testId,
+  param,
+  anchor,
+  current,
+}: {
+  page: CallPage<Row>;
+  /** What the rows are, e.g. "settled calls". */
+  what: string;
+  columns: readonly Column<Row>[];
+  testId: string;
+  param: PageParam;
+  anchor: string;
+  current: Readonly<Record<PageParam, number>>;
+}) {
+  const label = `${what.charAt(0).toUpperCase()}${what.slice(1)}`;
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-slate-600">{countText(page, what)}</p>
+      <CallTable label={label} columns={columns} rows={page.rows} keyOf={(c) => c.id} testId={testId} />
+      <Pagination page={page} param={param} current={current} anchor={anchor} label={`Pages of ${what}`} />
+    </div>
+  );
 }
 
 /** Settled calls (graded and void), the latest settled first: what was called and how it turned out. */
@@ -85,68 +103,43 @@ export function SettledCalls({
   now: number;
 }) {
   if (page.total === 0) return <p className="text-sm text-slate-700">No call has been settled yet.</p>;
+  const columns: Column<SettledCallView>[] = [
+    marketColumn((c) => (
+      <>
+        <SideBadge side={c.side} />
+        <span>at {quoteText(c.side, c.outcomes, c.priceAtCall)}</span>
+        <span>{outcomeText(c.outcome)}</span>
+        <span className="font-semibold">return {perDollar(c.return)}</span>
+      </>
+    )),
+    CALL_COLUMN,
+    calledColumn(now),
+    PRICE_AT_CALL_COLUMN,
+    {
+      header: "Outcome",
+      wide: true,
+      cellClassName: "whitespace-nowrap",
+      cell: (c) => (
+        <>
+          {outcomeText(c.outcome)}
+          {c.settledAt !== null && (
+            <span className="block text-xs text-slate-600">{formatMoment(c.settledAt, now)}</span>
+          )}
+        </>
+      ),
+    },
+    RETURN_COLUMN,
+  ];
   return (
-    <div className="flex flex-col gap-3">
-      <p className="text-sm text-slate-600">{countText(page, "settled calls")}</p>
-      <ScrollTable label="Settled calls">
-        <thead className={THEAD}>
-          <tr>
-            <th scope="col" className={TH}>
-              Market
-            </th>
-            <th scope="col" className={`${TH} ${WIDE}`}>
-              Call
-            </th>
-            <th scope="col" className={`${TH} ${WIDE}`}>
-              Called
-            </th>
-            <th scope="col" className={`${TH} ${WIDE} text-right`}>
-              Price at call
-            </th>
-            <th scope="col" className={`${TH} ${WIDE}`}>
-              Outcome
-            </th>
-            <th scope="col" className={`${TH} ${WIDE} text-right`}>
-              Return per $1
-            </th>
-          </tr>
-        </thead>
-        <tbody data-testid="settled-calls">
-          {page.rows.map((c) => (
-            <tr key={c.id} className={TR}>
-              <td className={`${TD} sm:min-w-56`}>
-                <MarketLink question={c.question} slug={c.slug} />
-                <Compact>
-                  <SideBadge side={c.side} />
-                  <span>at {quoteText(c.side, c.outcomes, c.priceAtCall)}</span>
-                  <span>{outcomeText(c.outcome)}</span>
-                  <span className="font-semibold">return {perDollar(c.return)}</span>
-                </Compact>
-              </td>
-              <td className={`${TD} ${WIDE} min-w-32`}>
-                <CallCell side={c.side} source={c.source} />
-              </td>
-              <td className={`${TD} ${WIDE} whitespace-nowrap`}>{formatMoment(c.calledAt, now)}</td>
-              <td className={`${TD} ${WIDE} text-right`}>{quoteText(c.side, c.outcomes, c.priceAtCall)}</td>
-              <td className={`${TD} ${WIDE} whitespace-nowrap`}>
-                {outcomeText(c.outcome)}
-                {c.settledAt !== null && (
-                  <span className="block text-xs text-slate-600">{formatMoment(c.settledAt, now)}</span>
-                )}
-              </td>
-              <td className={`${TD} ${WIDE} text-right font-semibold`}>{perDollar(c.return)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
-      <Pagination
-        page={page}
-        param="graded"
-        current={current}
-        anchor="settled"
-        label="Pages of settled calls"
-      />
-    </div>
+    <CallPageTable
+      page={page}
+      what="settled calls"
+      columns={columns}
+      testId="settled-calls"
+      param="graded"
+      anchor="settled"
+      current={current}
+    />
   );
 }
 
@@ -161,51 +154,28 @@ export function OpenCalls({
   now: number;
 }) {
   if (page.total === 0) return <p className="text-sm text-slate-700">No open calls.</p>;
+  const columns: Column<OpenCallView>[] = [
+    marketColumn((c) => (
+      <>
+        <SideBadge side={c.side} />
+        <span>at {quoteText(c.side, c.outcomes, c.priceAtCall)}</span>
+        <span>{c.pending}</span>
+      </>
+    )),
+    CALL_COLUMN,
+    calledColumn(now),
+    PRICE_AT_CALL_COLUMN,
+    { header: "Why pending", wide: true, cellClassName: "min-w-44", cell: (c) => c.pending },
+  ];
   return (
-    <div className="flex flex-col gap-3">
-      <p className="text-sm text-slate-600">{countText(page, "open calls")}</p>
-      <ScrollTable label="Open calls">
-        <thead className={THEAD}>
-          <tr>
-            <th scope="col" className={TH}>
-              Market
-            </th>
-            <th scope="col" className={`${TH} ${WIDE}`}>
-              Call
-            </th>
-            <th scope="col" className={`${TH} ${WIDE}`}>
-              Called
-            </th>
-            <th scope="col" className={`${TH} ${WIDE} text-right`}>
-              Price at call
-            </th>
-            <th scope="col" className={`${TH} ${WIDE}`}>
-              Why pending
-            </th>
-          </tr>
-        </thead>
-        <tbody data-testid="open-calls">
-          {page.rows.map((c) => (
-            <tr key={c.id} className={TR}>
-              <td className={`${TD} sm:min-w-56`}>
-                <MarketLink question={c.question} slug={c.slug} />
-                <Compact>
-                  <SideBadge side={c.side} />
-                  <span>at {quoteText(c.side, c.outcomes, c.priceAtCall)}</span>
-                  <span>{c.pending}</span>
-                </Compact>
-              </td>
-              <td className={`${TD} ${WIDE} min-w-32`}>
-                <CallCell side={c.side} source={c.source} />
-              </td>
-              <td className={`${TD} ${WIDE} whitespace-nowrap`}>{formatMoment(c.calledAt, now)}</td>
-              <td className={`${TD} ${WIDE} text-right`}>{quoteText(c.side, c.outcomes, c.priceAtCall)}</td>
-              <td className={`${TD} ${WIDE} min-w-44`}>{c.pending}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
-      <Pagination page={page} param="open" current={current} anchor="open" label="Pages of open calls" />
-    </div>
+    <CallPageTable
+      page={page}
+      what="open calls"
+      columns={columns}
+      testId="open-calls"
+      param="open"
+      anchor="open"
+      current={current}
+    />
   );
 }

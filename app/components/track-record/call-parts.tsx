@@ -5,7 +5,6 @@ import { marketPath } from "~/lib/market-page";
 import { recommendationLabel, recommendationVariant } from "~/lib/sentiment";
 import type { CallSide } from "~/lib/track-record";
 import { recommendationOf } from "~/lib/track-record-page";
-import { ScrollBox } from "../ui/scroll-box";
 
 export const LINK =
   "text-blue-800 underline underline-offset-2 hover:text-blue-950 focus-visible:outline-2 focus-visible:outline-blue-700";
@@ -58,19 +57,3 @@ export function Compact({ children }: { children: ReactNode }) {
     </div>
   );
 }
-
-/** A table that scrolls sideways inside its card on a narrow screen, with the scroll box's edge shadow. */
-export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <ScrollBox label={label} className="card">
-      <table className="w-full border-collapse text-left text-sm">{children}</table>
-    </ScrollBox>
-  );
-}
-
-export const TH = "px-3 py-2 font-semibold whitespace-nowrap text-slate-700";
-/** A column shown from `sm` up; on a phone its figure is in the row's Compact line instead. */
-export const WIDE = "hidden sm:table-cell";
-export const TD = "px-3 py-2 align-top tabular-nums text-slate-800";
-export const THEAD = "border-b border-slate-200 bg-slate-50 text-xs";
-export const TR = "border-b border-slate-100 last:border-0";

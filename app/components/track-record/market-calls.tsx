@@ -1,6 +1,45 @@
 import { formatMoment } from "~/lib/format";
 import { type CallWithReturn, callSourceText, outcomeText, quoteText } from "~/lib/track-record-page";
-import { Compact, LINK, perDollar, ScrollTable, SideBadge, TD, TH, THEAD, TR, WIDE } from "./call-parts";
+import { Compact, LINK, perDollar, SideBadge } from "./call-parts";
+import { CallTable, type Column, PRICE_AT_CALL_COLUMN, RETURN_COLUMN } from "./call-table";
+
+/** When, which side, whose, at what price and how it ended; on a phone all but when under the time. */
+function marketCallColumns(now: number): Column<CallWithReturn>[] {
+  return [
+    {
+      header: "Called",
+      cell: (c) => (
+        <>
+          <time dateTime={new Date(c.calledAt).toISOString()} className="whitespace-nowrap">
+            {formatMoment(c.calledAt, now)}
+          </time>
+          <Compact>
+            <SideBadge side={c.side} />
+            <span>{callSourceText(c.source)}</span>
+            <span>at {quoteText(c.side, c.outcomes, c.priceAtCall)}</span>
+            <span>{outcomeText(c.outcome)}</span>
+            <span className="font-semibold">return {perDollar(c.return)}</span>
+          </Compact>
+        </>
+      ),
+    },
+    { header: "Call", wide: true, cell: (c) => <SideBadge side={c.side} /> },
+    {
+      header: "Source",
+      wide: true,
+      cellClassName: "min-w-32 break-words",
+      cell: (c) => callSourceText(c.source),
+    },
+    PRICE_AT_CALL_COLUMN,
+    {
+      header: "Outcome",
+      wide: true,
+      cellClassName: "whitespace-nowrap",
+      cell: (c) => outcomeText(c.outcome),
+    },
+    RETURN_COLUMN,
+  ];
+}
 
 /** A market's own calls in the track record, newest first: when, which side, whose, at what price, and how it ended. */
 export function MarketCalls({ calls, now }: { calls: readonly CallWithReturn[]; now: number }) {
@@ -9,55 +48,13 @@ export function MarketCalls({ calls, now }: { calls: readonly CallWithReturn[]; 
       {calls.length === 0 ? (
         <p className="text-sm text-slate-700">No calls recorded on this market yet.</p>
       ) : (
-        <ScrollTable label="Our calls on this market">
-          <thead className={THEAD}>
-            <tr>
-              <th scope="col" className={TH}>
-                Called
-              </th>
-              <th scope="col" className={`${TH} ${WIDE}`}>
-                Call
-              </th>
-              <th scope="col" className={`${TH} ${WIDE}`}>
-                Source
-              </th>
-              <th scope="col" className={`${TH} ${WIDE} text-right`}>
-                Price at call
-              </th>
-              <th scope="col" className={`${TH} ${WIDE}`}>
-                Outcome
-              </th>
-              <th scope="col" className={`${TH} ${WIDE} text-right`}>
-                Return per $1
-              </th>
-            </tr>
-          </thead>
-          <tbody data-testid="market-calls">
-            {calls.map((c) => (
-              <tr key={c.id} className={TR}>
-                <td className={TD}>
-                  <time dateTime={new Date(c.calledAt).toISOString()} className="whitespace-nowrap">
-                    {formatMoment(c.calledAt, now)}
-                  </time>
-                  <Compact>
-                    <SideBadge side={c.side} />
-                    <span>{callSourceText(c.source)}</span>
-                    <span>at {quoteText(c.side, c.outcomes, c.priceAtCall)}</span>
-                    <span>{outcomeText(c.outcome)}</span>
-                    <span className="font-semibold">return {perDollar(c.return)}</span>
-                  </Compact>
-                </td>
-                <td className={`${TD} ${WIDE}`}>
-                  <SideBadge side={c.side} />
-                </td>
-                <td className={`${TD} ${WIDE} min-w-32 break-words`}>{callSourceText(c.source)}</td>
-                <td className={`${TD} ${WIDE} text-right`}>{quoteText(c.side, c.outcomes, c.priceAtCall)}</td>
-                <td className={`${TD} ${WIDE} whitespace-nowrap`}>{outcomeText(c.outcome)}</td>
-                <td className={`${TD} ${WIDE} text-right font-semibold`}>{perDollar(c.return)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
+        <CallTable
+          label="Our calls on this market"
+          columns={marketCallColumns(now)}
+          rows={calls}
+          keyOf={(c) => c.id}
+          testId="market-calls"
+        />
       )}
       <p className="text-xs text-slate-600">
         {calls.length > 0 &&

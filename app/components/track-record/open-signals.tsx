@@ -1,8 +1,38 @@
-import { formatMoment, formatNumber } from "~/lib/format";
-import { callSourceText, quoteText, type SignalView } from "~/lib/track-record-page";
-import { Compact, LINK, MarketLink, ScrollTable, SideBadge, TD, TH, THEAD, TR, WIDE } from "./call-parts";
+import { formatNumber } from "~/lib/format";
+import { quoteText, type SignalView } from "~/lib/track-record-page";
+import { LINK, SideBadge } from "./call-parts";
+import { CALL_COLUMN, CallTable, type Column, calledColumn, marketColumn } from "./call-table";
 
 const confidenceText = (confidence: number | null) => (confidence === null ? "—" : `${confidence}%`);
+
+/** Which market, whose call, how confident, the price then and now, and when. */
+function signalColumns(now: number): Column<SignalView>[] {
+  return [
+    marketColumn((s) => (
+      <>
+        <SideBadge side={s.side} />
+        <span>confidence {confidenceText(s.confidence)}</span>
+        <span>entry {quoteText(s.side, s.outcomes, s.priceAtCall)}</span>
+        <span>now {quoteText(s.side, s.outcomes, s.priceNow)}</span>
+      </>
+    )),
+    CALL_COLUMN,
+    { header: "Confidence", wide: true, className: "text-right", cell: (s) => confidenceText(s.confidence) },
+    {
+      header: "Entry",
+      wide: true,
+      className: "text-right",
+      cell: (s) => quoteText(s.side, s.outcomes, s.priceAtCall),
+    },
+    {
+      header: "Now",
+      wide: true,
+      className: "text-right",
+      cell: (s) => quoteText(s.side, s.outcomes, s.priceNow),
+    },
+    calledColumn(now),
+  ];
+}
 
 /** The standing calls, highest confidence first, with the price at the call and the price now. */
 export function OpenSignals({
@@ -24,55 +54,13 @@ export function OpenSignals({
   }
   return (
     <div className="flex flex-col gap-3">
-      <ScrollTable label="Open calls">
-        <thead className={THEAD}>
-          <tr>
-            <th scope="col" className={TH}>
-              Market
-            </th>
-            <th scope="col" className={`${TH} ${WIDE}`}>
-              Call
-            </th>
-            <th scope="col" className={`${TH} ${WIDE} text-right`}>
-              Confidence
-            </th>
-            <th scope="col" className={`${TH} ${WIDE} text-right`}>
-              Entry
-            </th>
-            <th scope="col" className={`${TH} ${WIDE} text-right`}>
-              Now
-            </th>
-            <th scope="col" className={`${TH} ${WIDE}`}>
-              Called
-            </th>
-          </tr>
-        </thead>
-        <tbody data-testid="signals">
-          {signals.map((s) => (
-            <tr key={s.id} className={TR}>
-              <td className={`${TD} sm:min-w-56`}>
-                <MarketLink question={s.question} slug={s.slug} />
-                <Compact>
-                  <SideBadge side={s.side} />
-                  <span>confidence {confidenceText(s.confidence)}</span>
-                  <span>entry {quoteText(s.side, s.outcomes, s.priceAtCall)}</span>
-                  <span>now {quoteText(s.side, s.outcomes, s.priceNow)}</span>
-                </Compact>
-              </td>
-              <td className={`${TD} ${WIDE} min-w-32`}>
-                <span className="flex flex-col items-start gap-1">
-                  <SideBadge side={s.side} />
-                  <span className="text-xs break-words text-slate-600">{callSourceText(s.source)}</span>
-                </span>
-              </td>
-              <td className={`${TD} ${WIDE} text-right`}>{confidenceText(s.confidence)}</td>
-              <td className={`${TD} ${WIDE} text-right`}>{quoteText(s.side, s.outcomes, s.priceAtCall)}</td>
-              <td className={`${TD} ${WIDE} text-right`}>{quoteText(s.side, s.outcomes, s.priceNow)}</td>
-              <td className={`${TD} ${WIDE} whitespace-nowrap`}>{formatMoment(s.calledAt, now)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
+      <CallTable
+        label="Open calls"
+        columns={signalColumns(now)}
+        rows={signals}
+        keyOf={(s) => s.id}
+        testId="signals"
+      />
       <p className="text-xs text-slate-600">
         Entry is the price of what the call buys when the call was made (No's for a BUY NO, Yes's for a BUY
         YES); Now is the same outcome's price in the current market list, "—" when the market is no longer

@@ -1,6 +1,7 @@
 import { formatNumber, formatRatio } from "~/lib/format";
 import type { ReliabilityBin } from "~/lib/track-record";
-import { DASH, percent, ScrollTable, TD, TH, THEAD, TR } from "./call-parts";
+import { percent } from "./call-parts";
+import { CallTable, type Column } from "./call-table";
 
 // Drawing units (the SVG scales to its box; text stays readable from 300 px wide).
 const LEFT = 48;
@@ -27,6 +28,13 @@ function plotted(bins: readonly ReliabilityBin[]) {
 function binLabel(bin: ReliabilityBin): string {
   return `${formatRatio(bin.from)}–${formatRatio(bin.to)}`;
 }
+
+const BIN_COLUMNS: readonly Column<ReliabilityBin>[] = [
+  { header: "Bin", rowHeader: true, cellClassName: "font-normal whitespace-nowrap", cell: binLabel },
+  { header: "Calls", className: "text-right", cell: (b) => formatNumber(b.count) },
+  { header: "Forecast", className: "text-right", cell: (b) => percent(b.meanForecast) },
+  { header: "Observed", className: "text-right", cell: (b) => percent(b.observed) },
+];
 
 /**
  * The reliability diagram, drawn on the server: for each tenth of the model's probability, the mean
@@ -119,41 +127,14 @@ export function ReliabilityDiagram({ bins }: { bins: readonly ReliabilityBin[] }
           forecast.
         </figcaption>
       </figure>
-      <ScrollTable label="Reliability by bin">
-        <caption className="px-3 pt-3 text-left text-sm font-semibold text-slate-900">
-          Reliability by bin: mean forecast and observed frequency
-        </caption>
-        <thead className={THEAD}>
-          <tr>
-            <th scope="col" className={TH}>
-              Bin
-            </th>
-            <th scope="col" className={`${TH} text-right`}>
-              Calls
-            </th>
-            <th scope="col" className={`${TH} text-right`}>
-              Forecast
-            </th>
-            <th scope="col" className={`${TH} text-right`}>
-              Observed
-            </th>
-          </tr>
-        </thead>
-        <tbody data-testid="reliability-table">
-          {bins.map((b) => (
-            <tr key={b.from} className={TR}>
-              <th scope="row" className={`${TD} font-normal whitespace-nowrap`}>
-                {binLabel(b)}
-              </th>
-              <td className={`${TD} text-right`}>{formatNumber(b.count)}</td>
-              <td className={`${TD} text-right`}>
-                {b.meanForecast === null ? DASH : percent(b.meanForecast)}
-              </td>
-              <td className={`${TD} text-right`}>{b.observed === null ? DASH : percent(b.observed)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
+      <CallTable
+        label="Reliability by bin"
+        caption="Reliability by bin: mean forecast and observed frequency"
+        columns={BIN_COLUMNS}
+        rows={bins}
+        keyOf={(b) => b.from}
+        testId="reliability-table"
+      />
     </div>
   );
 }

@@ -1,0 +1,68 @@
+import {
+  DeferredPart,
+  MarketSection,
+  SectionMessage,
+  TradesSection,
+} from "~/components/market/market-sections";
+import type { TraderView } from "~/lib/trader-page";
+import { shortenAddress } from "~/lib/whales";
+import { BoardStandings, PositionList, TraderTradeList } from "./trader-sections";
+
+/** What the trader page shows (the loader's data): positions and trades stream in when cold. */
+export interface TraderPageView extends Omit<TraderView, "positions" | "trades"> {
+  /** Render time (epoch ms): relative times hydrate to the same text. */
+  now: number;
+  positions: TraderView["positions"] | Promise<TraderView["positions"]>;
+  trades: TraderView["trades"] | Promise<TraderView["trades"]>;
+}
+
+/** `/trader/:wallet`: who the wallet is, its leaderboard standings, open positions and large trades. */
+export function TraderPage({ data }: { data: TraderPageView }) {
+  const { wallet, name, profileUrl, now, ranks, positions, trades } = data;
+  return (
+    <article className="flex flex-col gap-8">
+      <header className="flex flex-col gap-2">
+        <p className="text-sm font-medium text-slate-600">Polymarket trader</p>
+        <h1 className="text-3xl font-bold break-words text-slate-900" data-testid="trader-name">
+          {name ?? shortenAddress(wallet)}
+        </h1>
+        <p className="font-mono text-xs break-words text-slate-700 sm:text-sm" data-testid="trader-wallet">
+          {wallet}
+        </p>
+        <p className="text-sm">
+          <a
+            href={profileUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-blue-800 underline-offset-2 hover:underline"
+          >
+            Profile on Polymarket
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </p>
+      </header>
+
+      <MarketSection id="ranks" title="Leaderboard rank and PnL">
+        <BoardStandings ranks={ranks} />
+      </MarketSection>
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <MarketSection id="positions" title="Open positions">
+          <DeferredPart value={positions} unavailable="Open positions are unavailable right now.">
+            {(result) =>
+              result.ok ? (
+                <PositionList positions={result.value} />
+              ) : (
+                <SectionMessage>{result.message}</SectionMessage>
+              )
+            }
+          </DeferredPart>
+        </MarketSection>
+
+        <TradesSection title="Recent trades over $10K" trades={trades}>
+          {(result) => <TraderTradeList trades={result} now={now} />}
+        </TradesSection>
+      </div>
+    </article>
+  );
+}
