@@ -9,18 +9,8 @@ import type { MarketPageData } from "~/lib/market-page";
 
 export type { MarketPageData };
 
-import type {
-  ChartSection,
-  CurrentAnalysis,
-  MarketTrades,
-  MarketView,
-  MentionPoint,
-  OutcomeHolders,
-  SentimentStep,
-  SiblingMarket,
-} from "~/lib/market-page";
-import { type NowOrLater, ok, type Section } from "~/lib/section";
-import type { CallWithReturn } from "~/lib/track-record-page";
+import type { ChartSection, MarketTrades, MarketView } from "~/lib/market-page";
+import { ok } from "~/lib/section";
 import type { WhaleTrade } from "~/lib/types";
 import { buildPriceChart } from "../charts/price-chart";
 import type { Deps } from "../deps";

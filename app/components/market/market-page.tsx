@@ -1,8 +1,6 @@
 import { MarketCalls } from "~/components/track-record/market-calls";
 import { Deferred } from "~/components/ui/deferred";
-import type { ChartRange } from "~/lib/chart";
 import { type MarketPageData, marketPath } from "~/lib/market-page";
-import type { CallWithReturn } from "~/lib/track-record-page";
 import {
   DeferredPart,
   EventMarkets,
