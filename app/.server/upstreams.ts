@@ -18,69 +18,59 @@ import type { PolymarketOptions } from "./polymarket/request";
 import { fetchPositions, fetchUserTrades } from "./polymarket/traders";
 import { createLlm, type LlmClient } from "./sentiment/llm-client";
 
-type PolymarketConfig = Pick<Config, "timeoutMs" | "retries" | "retryBaseMs">;
-
 /** How a client retries: the config's policy (cron builds), or a single attempt (a visitor's lookup). */
 export interface ClientPolicy {
   retries?: number;
 }
 
-function polymarketOptions(
-  config: PolymarketConfig,
-  baseUrl: string,
-  fetch: typeof globalThis.fetch,
-  policy: ClientPolicy,
-): PolymarketOptions {
-  const { timeoutMs, retries, retryBaseMs } = config;
-  return { baseUrl, fetch, timeoutMs, retries: policy.retries ?? retries, retryBaseMs };
+/** A Polymarket client factory: binds one base URL, the timeout and the retry policy to `make`'s calls. */
+function polymarketClient<T>(baseUrl: (config: Config) => string, make: (opts: PolymarketOptions) => T) {
+  return (config: Config, fetch: typeof globalThis.fetch, policy: ClientPolicy = {}): T => {
+    const { timeoutMs, retries, retryBaseMs } = config;
+    return make({
+      baseUrl: baseUrl(config),
+      fetch,
+      timeoutMs,
+      retries: policy.retries ?? retries,
+      retryBaseMs,
+    });
+  };
 }
 
 /** Gamma: the market list, one market or event by slug, the resolution of closed markets by id. */
-export function createGamma(
-  config: PolymarketConfig & Pick<Config, "gammaUrl">,
-  fetch: typeof globalThis.fetch,
-  policy: ClientPolicy = {},
-) {
-  const opts = polymarketOptions(config, config.gammaUrl, fetch, policy);
-  return {
+export const createGamma = polymarketClient(
+  (config) => config.gammaUrl,
+  (opts) => ({
     activeMarkets: () => fetchActiveMarkets(opts),
     marketBySlug: (slug: string) => fetchMarketBySlug(slug, opts),
     eventBySlug: (slug: string) => fetchEventBySlug(slug, opts),
     closedMarkets: (ids: readonly string[]) => fetchClosedMarkets(ids, opts),
-  };
-}
+  }),
+);
 export type Gamma = ReturnType<typeof createGamma>;
 
 /** The Data API: whale trades, a market's trades and holders, the leaderboard, a wallet's positions and trades. */
-export function createDataApi(
-  config: PolymarketConfig & Pick<Config, "dataUrl">,
-  fetch: typeof globalThis.fetch,
-  policy: ClientPolicy = {},
-) {
-  const opts = polymarketOptions(config, config.dataUrl, fetch, policy);
-  return {
+export const createDataApi = polymarketClient(
+  (config) => config.dataUrl,
+  (opts) => ({
     whaleTrades: () => fetchWhaleTrades(opts),
     marketTrades: (conditionId: string) => fetchMarketTrades(conditionId, opts),
     holders: (conditionId: string) => fetchHolders(conditionId, opts),
     leaderboard: (query: LeaderboardQuery) => fetchLeaderboard(query, opts),
     positions: (wallet: string) => fetchPositions(wallet, opts),
     userTrades: (wallet: string) => fetchUserTrades(wallet, opts),
-  };
-}
+  }),
+);
 export type DataApi = ReturnType<typeof createDataApi>;
 
 /** The CLOB: an outcome token's price history. */
-export function createClob(
-  config: PolymarketConfig & Pick<Config, "clobUrl">,
-  fetch: typeof globalThis.fetch,
-  policy: ClientPolicy = {},
-) {
-  const opts = polymarketOptions(config, config.clobUrl, fetch, policy);
-  return {
+export const createClob = polymarketClient(
+  (config) => config.clobUrl,
+  (opts) => ({
     priceHistory: (tokenId: string, interval: HistoryInterval, fidelityMinutes: number) =>
       fetchPriceHistory(tokenId, interval, fidelityMinutes, opts),
-  };
-}
+  }),
+);
 export type Clob = ReturnType<typeof createClob>;
 
 /** Every upstream client of a run. */

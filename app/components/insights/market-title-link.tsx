@@ -1,3 +1,4 @@
+import { ExternalLink } from "~/components/ui/external-link";
 import { eventUrl } from "~/lib/links";
 import { marketPath } from "~/lib/market-page";
 
@@ -28,15 +29,12 @@ export function MarketTitleLink({
         <span className="font-medium break-words text-slate-900">{title}</span>
       )}
       {event && (
-        <a
+        <ExternalLink
           href={event}
-          target="_blank"
-          rel="noopener noreferrer"
           className="inline-flex min-h-6 items-center text-xs text-blue-800 hover:underline"
         >
           Polymarket
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        </ExternalLink>
       )}
     </span>
   );

@@ -1,5 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { ExternalLink } from "~/components/ui/external-link";
 import { LazyStarButton } from "~/components/watchlist/lazy-star";
 import { formatCents, formatClockUtc, formatDate, formatMoney, formatNumber } from "~/lib/format";
 import { eventUrl, marketUrl } from "~/lib/links";
@@ -86,16 +87,9 @@ export function MarketSummary({ market, now }: { market: MarketView; now: number
         />
       </dl>
       <div className="flex flex-wrap items-center gap-2">
-        <a
-          href={link}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="btn btn-outline"
-          data-testid="polymarket-link"
-        >
+        <ExternalLink href={link} className="btn btn-outline" testId="polymarket-link">
           Trade on Polymarket
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        </ExternalLink>
         {first ? (
           <LazyStarButton
             target={{ slug: market.slug, title: market.title, outcomeLabel: first.label, price: first.price }}

@@ -1,5 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { ExternalLink } from "~/components/ui/external-link";
 import { Icon } from "~/components/ui/icon";
 import { Sparkline } from "~/components/ui/sparkline";
 import { LazyStarButton } from "~/components/watchlist/lazy-star";
@@ -127,15 +128,12 @@ export function MarketCard({ market, now }: { market: DisplayMarket; now: number
             <span>{`${formatMoney(market.volume)} vol`}</span>
             {market.isLive && <Badge variant="live">LIVE</Badge>}
             {ends && <span>{ends}</span>}
-            <a
+            <ExternalLink
               href={marketUrl(market.title, market.eventSlug)}
-              target="_blank"
-              rel="noopener noreferrer"
               className="inline-flex min-h-6 items-center text-blue-800 hover:underline"
             >
               Polymarket
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
+            </ExternalLink>
           </div>
           {market.spark && (
             <div className="mt-1 flex items-center gap-2 text-xs text-slate-600">

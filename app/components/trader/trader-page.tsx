@@ -4,6 +4,7 @@ import {
   SectionMessage,
   TradesSection,
 } from "~/components/market/market-sections";
+import { ExternalLink } from "~/components/ui/external-link";
 import type { TraderView } from "~/lib/trader-page";
 import { shortenAddress } from "~/lib/whales";
 import { BoardStandings, PositionList, TraderTradeList } from "./trader-sections";
@@ -30,15 +31,9 @@ export function TraderPage({ data }: { data: TraderPageView }) {
           {wallet}
         </p>
         <p className="text-sm">
-          <a
-            href={profileUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="text-blue-800 underline-offset-2 hover:underline"
-          >
+          <ExternalLink href={profileUrl} className="text-blue-800 underline-offset-2 hover:underline">
             Profile on Polymarket
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          </ExternalLink>
         </p>
       </header>
 

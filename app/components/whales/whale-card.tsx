@@ -1,5 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { ExternalLink } from "~/components/ui/external-link";
 import { Skeleton } from "~/components/ui/skeleton";
 import { formatMoment } from "~/lib/format";
 import { eventUrl, profileUrl } from "~/lib/links";
@@ -56,15 +57,12 @@ export function WhaleCard({ trade, now }: { trade: WhaleTrade; now: number }) {
         )}
       </h3>
       {event && (
-        <a
+        <ExternalLink
           href={event}
-          target="_blank"
-          rel="noopener noreferrer"
           className={`${LINK} -mt-2 inline-flex min-h-6 items-center self-start text-xs`}
         >
           Polymarket
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        </ExternalLink>
       )}
       <dl className="grid grid-cols-3 gap-2 rounded-lg bg-slate-50 p-3">
         <div className="min-w-0">
