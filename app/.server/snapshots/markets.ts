@@ -43,7 +43,10 @@ export interface StoredMarkets {
   sentimentModelAt: string | null;
   /** Which Gamma list served this snapshot (absent in records written before the keyset client). */
   feedRoute?: MarketsRoute;
-  /** The shown markets themselves, every outcome included (the market page; absent in older records). */
+  /**
+   * The shown markets themselves, every outcome included (the market page; absent in older records),
+   * without their rules text: ~60 KB for 100 markets that every read of the snapshot would parse again.
+   */
   markets?: Market[];
   /** History batches the database could not take yet, written by the next build (decision 0023). */
   pendingHistory?: HistoryBatch[];
@@ -151,7 +154,7 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
     sentimentModelAt:
       sentiment.provenance.kind === "estimated" ? (previous?.sentimentModelAt ?? null) : fetchedAt,
     feedRoute: route,
-    markets,
+    markets: markets.map((m) => ({ ...m, description: "" })),
   };
 }
 
