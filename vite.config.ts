@@ -20,7 +20,7 @@ export default defineConfig({
                 // twenty of a few hundred bytes each, each with its own gzip overhead and imports.
                 {
                   name: "shared",
-                  test: /app[\\/](components[\\/](ui[\\/](card|badge|skeleton|button|icon|deferred|refresh-notice|sparkline|toaster)|watchlist[\\/](lazy-star|star-class))|lib[\\/](format|links|provenance|seo|site|search|use-now|sentiment|market-page))\.tsx?$|preload-helper/,
+                  test: /app[\\/](components[\\/](ui[\\/](card|badge|skeleton|button|icon|deferred|external-link|refresh-notice|sparkline|toaster)|watchlist[\\/](lazy-star|star-class))|lib[\\/](errors|format|links|provenance|seo|site|search|use-now|sentiment|market-page))\.tsx?$|preload-helper/,
                 },
               ],
             },

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useAsyncError } from "react-router";
 import { Deferred } from "~/components/ui/deferred";
 import { Skeleton } from "~/components/ui/skeleton";
+import { errorMessage } from "~/lib/errors";
 
 /** SPEC §4 "error with no data"; the snapshot falls back to sample data, so this is a last resort. */
 function LoadError() {
@@ -9,7 +10,7 @@ function LoadError() {
   return (
     <div role="alert" className="rounded-md bg-rose-50 p-4 text-sm text-rose-900 ring-1 ring-rose-600/30">
       <p className="font-semibold">Failed to load market data</p>
-      <p>{error instanceof Error ? error.message : "Unknown error occurred"}</p>
+      <p>{errorMessage(error)}</p>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
+import { UNKNOWN_ERROR } from "~/lib/errors";
 import type { DisplayMarket } from "~/lib/types";
 import { MarketCard } from "./market-card";
 
@@ -44,7 +45,7 @@ export function MarketGridError({ message }: { message?: string }) {
   return (
     <Card className="p-8 text-center" role="alert">
       <h2 className="text-lg font-semibold text-rose-800">Failed to load market data</h2>
-      <p className="mt-2 text-sm text-slate-700">{message || "Unknown error occurred"}</p>
+      <p className="mt-2 text-sm text-slate-700">{message || UNKNOWN_ERROR}</p>
     </Card>
   );
 }
