@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { parseMarketsPayload } from "../../app/.server/polymarket/gamma";
+import { parseMarketsPayload } from "../../app/.server/polymarket/gamma-markets";
 import { CATEGORIES, filterMarkets } from "../../app/lib/categories";
 import { PAGE_SIZE } from "../../app/lib/dashboard";
 import { type FixtureServer, startFixtureServer } from "../support/fixture-server";

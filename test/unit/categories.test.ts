@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseMarketsPayload } from "~/.server/polymarket/gamma";
+import { parseMarketsPayload } from "~/.server/polymarket/gamma-markets";
 import { CATEGORIES, type Category, categoryBySlug, filterMarkets, matchesCategory } from "~/lib/categories";
 import { matchesSearch } from "~/lib/search";
 import { readFixture } from "../support/fixtures";

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseHoldersPayload, parseTradesPayload } from "~/.server/polymarket/data-api";
-import { fetchEventBySlug, parseMarketsPayload } from "~/.server/polymarket/gamma";
+import { fetchEventBySlug } from "~/.server/polymarket/gamma";
+import { parseMarketsPayload } from "~/.server/polymarket/gamma-markets";
 import { parseLeaderboard } from "~/.server/polymarket/leaderboard";
 import { parsePositions } from "~/.server/polymarket/traders";
 import { analyseBatch } from "~/.server/sentiment/llm-client";

@@ -1,11 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { UpstreamError } from "~/.server/http";
-import {
-  fetchActiveMarkets,
-  isSlug,
-  normaliseGammaMarket,
-  parseMarketsPayload,
-} from "~/.server/polymarket/gamma";
+import { fetchActiveMarkets, isSlug } from "~/.server/polymarket/gamma";
+import { normaliseGammaMarket, parseMarketsPayload } from "~/.server/polymarket/gamma-markets";
 import { upstreamFailure } from "../support/errors";
 import { readFixture } from "../support/fixtures";
 import { makeMarket } from "../support/markets";

@@ -1,241 +1,26 @@
-/** Polymarket Gamma API client: the active-markets feed, parsed leniently into `Market`s. */
+/**
+ * Polymarket Gamma API client: the only code that calls Gamma (the busiest markets and events, one market
+ * or event by slug, closed markets by id). Parsing lives beside it: gamma-markets.ts, gamma-events.ts.
+ */
 
 import * as v from "valibot";
-import { httpsOnly } from "~/lib/links";
-import type { Market, Outcome } from "~/lib/types";
+import type { Market } from "~/lib/types";
 import { UpstreamError } from "../http";
 import { createLog } from "../log";
-import { CleanString, LenientNumber, RequiredText, Text } from "./lenient";
+import {
+  checkCollected,
+  collect,
+  jsonList,
+  MAX_MARKETS,
+  type MarketsPage,
+  normaliseGammaMarket,
+  parseMarketsPayload,
+  readPage,
+} from "./gamma-markets";
+import { LenientNumber, Text } from "./lenient";
 import { getPolymarketJson, type PolymarketOptions } from "./request";
 
 const log = createLog("gamma");
-
-/** SPEC §9: at most 100 markets are processed. */
-const MAX_MARKETS = 100;
-
-// ---------------------------------------------------------------------------------------------
-// Schema. Gamma's field types vary between records (decimal strings vs numbers, JSON-encoded
-// lists, zero values left out), so every field is read leniently and one odd field never
-// rejects a market unless the market cannot be shown without it (id, title, prices).
-// ---------------------------------------------------------------------------------------------
-
-/** A list that arrives either as a real array or as a JSON-encoded string such as `"[\"Yes\", \"No\"]"`. */
-function jsonList<TItem extends v.GenericSchema>(item: TItem) {
-  return v.union([v.array(item), v.pipe(v.string(), v.parseJson(), v.array(item))]);
-}
-
-const GammaTagSchema = v.object({ label: Text });
-
-const GammaEventSchema = v.object({
-  slug: Text,
-  tags: v.fallback(v.array(v.fallback(GammaTagSchema, { label: "" })), []),
-});
-
-const GammaMarketSchema = v.object({
-  // Gamma sends string ids; a number is accepted and stringified so ids compare consistently.
-  id: v.union([RequiredText, v.pipe(v.number(), v.finite(), v.transform(String))]),
-  question: RequiredText,
-  description: Text,
-  slug: Text,
-  image: Text,
-  icon: Text,
-  category: Text,
-  endDate: Text,
-  volume: LenientNumber,
-  volumeNum: LenientNumber,
-  volume24hr: LenientNumber,
-  liquidity: LenientNumber,
-  liquidityNum: LenientNumber,
-  oneDayPriceChange: LenientNumber,
-  // Unreadable labels are not fatal: the Yes/No defaults apply.
-  outcomes: v.fallback(jsonList(CleanString), []),
-  // Unreadable prices are fatal: a market without prices cannot be shown.
-  outcomePrices: v.optional(jsonList(LenientNumber), []),
-  conditionId: Text,
-  // Only the history needs these: unreadable token ids leave the market without a price chart.
-  clobTokenIds: v.fallback(jsonList(v.string()), []),
-  closed: v.fallback(v.boolean(), false),
-  umaResolutionStatus: Text,
-  events: v.fallback(v.array(v.fallback(GammaEventSchema, { slug: "", tags: [] })), []),
-});
-
-type GammaMarket = v.InferOutput<typeof GammaMarketSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Normalisation
-// ---------------------------------------------------------------------------------------------
-
-/** Probability 0..1 → percent 0..100 rounded to 0.1 (the UI shows cents). */
-function toPercent(probability: number): number {
-  return Math.round(probability * 1000) / 10;
-}
-
-function isProbability(value: number | undefined): value is number {
-  return value !== undefined && Number.isFinite(value) && value >= 0 && value <= 1;
-}
-
-/** First finite value (Gamma duplicates figures as number and string), negative/absent → 0. */
-function amount(...candidates: (number | undefined)[]): number {
-  const value = candidates.find((c) => c !== undefined && Number.isFinite(c));
-  return value !== undefined && value > 0 ? value : 0;
-}
-
-function isoDate(value: string): string | null {
-  if (value === "") return null;
-  const ms = Date.parse(value);
-  // Normalised through toISOString because Gamma mixes formats ("2024-02-18 18:47:13+00" vs ISO).
-  return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
-}
-
-function collectTags(market: GammaMarket): string[] {
-  const labels = market.events.flatMap((event) => event.tags.map((tag) => tag.label));
-  if (market.category !== "") labels.push(market.category);
-  return [...new Set(labels.filter((label) => label !== ""))];
-}
-
-/**
- * Maps the provider's outcomes onto the product's two-sided Yes/No view.
- *
- * Decision: the FIRST outcome is the "yes" side and the SECOND the "no" side, whatever they
- * are called; the labels are kept in `yesLabel`/`noLabel` ("Up"/"Down", team names, "Over"/
- * "Under"). Missing labels default to "Yes"/"No". With a single price, `noPrice = 100 − yesPrice`.
- * With more than two outcomes the market is shown as the first outcome against "Other"
- * (`noPrice = 100 − yesPrice`). Every listed price must be a probability in 0..1, otherwise
- * the market is skipped: a NaN, negative or >1 price means the record is corrupt.
- */
-function mapOutcomes(
-  market: GammaMarket,
-): Pick<Market, "yesPrice" | "noPrice" | "yesLabel" | "noLabel"> | null {
-  const prices = market.outcomePrices;
-  const first = prices[0];
-  if (!isProbability(first) || !prices.every(isProbability)) return null;
-  const labels = market.outcomes.map((label) => label.trim());
-  const yesLabel = labels[0] || "Yes";
-  const yesPrice = toPercent(first);
-  const complement = Math.round((100 - yesPrice) * 10) / 10;
-  const multi = labels.length > 2 || prices.length > 2;
-  if (multi) return { yesPrice, noPrice: complement, yesLabel, noLabel: "Other" };
-  const second = prices[1];
-  return {
-    yesPrice,
-    noPrice: second === undefined ? complement : toPercent(second),
-    yesLabel,
-    noLabel: labels[1] || "No",
-  };
-}
-
-/** 24h change in percentage points; a change beyond ±1 probability is impossible, so read as 0. */
-function priceChange(change: number | undefined): number {
-  if (change === undefined || !Number.isFinite(change) || Math.abs(change) > 1) return 0;
-  return Math.round(change * 10_000) / 100;
-}
-
-/**
- * Normalises one Gamma market object (a `/markets` item or an `/events` `markets[]` item).
- * Returns null when the item cannot be shown (bad schema, empty id/title, absurd prices).
- */
-export function normaliseGammaMarket(raw: unknown): Market | null {
-  const parsed = v.safeParse(GammaMarketSchema, raw);
-  if (!parsed.success) return null;
-  const market = parsed.output;
-  const headline = mapOutcomes(market);
-  if (headline === null) return null;
-  const eventSlug = market.events[0]?.slug ?? "";
-  return {
-    id: market.id,
-    slug: market.slug === "" ? null : market.slug,
-    title: market.question,
-    description: market.description,
-    image: httpsOnly(market.image) ?? httpsOnly(market.icon),
-    endDate: isoDate(market.endDate),
-    volume: amount(market.volumeNum, market.volume),
-    volume24h: amount(market.volume24hr),
-    liquidity: amount(market.liquidityNum, market.liquidity),
-    outcomes: outcomesOf(market),
-    ...headline,
-    priceChange24h: priceChange(market.oneDayPriceChange),
-    tags: collectTags(market),
-    event: eventSlug === "" ? null : { slug: eventSlug },
-    conditionId: market.conditionId === "" ? null : market.conditionId,
-    closed: market.closed,
-    resolution: market.umaResolutionStatus === "" ? null : market.umaResolutionStatus,
-  };
-}
-
-/**
- * Every outcome with its price and token, in Gamma's order ("Yes"/"No" where a binary market names
- * none). The prices are all probabilities here (mapOutcomes has checked).
- */
-function outcomesOf(market: GammaMarket): Outcome[] {
-  const labels = market.outcomes.map((label) => label.trim());
-  return market.outcomePrices.filter(isProbability).map((price, i) => ({
-    label: labels[i] || (i === 0 ? "Yes" : i === 1 ? "No" : `Outcome ${i + 1}`),
-    price,
-    tokenId: market.clobTokenIds[i] ?? null,
-  }));
-}
-
-/** One page of a markets list: its items and, for a keyset page, the cursor of the next one. */
-interface MarketsPage {
-  items: unknown[];
-  nextCursor: string | null;
-}
-
-/**
- * Reads the structure of a markets payload: a plain array (the legacy list), or an object with a
- * `markets` array (the keyset list `{ markets, next_cursor }`, and SPEC §3's shape).
- * Throws UpstreamError kind "shape" for anything else.
- */
-function readPage(json: unknown): MarketsPage {
-  if (Array.isArray(json)) return { items: json, nextCursor: null };
-  if (typeof json !== "object" || json === null) {
-    throw new UpstreamError("gamma", "shape", "Invalid response structure - not an object");
-  }
-  const record = json as Record<string, unknown>;
-  if (!Array.isArray(record.markets)) {
-    throw new UpstreamError("gamma", "shape", "Invalid response structure - no markets array");
-  }
-  const cursor = record.next_cursor;
-  return {
-    items: record.markets,
-    nextCursor: typeof cursor === "string" && cursor.trim() !== "" ? cursor : null,
-  };
-}
-
-/** Adds the showable markets of `items` to `into` (first of a duplicated id wins), up to 100 in all. */
-function collect(items: readonly unknown[], into: Market[], seen: Set<string>): void {
-  for (const item of items) {
-    if (into.length >= MAX_MARKETS) return;
-    const market = normaliseGammaMarket(item);
-    if (market === null || seen.has(market.id)) continue;
-    seen.add(market.id);
-    into.push(market);
-  }
-}
-
-/**
- * Both outcomes surface as failures so callers keep their last good data instead of caching nothing.
- * An empty list is a valid answer (SPEC §8: 'No markets available'); a list of broken items is not.
- */
-function checkCollected(markets: Market[], itemsSeen: number): Market[] {
-  if (itemsSeen === 0) throw new UpstreamError("gamma", "empty", "No markets available");
-  if (markets.length === 0) {
-    throw new UpstreamError("gamma", "shape", "Invalid response structure - no valid markets");
-  }
-  return markets;
-}
-
-/**
- * Parses one markets payload (legacy array or keyset object). Processes the first 100 items, skips
- * invalid ones, keeps the first of duplicated ids. Throws UpstreamError kind "shape" for a wrong
- * structure and kind "empty" when the list is empty.
- */
-export function parseMarketsPayload(json: unknown): Market[] {
-  const { items } = readPage(json);
-  const markets: Market[] = [];
-  collect(items.slice(0, MAX_MARKETS), markets, new Set());
-  return checkCollected(markets, items.length);
-}
 
 /** Which Gamma list served a refresh: the supported keyset route, or the deprecated offset list. */
 export type MarketsRoute = "keyset" | "legacy";
