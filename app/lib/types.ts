@@ -71,6 +71,39 @@ export interface Market {
   resolution: string | null;
 }
 
+/** A Gamma tag of an event ("Politics", "NBA"): categories come from these (decision 0028). */
+export interface EventTag {
+  slug: string;
+  label: string;
+}
+
+/**
+ * An event as Polymarket groups markets ("Who will win the 2028 election?"): the unit of cards, calls and
+ * pages (issue 23). A one-market event is one question; a multi-outcome event holds one market per outcome.
+ */
+export interface MarketEvent {
+  id: string;
+  slug: string;
+  title: string;
+  /** Its rules. */
+  description: string;
+  resolutionSource: string | null;
+  image: string | null;
+  endDate: string | null;
+  startDate: string | null;
+  volume24h: number;
+  /** Total volume, USD. */
+  volume: number;
+  liquidity: number;
+  /** Polymarket's negative-risk grouping: the outcomes are mutually exclusive. */
+  negRisk: boolean;
+  tags: EventTag[];
+  /** Its open markets, in Gamma's order. */
+  markets: Market[];
+  /** Its markets that are closed or no longer active: shown as resolved, not as outcomes to trade. */
+  resolved: Market[];
+}
+
 /** Where a figure came from. */
 export type MentionsSource = InferOutput<typeof MentionsSourceSchema>;
 

@@ -4,9 +4,10 @@
  */
 
 import * as v from "valibot";
-import type { Market } from "~/lib/types";
+import type { Market, MarketEvent } from "~/lib/types";
 import { UpstreamError } from "../http";
 import { createLog } from "../log";
+import { collectEvents, groupMarketsByEvent, MAX_EVENTS, readEventsPage } from "./gamma-events";
 import {
   checkCollected,
   collect,
@@ -65,11 +66,16 @@ function getList(path: string, opts: PolymarketOptions): Promise<unknown> {
   });
 }
 
+/** A markets list as fetched: the showable markets, and every item the pages held (the events fallback). */
+interface MarketItems extends ActiveMarkets {
+  items: unknown[];
+}
+
 /** The keyset list: page 1, then `after_cursor` while fewer than 100 showable markets, ≤ 3 pages. */
-async function fetchKeyset(opts: PolymarketOptions): Promise<ActiveMarkets> {
+async function fetchKeyset(opts: PolymarketOptions): Promise<MarketItems> {
   const markets: Market[] = [];
+  const items: unknown[] = [];
   const seen = new Set<string>();
-  let itemsSeen = 0;
   let cursor: string | null = null;
   let pages = 0;
   do {
@@ -85,11 +91,24 @@ async function fetchKeyset(opts: PolymarketOptions): Promise<ActiveMarkets> {
       break;
     }
     pages += 1;
-    itemsSeen += page.items.length;
+    items.push(...page.items);
     collect(page.items, markets, seen);
     cursor = page.nextCursor;
   } while (cursor !== null && markets.length < MAX_MARKETS && pages < MAX_KEYSET_PAGES);
-  return { markets: checkCollected(markets, itemsSeen), route: "keyset", pages };
+  return { markets: checkCollected(markets, items.length), items, route: "keyset", pages };
+}
+
+/** The keyset list, or the legacy list when the keyset route is missing (logged). */
+async function fetchMarketItems(opts: PolymarketOptions): Promise<MarketItems> {
+  try {
+    return await fetchKeyset(opts);
+  } catch (error) {
+    // kind "status" or "html": a mirror's 404 page may be HTML.
+    if (!(error instanceof UpstreamError && MISSING_ROUTE.has(error.status ?? 0))) throw error;
+    log.warn(`/markets/keyset answered ${error.status}: using the legacy /markets list`);
+    const json = await getList(LEGACY_PATH, opts);
+    return { markets: parseMarketsPayload(json), items: readPage(json).items, route: "legacy", pages: 1 };
+  }
 }
 
 /**
@@ -98,13 +117,71 @@ async function fetchKeyset(opts: PolymarketOptions): Promise<ActiveMarkets> {
  * Never sends `offset`. Throws UpstreamError.
  */
 export async function fetchActiveMarkets(opts: PolymarketOptions): Promise<ActiveMarkets> {
+  const { markets, route, pages } = await fetchMarketItems(opts);
+  return { markets, route, pages };
+}
+
+/** Which list served the events: Gamma's events keyset list, or the markets list grouped by event. */
+export type EventsRoute = "events" | "markets";
+
+export interface ActiveEvents {
+  events: MarketEvent[];
+  route: EventsRoute;
+  /** The markets list that served the fallback (absent for the events route). */
+  marketsRoute?: MarketsRoute;
+  pages: number;
+}
+
+export const EVENTS_KEYSET_PATH = `/events/keyset?${LIST_QUERY}`;
+/** Events keyset pages followed at most per refresh (each is a subrequest; 100 events a page). */
+export const MAX_EVENT_PAGES = 2;
+
+/** The events keyset list: page 1, then `after_cursor` while fewer than 100 showable events. */
+async function fetchEventsKeyset(opts: PolymarketOptions): Promise<ActiveEvents> {
+  const events: MarketEvent[] = [];
+  const seen = new Set<string>();
+  let itemsSeen = 0;
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const path: string =
+      cursor === null
+        ? EVENTS_KEYSET_PATH
+        : `${EVENTS_KEYSET_PATH}&after_cursor=${encodeURIComponent(cursor)}`;
+    let page: { items: unknown[]; nextCursor: string | null };
+    try {
+      page = readEventsPage(await getList(path, opts));
+    } catch (error) {
+      if (pages === 0 || events.length === 0) throw error;
+      log.warn(`events keyset page ${pages + 1} failed, keeping ${events.length} events`, error);
+      break;
+    }
+    pages += 1;
+    itemsSeen += page.items.length;
+    collectEvents(page.items, events, seen);
+    cursor = page.nextCursor;
+  } while (cursor !== null && events.length < MAX_EVENTS && pages < MAX_EVENT_PAGES);
+  if (itemsSeen === 0) throw new UpstreamError("gamma", "empty", "No markets available");
+  if (events.length === 0) {
+    throw new UpstreamError("gamma", "shape", "Invalid response structure - no valid events");
+  }
+  return { events, route: "events", pages };
+}
+
+/**
+ * The 100 busiest open events (by 24 h volume) with their open markets, from Gamma's events keyset list.
+ * When that route is missing or failing, the markets list grouped by each market's event serves instead
+ * (one log line; `route` says which). An empty answer is not a failure of the route. Throws UpstreamError.
+ */
+export async function fetchActiveEvents(opts: PolymarketOptions): Promise<ActiveEvents> {
   try {
-    return await fetchKeyset(opts);
+    return await fetchEventsKeyset(opts);
   } catch (error) {
-    // kind "status" or "html": a mirror's 404 page may be HTML.
-    if (!(error instanceof UpstreamError && MISSING_ROUTE.has(error.status ?? 0))) throw error;
-    log.warn(`/markets/keyset answered ${error.status}: using the legacy /markets list`);
-    return { markets: parseMarketsPayload(await getList(LEGACY_PATH, opts)), route: "legacy", pages: 1 };
+    if (error instanceof UpstreamError && error.kind === "empty") throw error;
+    log.warn("/events/keyset failed: grouping the markets list by event instead", error);
+    const list = await fetchMarketItems(opts);
+    const events = groupMarketsByEvent(list.items, list.items.map(normaliseGammaMarket));
+    return { events, route: "markets", marketsRoute: list.route, pages: list.pages };
   }
 }
 
