@@ -18,7 +18,7 @@ import {
   parseMarketsPayload,
   readPage,
 } from "./gamma-markets";
-import { LenientNumber, Text } from "./lenient";
+import { Text } from "./lenient";
 import { getPolymarketJson, type PolymarketOptions } from "./request";
 
 const log = createLog("gamma");
