@@ -8,6 +8,7 @@ import { createX, type XClient } from "./mentions/x-client";
 import { fetchPriceHistory, type HistoryInterval } from "./polymarket/clob";
 import { fetchHolders, fetchMarketTrades, fetchWhaleTrades } from "./polymarket/data-api";
 import {
+  fetchActiveEvents,
   fetchActiveMarkets,
   fetchClosedMarkets,
   fetchEventBySlug,
@@ -42,6 +43,7 @@ export const createGamma = polymarketClient(
   (config) => config.gammaUrl,
   (opts) => ({
     activeMarkets: () => fetchActiveMarkets(opts),
+    activeEvents: () => fetchActiveEvents(opts),
     marketBySlug: (slug: string) => fetchMarketBySlug(slug, opts),
     eventBySlug: (slug: string) => fetchEventBySlug(slug, opts),
     closedMarkets: (ids: readonly string[]) => fetchClosedMarkets(ids, opts),

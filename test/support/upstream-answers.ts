@@ -35,7 +35,7 @@ function positionOf(cursor: string): number | null {
 }
 
 export type KeysetAnswer =
-  | { status: 200; body: { markets: unknown[]; next_cursor?: string } }
+  | { status: 200; body: { [list: string]: unknown } }
   | { status: 422; body: { error: string } };
 
 /**
@@ -46,6 +46,7 @@ export function keysetAnswer(
   markets: readonly unknown[],
   query: URLSearchParams,
   pageSize = 100,
+  list: "markets" | "events" = "markets",
 ): KeysetAnswer {
   if (query.has("offset"))
     return { status: 422, body: { error: "offset is not supported: use after_cursor" } };
@@ -57,7 +58,7 @@ export function keysetAnswer(
   const page = markets.slice(start, end);
   return {
     status: 200,
-    body: end < markets.length ? { markets: page, next_cursor: cursorFor(end) } : { markets: page },
+    body: end < markets.length ? { [list]: page, next_cursor: cursorFor(end) } : { [list]: page },
   };
 }
 
@@ -137,4 +138,26 @@ export const POSITIONS_WALLET = "0x09b428f7c2b469786286214aa5c90dd9015f7320";
 /** Data API `/positions?user=`: the recorded positions for their wallet, `[]` for any other. */
 export function positionsAnswer(params: URLSearchParams): unknown[] {
   return params.get("user")?.toLowerCase() === POSITIONS_WALLET ? positionsFixture : [];
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * Gamma's events list built from recorded markets: each market's embedded `events[0]` with its member
+ * markets as `markets[]`, in the order their markets first appear in the recorded list (which Gamma
+ * ordered by 24 h volume). The recorded top-100 markets belong to 20 events. A market without an event
+ * is left out.
+ */
+export function eventsOf(markets: readonly unknown[]): Json[] {
+  const events = new Map<string, Json & { markets: unknown[] }>();
+  for (const market of markets as Json[]) {
+    const embedded = (market.events as Json[] | undefined)?.[0];
+    const slug = typeof embedded?.slug === "string" ? embedded.slug : null;
+    if (!embedded || !slug) continue;
+    const event = events.get(slug) ?? { ...embedded, markets: [] };
+    events.set(slug, event);
+    const { events: _events, ...member } = market;
+    event.markets.push(member);
+  }
+  return [...events.values()];
 }

@@ -22,6 +22,7 @@ import marketsFixture from "../../../shared/fixtures/polymarket/gamma-markets-ac
 import { eventBySlug, holdersFor, marketBySlug, marketsByIds, priceHistoryFor } from "./market-answers.ts";
 import {
   type ChatRequest,
+  eventsOf,
   keysetAnswer,
   LEGACY_LIST_HEADERS,
   leaderboardAnswer,
@@ -162,11 +163,27 @@ export function createUpstreams(bases: UpstreamBases) {
       const answer = keysetAnswer(markets, query, pageSize);
       return HttpResponse.json(answer.body, { status: answer.status });
     };
+  /** `/events/keyset` over the events the markets belong to; `pageSize` below 100 makes the client page. */
+  const eventsAnswerFor =
+    (markets: readonly unknown[], pageSize: number): HttpResponseResolver =>
+    ({ request }) => {
+      const answer = keysetAnswer(eventsOf(markets), new URL(request.url).searchParams, pageSize, "events");
+      return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status });
+    };
+  /** The two list routes, served from one set of markets (the feed asks the events list first). */
+  const listsAnswerFor =
+    (markets: readonly unknown[], pageSize: number): HttpResponseResolver =>
+    (info) =>
+      new URL(info.request.url).pathname.endsWith("/events/keyset")
+        ? eventsAnswerFor(markets, pageSize)(info)
+        : keysetAnswerFor(markets, pageSize)(info);
   const bearer = (request: { headers: Headers }) =>
     /^Bearer \S+/.test(request.headers.get("authorization") ?? "");
   const routes: Record<Upstream, { method: "get" | "post"; url: string; ok: HttpResponseResolver }[]> = {
     gamma: [
-      { method: "get", url: `${bases.gamma}/markets/keyset`, ok: keysetAnswerFor(recordedMarkets, 100) },
+      // The feed's two lists: the events keyset list, and the markets keyset list (the events fallback,
+      // and the track record's settlement by id). One route, so a failing feed fails both.
+      { method: "get", url: `${bases.gamma}/:list/keyset`, ok: listsAnswerFor(recordedMarkets, 100) },
       {
         method: "get",
         url: `${bases.gamma}/markets`,
@@ -292,11 +309,11 @@ export function createUpstreams(bases: UpstreamBases) {
     extraTrades,
     /** Every upstream answering normally. */
     handlers: UPSTREAMS.flatMap((u) => routes[u].map((route) => handle(u, route, route.ok))) as HttpHandler[],
-    /** Gamma's keyset list over `markets`; a `pageSize` below 100 makes the client page. */
+    /** Gamma's keyset lists (events and markets) over `markets`; a `pageSize` below 100 makes the client page. */
     keysetHandler(markets: readonly unknown[] = recordedMarkets, pageSize = 100): HttpHandler {
       const route = routes.gamma[0];
       if (!route) throw new Error("no keyset route");
-      return handle("gamma", route, keysetAnswerFor(markets, pageSize));
+      return handle("gamma", route, listsAnswerFor(markets, pageSize));
     },
     /**
      * One upstream behaving in `mode`: its first route (Gamma: the keyset list), or the route whose path

@@ -21,8 +21,10 @@ function deps(collect: boolean): { deps: Deps; checks: UpstreamCheck[] } {
 describe("observed: a call reports its upstream's outcome to the cron's collector", () => {
   it("an answer: ok, its items, its latency", async () => {
     const { deps: d, checks } = deps(true);
-    const call = observed(d, "gamma", feedOutcome, async (n: number) => ({ markets: Array(n).fill(0) }));
-    expect((await call(3)).markets).toHaveLength(3);
+    const call = observed(d, "gamma", feedOutcome, async (n: number) => ({
+      events: [{ markets: Array(n).fill(0) }],
+    }));
+    expect((await call(3)).events[0]?.markets).toHaveLength(3);
     expect(checks).toEqual([
       {
         upstream: "gamma",
@@ -73,7 +75,7 @@ describe("observed: a call reports its upstream's outcome to the cron's collecto
 
   it("without a collector (a visitor's refresh): the call itself, nothing reported", async () => {
     const { deps: d, checks } = deps(false);
-    const call = async () => ({ markets: [] });
+    const call = async () => ({ events: [] });
     expect(observed(d, "gamma", feedOutcome, call)).toBe(call);
     expect(checks).toEqual([]);
   });

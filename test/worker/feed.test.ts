@@ -3,11 +3,12 @@
  * fallback, what /api/health and /status say about it, and what pages say while refreshes fail.
  */
 import { env } from "cloudflare:test";
-import { HttpResponse, http } from "msw";
+import { HttpResponse, type HttpResponseResolver, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { D1RefreshState } from "~/.server/history/refresh-state";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
+import { eventsOf } from "../support/upstream-answers";
 import {
   calls,
   failing,
@@ -64,10 +65,14 @@ async function ageStoredMarkets(): Promise<string> {
   return old;
 }
 
-describe("the markets list", () => {
-  it("is read from /markets/keyset with the documented parameters, never offset", async () => {
+describe("the events list", () => {
+  const events = eventsOf(recordedMarkets);
+  const marketsOf = (count: number) =>
+    events.slice(0, count).reduce((n, e) => n + (e.markets as unknown[]).length, 0);
+
+  it("is read from /events/keyset with the documented parameters, never offset", async () => {
     await worker.fetch("/api/markets");
-    expect(gammaRequests.map((u) => u.pathname)).toEqual(["/markets/keyset"]);
+    expect(gammaRequests.map((u) => u.pathname)).toEqual(["/events/keyset"]);
     const params = Object.fromEntries(gammaRequests[0]?.searchParams ?? []);
     expect(params).toEqual({
       active: "true",
@@ -78,41 +83,62 @@ describe("the markets list", () => {
     });
   });
 
-  it("follows next_cursor with after_cursor until 100 markets are collected", async () => {
-    upstreams.use(keysetHandler(recordedMarkets, 40));
+  it("follows next_cursor with after_cursor while fewer than 100 events are showable", async () => {
+    upstreams.use(keysetHandler(recordedMarkets, 15));
     const res = await worker.fetch("/api/markets");
     const body = await res.json<{ markets: unknown[] }>();
+    expect(events).toHaveLength(20);
     expect(body.markets).toHaveLength(100);
-    expect(gammaRequests).toHaveLength(3);
+    expect(gammaRequests).toHaveLength(2);
     expect(gammaRequests[0]?.searchParams.has("after_cursor")).toBe(false);
     expect(gammaRequests[1]?.searchParams.get("after_cursor")).toBeTruthy();
-    expect(gammaRequests[2]?.searchParams.get("after_cursor")).not.toBe(
-      gammaRequests[1]?.searchParams.get("after_cursor"),
-    );
   });
 
-  it("stops at 3 pages when the pages are small", async () => {
-    upstreams.use(keysetHandler(recordedMarkets, 20));
+  it("stops at 2 pages when the pages are small", async () => {
+    upstreams.use(keysetHandler(recordedMarkets, 5));
     const body = await (await worker.fetch("/api/markets")).json<{ markets: unknown[] }>();
-    expect(gammaRequests).toHaveLength(3);
-    expect(body.markets).toHaveLength(60);
+    expect(gammaRequests).toHaveLength(2);
+    expect(body.markets).toHaveLength(marketsOf(10));
   });
 
-  it("falls back to the legacy list when the keyset route is gone, and says so", async () => {
+  /** The events route answers 404; with `legacy`, the markets keyset route too. */
+  function routesGone(legacy: boolean) {
+    const gone: HttpResponseResolver = ({ request }) => {
+      gammaRequests.push(new URL(request.url));
+      return HttpResponse.json({ error: "Not Found" }, { status: 404 });
+    };
+    upstreams.use(http.get(`${GAMMA}/events/keyset`, gone));
+    if (legacy) upstreams.use(http.get(`${GAMMA}/markets/keyset`, gone));
+  }
+
+  it("groups the markets keyset list by event when the events route is gone, and says so", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    upstreams.use(
-      http.get(`${GAMMA}/markets/keyset`, ({ request }) => {
-        gammaRequests.push(new URL(request.url));
-        return HttpResponse.json({ error: "Not Found" }, { status: 404 });
-      }),
-    );
+    routesGone(false);
     const body = await (await worker.fetch("/api/markets")).json<{
       markets: unknown[];
       sources: { markets: string };
     }>();
     expect(body.sources.markets).toBe("live");
     expect(body.markets).toHaveLength(100);
-    expect(gammaRequests.map((u) => u.pathname)).toEqual(["/markets/keyset", "/markets"]);
+    expect(gammaRequests.map((u) => u.pathname)).toEqual(["/events/keyset", "/markets/keyset"]);
+    const lines = warn.mock.calls.map((c) => String(c[0]));
+    expect(lines.filter((l) => l.startsWith("[gamma] /events/keyset failed"))).toHaveLength(1);
+    const { body: h } = await health();
+    expect(h.snapshots.markets.route).toBe("keyset");
+    const status = await (await worker.fetch("/status", { headers: CRAWLER })).text();
+    expect(status).toContain("grouped by event: the events list was unavailable");
+  });
+
+  it("falls back to the legacy list when both keyset routes are gone, and says so", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    routesGone(true);
+    const body = await (await worker.fetch("/api/markets")).json<{
+      markets: unknown[];
+      sources: { markets: string };
+    }>();
+    expect(body.sources.markets).toBe("live");
+    expect(body.markets).toHaveLength(100);
+    expect(gammaRequests.map((u) => u.pathname)).toEqual(["/events/keyset", "/markets/keyset", "/markets"]);
     const lines = warn.mock.calls.map((c) => String(c[0]));
     expect(lines).toContain("[gamma] /markets/keyset answered 404: using the legacy /markets list");
     // The legacy list's sunset notice is logged too.
@@ -124,12 +150,12 @@ describe("the markets list", () => {
     expect(status).toContain("Gamma legacy list (/markets, deprecated)");
   });
 
-  it("reports the keyset route on /api/health and /status after a normal refresh", async () => {
+  it("reports the events route on /api/health and /status after a normal refresh", async () => {
     await worker.fetch("/api/markets");
     const { body } = await health();
-    expect(body.snapshots.markets.route).toBe("keyset");
+    expect(body.snapshots.markets.route).toBe("events");
     const status = await (await worker.fetch("/status", { headers: CRAWLER })).text();
-    expect(status).toContain("Gamma keyset list (/markets/keyset)");
+    expect(status).toContain("Gamma events list (/events/keyset)");
   });
 });
 
@@ -150,7 +176,8 @@ describe("/api/health", () => {
     expect(body.ok).toBe(false);
     expect(body.snapshots.markets.state).toBe("fallback");
     expect(body.snapshots.markets.error).toBe("API error: 500");
-    expect(calls.gamma).toBe(3); // one refresh: the first attempt and two retries
+    // One refresh: the events list (first attempt and two retries), then its fallback, the markets list.
+    expect(calls.gamma).toBe(6);
   });
 
   it("is degraded (503) while stale data is served with a failing refresh, and says why", async () => {
@@ -203,13 +230,13 @@ describe("while refreshes fail", () => {
 
   it("a 429's Retry-After lengthens the back-off: no new upstream call until it has passed", async () => {
     upstreams.use(
-      http.get(`${GAMMA}/markets/keyset`, () => {
+      http.get(`${GAMMA}/events/keyset`, () => {
         calls.gamma += 1;
         return HttpResponse.json({ error: "slow down" }, { status: 429, headers: { "retry-after": "600" } });
       }),
     );
     await worker.fetch("/api/markets");
-    expect(calls.gamma).toBe(1); // 600 s is beyond the in-request cap: no retry
+    expect(calls.gamma).toBe(1); // 600 s is beyond the in-request cap: no retry, and a 429 is no reason for the fallback
     // FAILURE_BACKOFF_SECONDS is 30; Retry-After asked for 600, so even 2 minutes later no call is made.
     const realNow = Date.now();
     vi.spyOn(Date, "now").mockReturnValue(realNow + 120_000);

@@ -169,15 +169,26 @@ async function fetchEventsKeyset(opts: PolymarketOptions): Promise<ActiveEvents>
 }
 
 /**
+ * The events route itself failed (missing, broken, or answering something unreadable): the markets list
+ * may still serve. Not when Gamma is unreachable or slow (the markets list shares its host), asks us to
+ * slow down (429), or answered with nothing.
+ */
+function routeFailed(error: unknown): boolean {
+  if (!(error instanceof UpstreamError)) return false;
+  if (error.kind === "network" || error.kind === "timeout" || error.kind === "empty") return false;
+  return error.status !== 429;
+}
+
+/**
  * The 100 busiest open events (by 24 h volume) with their open markets, from Gamma's events keyset list.
- * When that route is missing or failing, the markets list grouped by each market's event serves instead
- * (one log line; `route` says which). An empty answer is not a failure of the route. Throws UpstreamError.
+ * When that route is missing or broken, the markets list grouped by each market's event serves instead
+ * (one log line; `route` says which); see `routeFailed`. Throws UpstreamError.
  */
 export async function fetchActiveEvents(opts: PolymarketOptions): Promise<ActiveEvents> {
   try {
     return await fetchEventsKeyset(opts);
   } catch (error) {
-    if (error instanceof UpstreamError && error.kind === "empty") throw error;
+    if (!routeFailed(error)) throw error;
     log.warn("/events/keyset failed: grouping the markets list by event instead", error);
     const list = await fetchMarketItems(opts);
     const events = groupMarketsByEvent(list.items, list.items.map(normaliseGammaMarket));

@@ -59,9 +59,13 @@ export function modelOutcome({ model }: { model: ModelRun | null }): CheckOutcom
   return model && runOutcome(model.batches, model.failures, model.lastError, model.analyses);
 }
 
-/** The gamma check of a market build: the markets the feed gave. */
-export function feedOutcome({ markets }: { markets: readonly unknown[] }): CheckOutcome {
-  return received(markets.length);
+/** The gamma check of a market build: the open markets the feed's events held. */
+export function feedOutcome({
+  events,
+}: {
+  events: readonly { markets: readonly unknown[] }[];
+}): CheckOutcome {
+  return received(events.reduce((sum, event) => sum + event.markets.length, 0));
 }
 
 /** The data check of a whale build: the trades over the threshold the Data API gave. */

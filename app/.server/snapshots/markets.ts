@@ -12,7 +12,7 @@ import {
   type SnapshotProvenance,
   X_API,
 } from "~/lib/provenance";
-import type { DisplayMarket, Market, MarketAnalysis, MarketSnapshot } from "~/lib/types";
+import type { DisplayMarket, Market, MarketAnalysis, MarketEvent, MarketSnapshot } from "~/lib/types";
 import { type DatasetFailure, defineDataset } from "../cache/dataset";
 import type { Cached } from "../cache/swr-cache";
 import type { Deps } from "../deps";
@@ -21,6 +21,7 @@ import { estimateMentions } from "../mentions/estimate";
 import { getMentions, type MentionCacheEntry } from "../mentions/index";
 import { deriveKeywords } from "../mentions/keywords";
 import type { MarketsRoute } from "../polymarket/gamma";
+import { MAX_MARKETS } from "../polymarket/gamma-markets";
 import { SAMPLE_MARKETS } from "../sample-markets";
 import { estimateAnalysis } from "../sentiment/estimate";
 import { getAnalyses } from "../sentiment/index";
@@ -41,8 +42,13 @@ export interface StoredMarkets {
   /** Last time mention counts / model analyses were obtained live (status page). */
   mentionsLiveAt: string | null;
   sentimentModelAt: string | null;
-  /** Which Gamma list served this snapshot (absent in records written before the keyset client). */
-  feedRoute?: MarketsRoute;
+  /**
+   * Which Gamma list served this snapshot: the events list, or (its fallback) the markets keyset or
+   * legacy list grouped by event. Absent in records written before the keyset client.
+   */
+  feedRoute?: FeedRoute;
+  /** The busiest events the shown markets belong to, without their markets and rules (absent in older records). */
+  events?: EventSummary[];
   /**
    * The shown markets themselves, every outcome included (the market page; absent in older records),
    * without their rules text: ~60 KB for 100 markets that every read of the snapshot would parse again.
@@ -50,6 +56,27 @@ export interface StoredMarkets {
   markets?: Market[];
   /** History batches the database could not take yet, written by the next build (decision 0023). */
   pendingHistory?: HistoryBatch[];
+}
+
+/** Which Gamma list served the snapshot: the events list, or the markets list it fell back to. */
+export type FeedRoute = "events" | MarketsRoute;
+
+/** An event as the snapshot keeps it: its figures and which of its markets are open or resolved. */
+export type EventSummary = Omit<MarketEvent, "description" | "markets" | "resolved"> & {
+  marketIds: string[];
+  resolvedIds: string[];
+};
+
+function summariseEvent({ description: _rules, markets, resolved, ...event }: MarketEvent): EventSummary {
+  return { ...event, marketIds: markets.map((m) => m.id), resolvedIds: resolved.map((m) => m.id) };
+}
+
+/**
+ * The markets the snapshot shows and analyses (until cards are per event): the open markets of the
+ * busiest events, busiest event first and each event's markets in Gamma's order, at most 100 (SPEC §9).
+ */
+export function shownMarkets(events: readonly MarketEvent[]): Market[] {
+  return events.flatMap((event) => event.markets).slice(0, MAX_MARKETS);
 }
 
 /** SPEC §8: the three built-in markets with estimated enrichment, flagged `sample`. Never cached. */
@@ -73,8 +100,10 @@ function buildSampleSnapshot(now: number, error: string): MarketSnapshot {
 /** Fetches the feed and enriches it; throws UpstreamError when the feed itself fails. */
 async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise<StoredMarkets> {
   const { config, upstreams } = deps;
-  const fetchFeed = observed(deps, "gamma", feedOutcome, upstreams.gamma.activeMarkets);
-  const { markets, route } = await fetchFeed();
+  const fetchFeed = observed(deps, "gamma", feedOutcome, upstreams.gamma.activeEvents);
+  const feed = await fetchFeed();
+  const markets = shownMarkets(feed.events);
+  const route: FeedRoute = feed.route === "events" ? "events" : (feed.marketsRoute ?? "keyset");
   const now = deps.now();
   const fetchedAt = new Date(now).toISOString();
   const keywords = deriveKeywords(markets.map((m) => m.title));
@@ -154,6 +183,7 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
     sentimentModelAt:
       sentiment.provenance.kind === "estimated" ? (previous?.sentimentModelAt ?? null) : fetchedAt,
     feedRoute: route,
+    events: feed.events.map(summariseEvent),
     markets: markets.map((m) => ({ ...m, description: "" })),
   };
 }

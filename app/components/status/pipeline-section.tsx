@@ -28,7 +28,9 @@ export interface PipelineView {
 
 /** The Gamma list that served the markets, in words. */
 function routeLabel(route: string): string {
-  if (route === "keyset") return "Gamma keyset list (/markets/keyset)";
+  if (route === "events") return "Gamma events list (/events/keyset)";
+  if (route === "keyset")
+    return "Gamma markets list (/markets/keyset), grouped by event: the events list was unavailable";
   if (route === "legacy") return "Gamma legacy list (/markets, deprecated): the keyset route was unavailable";
   return route;
 }

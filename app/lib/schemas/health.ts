@@ -21,7 +21,7 @@ export const PipelineStatusSchema = v.object({
     ...DatasetHealthSchema.entries,
     provenance: v.nullable(ProvenanceSchema),
     route: v.pipe(
-      v.nullable(v.picklist(["keyset", "legacy"])),
+      v.nullable(v.picklist(["events", "keyset", "legacy"])),
       v.description("The Gamma list that served the last refresh"),
     ),
   }),

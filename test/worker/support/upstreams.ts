@@ -17,13 +17,16 @@ const upstreamsAtTestHosts = createUpstreams({ gamma: GAMMA, data: DATA, x: X_AP
 export const { calls, gammaRequests } = upstreamsAtTestHosts;
 
 /**
- * Requests for the markets feed itself (keyset or legacy list), leaving out the track record's
- * settlement lookups (`/markets/keyset?id=…`) and the market pages' `/markets/slug/…`.
+ * Requests for the feed itself (the events list, or its fallback the markets keyset or legacy list),
+ * leaving out the track record's settlement lookups (`/markets/keyset?id=…`) and the market pages'
+ * `/markets/slug/…` and `/events/slug/…`.
  */
 export function feedRequests(): number {
   return gammaRequests.filter(
     (url) =>
-      (url.pathname.endsWith("/markets/keyset") || url.pathname.endsWith("/markets")) &&
+      (url.pathname.endsWith("/events/keyset") ||
+        url.pathname.endsWith("/markets/keyset") ||
+        url.pathname.endsWith("/markets")) &&
       !url.searchParams.has("id"),
   ).length;
 }
