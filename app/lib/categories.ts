@@ -1,10 +1,12 @@
 /**
  * SPEC §5 category filter: keywords matched as whole words (or whole phrases) in the lowercase
  * title, so "ai" matches "AI" and "AI-generated" but not "Ukraine" or "said"; a trailing plural
- * "s"/"es" is allowed. The provider's tags count too when present.
+ * "s"/"es" is allowed. The provider's tags count too when present. An event's categories
+ * (`eventCategories`) come from its Gamma tag slugs first, the keywords only without one (decision 0028).
  */
 
 import { matchesSearch } from "./search";
+import { TAG_SLUGS_BY_CATEGORY, tagKeys } from "./tag-categories";
 
 export type CategorySlug =
   | "politics"
@@ -191,11 +193,61 @@ const PATTERNS = new Map<CategorySlug, RegExp>(
   ]),
 );
 
+function matchesKeywords(title: string, slug: CategorySlug): boolean {
+  return PATTERNS.get(slug)?.test(title.toLowerCase()) ?? false;
+}
+
 /** Whether a market belongs to a category (by title keyword or provider tag). */
 export function matchesCategory(title: string, tags: readonly string[], category: Category): boolean {
-  const pattern = PATTERNS.get(category.slug);
-  if (pattern?.test(title.toLowerCase())) return true;
+  if (matchesKeywords(title, category.slug)) return true;
   return tags.some((tag) => category.tags.includes(tag.toLowerCase()));
+}
+
+// Typed so a missing or misspelt category in the tag table is a compile error (a test rejects extras).
+const TAG_TABLE: Readonly<Record<CategorySlug, readonly string[]>> = TAG_SLUGS_BY_CATEGORY;
+
+/** Gamma tag slug → category (decision 0028). A Map, so "constructor" or "__proto__" map to nothing. */
+export const TAG_CATEGORIES: ReadonlyMap<string, CategorySlug> = new Map(
+  CATEGORIES.flatMap((c) => TAG_TABLE[c.slug].map((tag) => [tag, c.slug] as const)),
+);
+
+/** The category one Gamma tag stands for, by slug or else by label; undefined when it is no topic. */
+export function tagCategory(tag: {
+  readonly slug: string;
+  readonly label: string;
+}): CategorySlug | undefined {
+  for (const key of tagKeys(tag)) {
+    const slug = TAG_CATEGORIES.get(key);
+    if (slug !== undefined) return slug;
+  }
+  return undefined;
+}
+
+/** What `eventCategories` reads of an event: Gamma's title and tags. */
+export interface CategorisedEvent {
+  title: string;
+  tags: readonly { readonly slug: string; readonly label: string }[];
+}
+
+/**
+ * Every category an event belongs to, in CATEGORIES order (decision 0028). Its tags decide when any
+ * of them maps: Gamma's editors chose them, while title words mislead ("Doge ETF approved?" reads as
+ * politics and business, "Suozzi (D) vs. Pilip (R)" as sports, "AI on Amazon speaker" as politics).
+ * Only an event without one mapped tag falls back to the SPEC's title keywords.
+ */
+export function eventCategories(event: CategorisedEvent): CategorySlug[] {
+  const tagged = new Set<CategorySlug>();
+  for (const tag of event.tags) {
+    const slug = tagCategory(tag);
+    if (slug !== undefined) tagged.add(slug);
+  }
+  if (tagged.size > 0) return CATEGORIES.filter((c) => tagged.has(c.slug)).map((c) => c.slug);
+  return CATEGORIES.filter((c) => matchesKeywords(event.title, c.slug)).map((c) => c.slug);
+}
+
+/** The first of `eventCategories` (CATEGORIES order), or null when the event is in none. */
+export function primaryCategory(event: CategorisedEvent): CategorySlug | null {
+  return eventCategories(event)[0] ?? null;
 }
 
 /** Applies the category (if any) and the search to a list of markets. */

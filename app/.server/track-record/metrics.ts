@@ -11,7 +11,7 @@ import {
 } from "~/lib/track-record";
 
 /** The two-sided 95% normal quantile. */
-const Z95 = 1.959963984540054;
+export const Z95 = 1.959963984540054;
 const DAY_MS = 86_400_000;
 
 /** Wilson score interval for `successes` of `trials` (95%); null for no trials. */
