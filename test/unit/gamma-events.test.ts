@@ -43,7 +43,11 @@ describe("one event with its markets", () => {
     expect(event).toMatchObject({ id: String(raw.id), slug: raw.slug, title: String(raw.title).trim() });
     expect(event?.tags.map((t) => t.slug)).toContain("crypto");
     expect(event?.markets.length).toBeGreaterThan(0);
-    for (const market of event?.markets ?? []) expect(market.event).toEqual({ slug: raw.slug });
+    for (const market of event?.markets ?? []) {
+      expect(market.event).toEqual({ slug: raw.slug });
+      // Its markets list no events of their own: they carry the event's tags (the category filter).
+      expect(market.tags).toEqual(expect.arrayContaining(["Crypto", "Business"]));
+    }
     expect(event?.volume24h).toBe(Number(raw.volume24hr ?? 0));
   });
 

@@ -54,6 +54,11 @@ function tagsOf(event: GammaEvent): EventTag[] {
   });
 }
 
+/** A market's tag labels with its event's (the category filter reads them), each once. */
+function withEventTags(market: Market, event: GammaEvent): string[] {
+  return [...new Set([...market.tags, ...event.tags.map((tag) => tag.label).filter((label) => label !== "")])];
+}
+
 /** The event's own fields, with the markets it is given (open ones, then resolved ones). */
 function toEvent(event: GammaEvent, markets: Market[], resolved: Market[]): MarketEvent {
   return {
@@ -90,7 +95,8 @@ export function normaliseGammaEvent(raw: unknown): MarketEvent | null {
     const normalised = normaliseGammaMarket(item);
     if (normalised === null || seen.has(normalised.id)) continue;
     seen.add(normalised.id);
-    const market = { ...normalised, event: { slug: event.slug } };
+    // Markets inside an event list no events[] of their own: they belong to this one, and carry its tags.
+    const market = { ...normalised, event: { slug: event.slug }, tags: withEventTags(normalised, event) };
     (isTraded(item, market) ? open : resolved).push(market);
   }
   return open.length > 0 ? toEvent(event, open, resolved) : null;
