@@ -56,7 +56,9 @@ function tagsOf(event: GammaEvent): EventTag[] {
 
 /** A market's tag labels with its event's (the category filter reads them), each once. */
 function withEventTags(market: Market, event: GammaEvent): string[] {
-  return [...new Set([...market.tags, ...event.tags.map((tag) => tag.label).filter((label) => label !== "")])];
+  return [
+    ...new Set([...market.tags, ...event.tags.map((tag) => tag.label).filter((label) => label !== "")]),
+  ];
 }
 
 /** The event's own fields, with the markets it is given (open ones, then resolved ones). */
