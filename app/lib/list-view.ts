@@ -2,6 +2,7 @@
  * Sort and "ended" filter of the list pages (home and the 11 categories), read from and written to
  * the query string, and applied to any list of items with the figures below. Pure and client-safe.
  */
+import { queryChoice } from "./query-choice";
 
 /** How a list is ordered. */
 export type ListSort = "volume" | "change" | "ending" | "new" | "liquidity";
@@ -54,26 +55,12 @@ export function defaultListView({ trending }: ListContext): ListView {
   return { sort: "volume", ended: trending ? "hide" : "show" };
 }
 
-/** One parameter's value when it is given exactly once and is an option; else the fallback. */
-function pick<T extends string>(
-  params: URLSearchParams,
-  name: string,
-  options: readonly { value: T }[],
-  fallback: T,
-): T {
-  const values = params.getAll(name);
-  // A repeated parameter is ambiguous (which one did the link mean?), so it counts as absent.
-  if (values.length !== 1) return fallback;
-  const value = values[0]?.trim().toLowerCase();
-  return options.find((o) => o.value === value)?.value ?? fallback;
-}
-
-/** The view from a list page's query string; anything missing, unknown or repeated is the default. */
+/** The view from a list page's query string; anything missing or unknown is the default (`queryChoice`). */
 export function parseListView(params: URLSearchParams, context: ListContext): ListView {
   const d = defaultListView(context);
   return {
-    sort: pick(params, "sort", SORT_OPTIONS, d.sort),
-    ended: pick(params, "ended", ENDED_OPTIONS, d.ended),
+    sort: queryChoice(params, "sort", SORT_OPTIONS, d.sort),
+    ended: queryChoice(params, "ended", ENDED_OPTIONS, d.ended),
   };
 }
 

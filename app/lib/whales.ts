@@ -3,7 +3,9 @@
  * the pure decisions of the browser's polling (SPEC §7 call 4, §9). Client-safe and pure: every
  * function that depends on the time takes `now`, so the server and the hydrating browser agree.
  */
+
 import { formatAge, formatMoney, formatPnl } from "./format";
+import { queryChoice } from "./query-choice";
 import type { Trader, WhaleOutcome, WhaleSnapshot, WhaleTrade } from "./types";
 
 // ---------------------------------------------------------------------------------------- timing
@@ -181,20 +183,15 @@ export const RANKED_TOGGLES: readonly { value: Toggle; label: string }[] = [
 /** Trades at this price or beyond (either way) buy a near-certain outcome. */
 export const CERTAIN_PRICE = 0.95;
 
-function pick<T extends string>(options: readonly { value: T }[], raw: string | null, fallback: T): T {
-  const value = raw?.trim().toLowerCase();
-  return options.find((o) => o.value === value)?.value ?? fallback;
-}
-
-/** The view from the query string; anything unknown, repeated or odd falls back to the default. */
+/** The view from the query string; anything unknown or odd falls back to the default (`queryChoice`). */
 export function parseWhaleView(params: URLSearchParams): WhaleView {
   const d = DEFAULT_WHALE_VIEW;
   return {
-    outcome: pick(OUTCOME_FILTERS, params.get("outcome"), d.outcome),
-    sort: pick(TRADE_SORTS, params.get("sort"), d.sort),
-    min: pick(MIN_AMOUNTS, params.get("min"), d.min),
-    hideCertain: pick(CERTAIN_TOGGLES, params.get("hideCertain"), d.hideCertain),
-    ranked: pick(RANKED_TOGGLES, params.get("ranked"), d.ranked),
+    outcome: queryChoice(params, "outcome", OUTCOME_FILTERS, d.outcome),
+    sort: queryChoice(params, "sort", TRADE_SORTS, d.sort),
+    min: queryChoice(params, "min", MIN_AMOUNTS, d.min),
+    hideCertain: queryChoice(params, "hideCertain", CERTAIN_TOGGLES, d.hideCertain),
+    ranked: queryChoice(params, "ranked", RANKED_TOGGLES, d.ranked),
   };
 }
 

@@ -46,14 +46,14 @@ describe("parseListView", () => {
     expect(parse("search=trump&sort=change&ended=hide")).toEqual({ sort: "change", ended: "hide" });
   });
 
-  it("falls back to the default on bad, empty or repeated values", () => {
+  it("falls back to the default on bad or empty values; a repeated one counts by its first", () => {
     expect(parse("sort=bogus").sort).toBe("volume");
     expect(parse("sort=").sort).toBe("volume");
     expect(parse("sort=volume&sort=change").sort).toBe("volume");
-    expect(parse("sort=change&sort=change").sort).toBe("volume");
+    expect(parse("sort=change&sort=volume").sort).toBe("change");
     expect(parse("ended=maybe", TRENDING).ended).toBe("hide");
     expect(parse("ended=maybe", CATEGORY).ended).toBe("show");
-    expect(parse("ended=show&ended=hide", TRENDING).ended).toBe("hide");
+    expect(parse("ended=show&ended=hide", TRENDING).ended).toBe("show");
     expect(parse("sort=__proto__&ended=constructor")).toEqual({ sort: "volume", ended: "show" });
   });
 
