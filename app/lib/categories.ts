@@ -1,7 +1,7 @@
 /**
  * SPEC §5 category filter: keywords matched as whole words (or whole phrases) in the lowercase
  * title, so "ai" matches "AI" and "AI-generated" but not "Ukraine" or "said"; a trailing plural
- * "s"/"es" is allowed. The provider's tags count too when present. An event's categories
+ * "s"/"es" is allowed, but only for what no Gamma tag places (decision 0028). An event's categories
  * (`eventCategories`) come from its Gamma tag slugs first, the keywords only without one (decision 0028).
  */
 
@@ -26,8 +26,6 @@ export interface Category {
   label: string;
   /** Lowercase words or phrases. */
   keywords: readonly string[];
-  /** Lowercase provider tag labels that put a market in this category. */
-  tags: readonly string[];
 }
 
 // biome-ignore format: keyword lists read better packed than one word a line
@@ -44,7 +42,6 @@ export const CATEGORIES: readonly Category[] = [
       "tariff", "government shutdown", "executive order", "pardon", "netanyahu", "newsom", "desantis",
       "aoc", "musk", "rfk", "fed chair", "secretary of state",
     ],
-    tags: ["politics", "elections", "us politics", "trump", "geopolitics", "world elections"],
   },
   {
     slug: "sports",
@@ -62,7 +59,6 @@ export const CATEGORIES: readonly Category[] = [
       "knicks", "nuggets", "thunder", "cavaliers", "real madrid", "barcelona", "arsenal", "liverpool",
       "manchester", "chelsea", "bayern", "psg", "inter", "juventus", "fc", "vs",
     ],
-    tags: ["sports", "nfl", "nba", "mlb", "nhl", "soccer", "football", "f1", "tennis", "golf", "ufc", "boxing"],
   },
   {
     slug: "crypto",
@@ -72,7 +68,6 @@ export const CATEGORIES: readonly Category[] = [
       "ripple", "dogecoin", "cardano", "stablecoin", "usdc", "usdt", "tether", "binance", "coinbase",
       "memecoin", "altcoin", "microstrategy", "satoshi", "defi", "nft", "$100k", "$150k", "$200k",
     ],
-    tags: ["crypto", "bitcoin", "ethereum", "solana", "crypto prices"],
   },
   {
     slug: "ai-tech",
@@ -83,7 +78,6 @@ export const CATEGORIES: readonly Category[] = [
       "meta", "tesla", "robotaxi", "spacex", "starship", "starlink", "semiconductor", "chip", "quantum",
       "tiktok", "twitter", "neuralink", "humanoid", "robot", "app store", "tech",
     ],
-    tags: ["ai", "tech", "technology", "science", "openai"],
   },
   {
     slug: "markets",
@@ -94,7 +88,6 @@ export const CATEGORIES: readonly Category[] = [
       "unemployment", "jobs report", "treasury", "yield", "bond", "oil", "gold", "silver", "dollar",
       "euro", "yen", "market cap", "largest company", "all time high", "ath", "close above", "close below",
     ],
-    tags: ["economy", "finance", "fed", "stocks", "business", "economic policy"],
   },
   {
     slug: "culture",
@@ -106,7 +99,6 @@ export const CATEGORIES: readonly Category[] = [
       "disney", "marvel", "person of the year", "super bowl halftime", "pope", "wedding", "pregnant",
       "tweet", "podcast",
     ],
-    tags: ["culture", "pop culture", "movies", "music", "entertainment", "celebrities", "awards", "mentions"],
   },
   {
     slug: "business",
@@ -117,7 +109,6 @@ export const CATEGORIES: readonly Category[] = [
       "google", "walmart", "berkshire", "openai", "stripe", "spacex", "boeing", "intel", "netflix",
       "valuation", "market cap", "company", "companies", "startup", "doge", "elon",
     ],
-    tags: ["business", "companies", "earnings", "ipos", "big tech"],
   },
   {
     slug: "health",
@@ -128,7 +119,6 @@ export const CATEGORIES: readonly Category[] = [
       "hospital", "cancer", "drug", "ozempic", "glp-1", "medicare", "medicaid", "obamacare", "abortion",
       "mpox", "ebola", "rfk", "surgeon general", "life expectancy", "obesity", "overdose", "fentanyl",
     ],
-    tags: ["health", "covid", "science", "pandemics", "medicine"],
   },
   {
     slug: "climate",
@@ -139,7 +129,6 @@ export const CATEGORIES: readonly Category[] = [
       "snowfall", "heatwave", "el nino", "la nina", "arctic", "sea ice", "cop29", "cop30",
       "paris agreement", "renewable", "solar", "wind power", "natural disaster", "noaa", "nasa",
     ],
-    tags: ["climate", "weather", "climate & science", "environment", "natural disasters"],
   },
   {
     slug: "gaming",
@@ -151,7 +140,6 @@ export const CATEGORIES: readonly Category[] = [
       "game of the year", "call of duty", "pokemon", "elden ring", "zelda", "mario", "ea sports",
       "speedrun", "streamer",
     ],
-    tags: ["gaming", "esports", "video games", "games"],
   },
   {
     slug: "international",
@@ -164,7 +152,6 @@ export const CATEGORIES: readonly Category[] = [
       "japan", "mexico", "canada", "venezuela", "maduro", "syria", "ukraine", "russia", "putin",
       "zelensky", "greenland", "panama", "middle east", "peace deal", "military", "missile", "nuclear",
     ],
-    tags: ["world", "geopolitics", "international", "middle east", "ukraine", "china", "world elections"],
   },
 ];
 
@@ -197,10 +184,19 @@ function matchesKeywords(title: string, slug: CategorySlug): boolean {
   return PATTERNS.get(slug)?.test(title.toLowerCase()) ?? false;
 }
 
-/** Whether a market belongs to a category (by title keyword or provider tag). */
+/**
+ * Whether a market belongs to a category: by its event's tags (decision 0028), else by title keywords.
+ * A market carries its event's tag labels, so it is categorised as its event is.
+ */
 export function matchesCategory(title: string, tags: readonly string[], category: Category): boolean {
-  if (matchesKeywords(title, category.slug)) return true;
-  return tags.some((tag) => category.tags.includes(tag.toLowerCase()));
+  // `eventCategories(…).includes(category)`, without working out every other category on each call.
+  let tagged = false;
+  for (const label of tags) {
+    const slug = tagCategory({ slug: "", label });
+    if (slug === category.slug) return true;
+    if (slug !== undefined) tagged = true;
+  }
+  return !tagged && matchesKeywords(title, category.slug);
 }
 
 // Typed so a missing or misspelt category in the tag table is a compile error (a test rejects extras).

@@ -3,7 +3,9 @@ import {
   CATEGORIES,
   type CategorisedEvent,
   type CategorySlug,
+  categoryBySlug,
   eventCategories,
+  matchesCategory,
   primaryCategory,
   TAG_CATEGORIES,
   tagCategory,
@@ -161,5 +163,19 @@ describe("primaryCategory", () => {
   it("is the first category in CATEGORIES order, or null", () => {
     expect(primaryCategory(event("Anything", tag("world"), tag("politics")))).toBe("politics");
     expect(primaryCategory(event("Will it happen?", tag("all")))).toBeNull();
+  });
+});
+
+describe("a market's categories are its event's", () => {
+  it("tags place it first; title keywords only when no tag maps", () => {
+    const politics = categoryBySlug("politics");
+    const crypto = categoryBySlug("crypto");
+    if (!politics || !crypto) throw new Error("categories missing");
+    // A Trump title tagged Crypto is a crypto market, not a politics one.
+    expect(matchesCategory("Trump coin above $10?", ["Crypto"], crypto)).toBe(true);
+    expect(matchesCategory("Trump coin above $10?", ["Crypto"], politics)).toBe(false);
+    // Tags that are no topic ("Featured") leave the keywords to decide.
+    expect(matchesCategory("Will Trump win?", ["Featured"], politics)).toBe(true);
+    expect(matchesCategory("Will Trump win?", [], politics)).toBe(true);
   });
 });
