@@ -9,7 +9,6 @@ import { fetchPriceHistory, type HistoryInterval } from "./polymarket/clob";
 import { fetchHolders, fetchMarketTrades, fetchWhaleTrades } from "./polymarket/data-api";
 import {
   fetchActiveEvents,
-  fetchActiveMarkets,
   fetchClosedMarkets,
   fetchEventBySlug,
   fetchMarketBySlug,
@@ -38,11 +37,10 @@ function polymarketClient<T>(baseUrl: (config: Config) => string, make: (opts: P
   };
 }
 
-/** Gamma: the market list, one market or event by slug, the resolution of closed markets by id. */
+/** Gamma: the busiest events, one market or event by slug, the resolution of closed markets by id. */
 export const createGamma = polymarketClient(
   (config) => config.gammaUrl,
   (opts) => ({
-    activeMarkets: () => fetchActiveMarkets(opts),
     activeEvents: () => fetchActiveEvents(opts),
     marketBySlug: (slug: string) => fetchMarketBySlug(slug, opts),
     eventBySlug: (slug: string) => fetchEventBySlug(slug, opts),

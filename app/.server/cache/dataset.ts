@@ -4,7 +4,7 @@
  * the same way: single flight, the cross-isolate lock, failure back-off (an upstream's Retry-After
  * honoured), an empty answer recorded as the upstream working, and writes only of changed content.
  */
-import type { Section } from "~/lib/section";
+import { ok, type Section, unavailable } from "~/lib/section";
 import type { Config } from "../config";
 import type { Deps } from "../deps";
 import { UpstreamError } from "../http";
@@ -97,8 +97,8 @@ export function defineDataset<Stored, View>(spec: DatasetSpec<Stored, View>): De
   return {
     async refresh(deps) {
       const result = await deps.cache.refresh(dataset(deps));
-      if (!(result instanceof Error)) return { ok: true, value: result };
-      return { ok: false, reason: isEmptyAnswer(result) ? "empty" : "unavailable", message: result.message };
+      if (!(result instanceof Error)) return ok(result);
+      return unavailable(result.message, isEmptyAnswer(result) ? "empty" : "unavailable");
     },
     read,
     get,

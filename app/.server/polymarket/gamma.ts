@@ -71,30 +71,69 @@ interface MarketItems extends ActiveMarkets {
   items: unknown[];
 }
 
-/** The keyset list: page 1, then `after_cursor` while fewer than 100 showable markets, ≤ 3 pages. */
-async function fetchKeyset(opts: PolymarketOptions): Promise<MarketItems> {
-  const markets: Market[] = [];
+/** How to page one keyset list and what its pages are taken into. */
+interface KeysetPaging {
+  path: string;
+  maxPages: number;
+  /** Showable ones wanted: paging stops once this many are kept. */
+  most: number;
+  read: (json: unknown) => { items: unknown[]; nextCursor: string | null };
+  /** Takes a page's items; returns how many showable ones are kept so far. */
+  take: (items: unknown[]) => number;
+  /** For the log line: what is kept ("markets", "events"). */
+  noun: string;
+}
+
+/**
+ * Pages a keyset list: page 1, then `after_cursor` while fewer than `most` showable ones are kept and
+ * fewer than `maxPages` pages were read. A later page failing still leaves a usable list: paging ends with what
+ * the first pages gave (one log line); the first page failing, or nothing kept, is thrown.
+ */
+async function followKeyset(
+  opts: PolymarketOptions,
+  paging: KeysetPaging,
+): Promise<{ items: unknown[]; pages: number }> {
   const items: unknown[] = [];
-  const seen = new Set<string>();
+  let kept = 0;
   let cursor: string | null = null;
   let pages = 0;
   do {
     const path: string =
-      cursor === null ? KEYSET_PATH : `${KEYSET_PATH}&after_cursor=${encodeURIComponent(cursor)}`;
-    let page: MarketsPage;
+      cursor === null ? paging.path : `${paging.path}&after_cursor=${encodeURIComponent(cursor)}`;
+    let page: { items: unknown[]; nextCursor: string | null };
     try {
-      page = readPage(await getList(path, opts));
+      page = paging.read(await getList(path, opts));
     } catch (error) {
-      // A later page failing still leaves a usable list: show what the first pages gave.
-      if (pages === 0 || markets.length === 0) throw error;
-      log.warn(`keyset page ${pages + 1} failed, keeping ${markets.length} markets`, error);
+      if (pages === 0 || kept === 0) throw error;
+      log.warn(
+        `${paging.path.slice(0, paging.path.indexOf("?"))} page ${pages + 1} failed, keeping ${kept} ${paging.noun}`,
+        error,
+      );
       break;
     }
     pages += 1;
     items.push(...page.items);
-    collect(page.items, markets, seen);
+    kept = paging.take(page.items);
     cursor = page.nextCursor;
-  } while (cursor !== null && markets.length < MAX_MARKETS && pages < MAX_KEYSET_PAGES);
+  } while (cursor !== null && kept < paging.most && pages < paging.maxPages);
+  return { items, pages };
+}
+
+/** The markets keyset list: at most 100 showable markets from at most 3 pages. */
+async function fetchKeyset(opts: PolymarketOptions): Promise<MarketItems> {
+  const markets: Market[] = [];
+  const seen = new Set<string>();
+  const { items, pages } = await followKeyset(opts, {
+    path: KEYSET_PATH,
+    maxPages: MAX_KEYSET_PAGES,
+    most: MAX_MARKETS,
+    read: readPage,
+    take: (page) => {
+      collect(page, markets, seen);
+      return markets.length;
+    },
+    noun: "markets",
+  });
   return { markets: checkCollected(markets, items.length), items, route: "keyset", pages };
 }
 
@@ -136,32 +175,22 @@ export const EVENTS_KEYSET_PATH = `/events/keyset?${LIST_QUERY}`;
 /** Events keyset pages followed at most per refresh (each is a subrequest; 100 events a page). */
 export const MAX_EVENT_PAGES = 2;
 
-/** The events keyset list: page 1, then `after_cursor` while fewer than 100 showable events. */
+/** The events keyset list: at most 100 showable events from at most 2 pages. */
 async function fetchEventsKeyset(opts: PolymarketOptions): Promise<ActiveEvents> {
   const events: MarketEvent[] = [];
   const seen = new Set<string>();
-  let itemsSeen = 0;
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const path: string =
-      cursor === null
-        ? EVENTS_KEYSET_PATH
-        : `${EVENTS_KEYSET_PATH}&after_cursor=${encodeURIComponent(cursor)}`;
-    let page: { items: unknown[]; nextCursor: string | null };
-    try {
-      page = readEventsPage(await getList(path, opts));
-    } catch (error) {
-      if (pages === 0 || events.length === 0) throw error;
-      log.warn(`events keyset page ${pages + 1} failed, keeping ${events.length} events`, error);
-      break;
-    }
-    pages += 1;
-    itemsSeen += page.items.length;
-    collectEvents(page.items, events, seen);
-    cursor = page.nextCursor;
-  } while (cursor !== null && events.length < MAX_EVENTS && pages < MAX_EVENT_PAGES);
-  if (itemsSeen === 0) throw new UpstreamError("gamma", "empty", "No markets available");
+  const { items, pages } = await followKeyset(opts, {
+    path: EVENTS_KEYSET_PATH,
+    maxPages: MAX_EVENT_PAGES,
+    most: MAX_EVENTS,
+    read: readEventsPage,
+    take: (page) => {
+      collectEvents(page, events, seen);
+      return events.length;
+    },
+    noun: "events",
+  });
+  if (items.length === 0) throw new UpstreamError("gamma", "empty", "No markets available");
   if (events.length === 0) {
     throw new UpstreamError("gamma", "shape", "Invalid response structure - no valid events");
   }

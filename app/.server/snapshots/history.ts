@@ -5,7 +5,7 @@
  */
 
 import { CATEGORIES, matchesCategory } from "~/lib/categories";
-import { type Section, unavailable } from "~/lib/section";
+import { ok, type Section, unavailable } from "~/lib/section";
 import type { Market, MarketAnalysis, MentionCount } from "~/lib/types";
 import type { CallInput, HistoryStore, MarketObservation } from "../history/store";
 import { describeFailure } from "../http";
@@ -75,7 +75,7 @@ export async function compactHistory(history: HistoryStore, nowMs: number): Prom
   try {
     const removed = await history.compact(nowMs);
     if (removed > 0) log.info(`compaction removed ${removed} rows`);
-    return { ok: true, value: removed };
+    return ok(removed);
   } catch (error) {
     return unavailable(`${describeFailure(error)} (it runs again with the next market cron)`);
   }

@@ -47,8 +47,6 @@ export interface StoredMarkets {
    * legacy list grouped by event. Absent in records written before the keyset client.
    */
   feedRoute?: FeedRoute;
-  /** The busiest events the shown markets belong to, without their markets and rules (absent in older records). */
-  events?: EventSummary[];
   /**
    * The shown markets themselves, every outcome included (the market page; absent in older records),
    * without their rules text: ~60 KB for 100 markets that every read of the snapshot would parse again.
@@ -60,16 +58,6 @@ export interface StoredMarkets {
 
 /** Which Gamma list served the snapshot: the events list, or the markets list it fell back to. */
 export type FeedRoute = "events" | MarketsRoute;
-
-/** An event as the snapshot keeps it: its figures and which of its markets are open or resolved. */
-export type EventSummary = Omit<MarketEvent, "description" | "markets" | "resolved"> & {
-  marketIds: string[];
-  resolvedIds: string[];
-};
-
-function summariseEvent({ description: _rules, markets, resolved, ...event }: MarketEvent): EventSummary {
-  return { ...event, marketIds: markets.map((m) => m.id), resolvedIds: resolved.map((m) => m.id) };
-}
 
 /**
  * The markets the snapshot shows and analyses (until cards are per event): the open markets of the
@@ -183,7 +171,6 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
     sentimentModelAt:
       sentiment.provenance.kind === "estimated" ? (previous?.sentimentModelAt ?? null) : fetchedAt,
     feedRoute: route,
-    events: feed.events.map(summariseEvent),
     markets: markets.map((m) => ({ ...m, description: "" })),
   };
 }
