@@ -29,6 +29,7 @@ export const SAMPLE_MARKETS: readonly Market[] = [
     conditionId: null,
     closed: false,
     resolution: null,
+    groupTitle: null,
   },
   {
     id: "sample-bitcoin-100k",
@@ -54,6 +55,7 @@ export const SAMPLE_MARKETS: readonly Market[] = [
     conditionId: null,
     closed: false,
     resolution: null,
+    groupTitle: null,
   },
   {
     id: "sample-agi-by-2030",
@@ -79,5 +81,6 @@ export const SAMPLE_MARKETS: readonly Market[] = [
     conditionId: null,
     closed: false,
     resolution: null,
+    groupTitle: null,
   },
 ];

@@ -1,5 +1,5 @@
 /** SPEC §4 rules for showing sentiment and recommendations. Pure. */
-import type { DisplayMarket, Recommendation } from "./types";
+import type { DisplayEvent, DisplayMarket, Recommendation } from "./types";
 
 export type Tone = "positive" | "negative" | "neutral";
 export type Trend = "up" | "down" | "flat";
@@ -81,5 +81,36 @@ export function dashboardCounts(markets: readonly DisplayMarket[]): DashboardCou
     neutral: markets.length - bullish - bearish,
     modelAnalysed,
     averageConfidence: markets.length > 0 ? Math.round(confidence / markets.length) : 0,
+  };
+}
+
+/**
+ * The dashboard's figures over event cards (issue 23 §2): bullish = a buy-yes call, bearish = a buy-no
+ * call, neutral = no call (none made, or the record's rules refused it); analysed = forecast by the model.
+ */
+export function eventCounts(events: readonly DisplayEvent[]): DashboardCounts {
+  let live = 0;
+  let volume = 0;
+  let bullish = 0;
+  let bearish = 0;
+  let modelAnalysed = 0;
+  let confidence = 0;
+  for (const e of events) {
+    if (e.isLive) live += 1;
+    volume += e.volume;
+    if (e.forecast.call?.side === "buy_yes") bullish += 1;
+    else if (e.forecast.call?.side === "buy_no") bearish += 1;
+    if (e.forecast.source !== "estimated") modelAnalysed += 1;
+    confidence += e.forecast.confidence;
+  }
+  return {
+    total: events.length,
+    live,
+    volume,
+    bullish,
+    bearish,
+    neutral: events.length - bullish - bearish,
+    modelAnalysed,
+    averageConfidence: events.length > 0 ? Math.round(confidence / events.length) : 0,
   };
 }

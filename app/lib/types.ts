@@ -11,6 +11,7 @@ import type {
   RecommendationSchema,
   SentimentLabelSchema,
 } from "./schemas/market";
+import type { DisplayEventSchema, EventCallSchema, EventForecastSchema } from "./schemas/event";
 import type { TraderSchema, WhaleOutcomeSchema, WhaleTradeSchema } from "./schemas/whale";
 
 export type Recommendation = InferOutput<typeof RecommendationSchema>;
@@ -40,6 +41,11 @@ export interface Market {
   id: string;
   slug: string | null;
   title: string;
+  /**
+   * What the market is called inside a multi-outcome event (Gamma's `groupItemTitle`: "Trump",
+   * "250k–500k"), null when Gamma gives none.
+   */
+  groupTitle: string | null;
   description: string;
   /** https URL or null; never a non-https URL from the feed. */
   image: string | null;
@@ -132,10 +138,40 @@ export interface MarketAnalysis {
   probability?: number | null;
 }
 
+/** The side a call buys on the market of the outcome it names. */
+export type CallSideBought = "buy_yes" | "buy_no";
+
+/**
+ * One event's analysis as the build keeps it between runs: the model's forecast (or the estimate), its
+ * call before the record's rules (call-rules.ts) are applied, and the prices it saw.
+ */
+export interface EventAnalysis {
+  eventId: string;
+  /** Percent 0..100. */
+  confidence: number;
+  reasoning: string;
+  /** Model id (e.g. "grok-4-fast-non-reasoning") or "estimated". */
+  source: string;
+  /** The model's probability (0..1) per open outcome, by outcome key (event-outcomes.ts); null for estimates. */
+  probabilities: Record<string, number> | null;
+  /** The call made: buy yes or no on one market of the event; null for none. */
+  call: { marketId: string; side: CallSideBought } | null;
+  /** The leading outcomes' prices (0..1) at analysis, by key: a move of a point or a new leader re-analyses. */
+  analysedPrices: Record<string, number>;
+}
+
+/** An event card (issue 23 §2). */
+export type DisplayEvent = InferOutput<typeof DisplayEventSchema>;
+export type EventForecast = InferOutput<typeof EventForecastSchema>;
+export type EventCall = InferOutput<typeof EventCallSchema>;
+
 /** SPEC §3 "Display market", plus what the card needs for links and labels. */
 export type DisplayMarket = InferOutput<typeof DisplayMarketSchema>;
 
 export interface MarketSnapshot {
+  /** The cards: the busiest events, busiest first (issue 23). */
+  events: DisplayEvent[];
+  /** The open markets of those events, busiest event first, at most 100: the API's market bodies. */
   markets: DisplayMarket[];
   totalMentions: number;
   /** What the markets, the mention counts and the sentiment are made of. */

@@ -7,6 +7,7 @@ import { SentimentDashboardSkeleton } from "~/components/markets/sentiment-dashb
 import { Deferred } from "~/components/ui/deferred";
 import { categoryBySlug } from "~/lib/categories";
 import { cardLimit } from "~/lib/dashboard";
+import { parseListView } from "~/lib/list-view";
 import { readSearch } from "~/lib/search";
 import { pageMeta, rootData } from "~/lib/seo";
 import { CATEGORY_LINKS } from "~/lib/site";
@@ -21,6 +22,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     category,
     search: readSearch(url.searchParams),
     limit: cardLimit(url.searchParams.get("show")),
+    view: parseListView(url.searchParams, { trending: category === undefined }),
+    now: deps.now(),
   };
   return {
     slug: category?.slug ?? null,

@@ -28,6 +28,7 @@ export function makeMarket(overrides: Partial<Market> & { id?: string } = {}): M
     conditionId: null,
     closed: false,
     resolution: null,
+    groupTitle: null,
     ...overrides,
   };
 }

@@ -120,6 +120,7 @@ async function fromHistory(deps: Deps, slug: string, now: number): Promise<Resol
     id: stored.id,
     slug,
     title: stored.question,
+    groupTitle: null,
     description: "",
     image: null,
     endDate: stored.endDate,

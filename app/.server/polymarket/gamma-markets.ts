@@ -34,6 +34,7 @@ const GammaMarketSchema = v.object({
   // Gamma sends string ids; a number is accepted and stringified so ids compare consistently.
   id: v.union([RequiredText, v.pipe(v.number(), v.finite(), v.transform(String))]),
   question: RequiredText,
+  groupItemTitle: Text,
   description: Text,
   slug: Text,
   image: Text,
@@ -144,6 +145,7 @@ export function normaliseGammaMarket(raw: unknown): Market | null {
     id: market.id,
     slug: market.slug === "" ? null : market.slug,
     title: market.question,
+    groupTitle: market.groupItemTitle.trim() === "" ? null : market.groupItemTitle.trim(),
     description: market.description,
     image: httpsOnly(market.image) ?? httpsOnly(market.icon),
     endDate: isoDate(market.endDate),

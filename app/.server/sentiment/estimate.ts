@@ -1,51 +1,65 @@
-/** Deterministic substitute analysis from a market's own price move, labelled "estimated". */
+/** Deterministic substitute analysis of an event from its own price moves, labelled "estimated". */
 
-import type { Market, MarketAnalysis, Recommendation, SentimentLabel } from "~/lib/types";
-import { scoreFor } from "./score";
+import type { EventAnalysis, MarketEvent } from "~/lib/types";
+import { byPrice, callOnOutcome, type EventOutcomeOf, eventOutcomes } from "../events/outcomes";
 
-/** A 24h move of at least this many points (either way) turns the estimate bullish or bearish. */
+/** A 24h move of at least this many points (either way) makes the estimate call its outcome. */
 export const MOVE_THRESHOLD_POINTS = 2;
 /** SPEC §9 substitute confidence. */
 export const DEFAULT_CONFIDENCE = 65;
 const MIN_CONFIDENCE = 50;
 const MAX_CONFIDENCE = 90;
+/** How many leading outcomes (by price) an analysis watches: a move among them re-analyses. */
+export const WATCHED_OUTCOMES = 6;
 
 function formatNumber(value: number): string {
   const rounded = Math.round(value * 10) / 10;
   return Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
 }
 
-/**
- * Estimate for a market without a model analysis. Δ = priceChange24h (points):
- * Δ ≥ +2 → bullish/BUY_YES, Δ ≤ −2 → bearish/BUY_NO, otherwise neutral/NEUTRAL.
- * Confidence: directional = 65 + 2.5 × (|Δ| − 2), neutral = 65 − 5 × |Δ|, rounded, kept in 50..90
- * (a bigger move is a surer direction; a near-threshold drift is a less sure "neutral").
- * Score via scoreFor with seed = market.id. Source "estimated"; analysedPrice = yesPrice.
- */
-export function estimateAnalysis(market: Market): MarketAnalysis {
-  const change = Number.isFinite(market.priceChange24h) ? market.priceChange24h : 0;
-  const size = Math.abs(change);
-  let sentiment: SentimentLabel = "neutral";
-  let recommendation: Recommendation = "NEUTRAL";
-  let raw = DEFAULT_CONFIDENCE - 5 * size;
-  if (change >= MOVE_THRESHOLD_POINTS || change <= -MOVE_THRESHOLD_POINTS) {
-    sentiment = change > 0 ? "bullish" : "bearish";
-    recommendation = change > 0 ? "BUY_YES" : "BUY_NO";
-    raw = DEFAULT_CONFIDENCE + 2.5 * (size - MOVE_THRESHOLD_POINTS);
-  }
-  const confidence = Math.min(MAX_CONFIDENCE, Math.max(MIN_CONFIDENCE, Math.round(raw)));
+/** The prices (0..1) of the event's leading outcomes by key: what an analysis saw. */
+export function watchedPrices(outcomes: readonly EventOutcomeOf[]): Record<string, number> {
+  return Object.fromEntries(byPrice(outcomes).slice(0, WATCHED_OUTCOMES).map((o) => [o.key, o.price]));
+}
 
-  const label = market.yesLabel || "Yes";
-  const price = `${formatNumber(market.yesPrice)}¢`;
+/**
+ * The outcome whose price moved most in 24 h (ties: the dearest), a one-market event's first side.
+ * Unreadable changes count as no move.
+ */
+function biggestMover(outcomes: readonly EventOutcomeOf[]): EventOutcomeOf | undefined {
+  let best: EventOutcomeOf | undefined;
+  for (const outcome of byPrice(outcomes.filter((o) => o.side === 0))) {
+    const size = Math.abs(Number.isFinite(outcome.priceChange24h) ? outcome.priceChange24h : 0);
+    if (!best || size > Math.abs(best.priceChange24h)) best = outcome;
+  }
+  return best;
+}
+
+/**
+ * Estimate for an event without a model analysis: the outcome with the biggest 24 h move Δ (points) is
+ * bought when Δ ≥ +2 (buy yes) and sold when Δ ≤ −2 (buy no); a smaller move makes no call.
+ * Confidence: a call = 65 + 2.5 × (|Δ| − 2), none = 65 − 5 × |Δ|, rounded, kept in 50..90 (a bigger move
+ * is a surer direction; a near-threshold drift a less sure "no call"). No probabilities: an estimate is
+ * not a forecast.
+ */
+export function estimateAnalysis(event: MarketEvent): EventAnalysis {
+  const outcomes = eventOutcomes(event);
+  const mover = biggestMover(outcomes);
+  const change = mover && Number.isFinite(mover.priceChange24h) ? mover.priceChange24h : 0;
+  const size = Math.abs(change);
+  const calls = size >= MOVE_THRESHOLD_POINTS && mover !== undefined;
+  const raw = calls ? DEFAULT_CONFIDENCE + 2.5 * (size - MOVE_THRESHOLD_POINTS) : DEFAULT_CONFIDENCE - 5 * size;
+  const confidence = Math.min(MAX_CONFIDENCE, Math.max(MIN_CONFIDENCE, Math.round(raw)));
+  const label = mover?.label ?? "Yes";
+  const price = `${formatNumber((mover?.price ?? 0) * 100)}¢`;
   const move = size < 0.05 ? "unchanged" : `${change > 0 ? "up" : "down"} ${formatNumber(size)} pts`;
   return {
-    marketId: market.id,
-    sentiment,
+    eventId: event.id,
     confidence,
-    recommendation,
-    score: scoreFor(sentiment, confidence, market.id),
     reasoning: `Estimate from price movement: ${label} ${move} in 24h at ${price}. No AI analysis available.`,
     source: "estimated",
-    analysedPrice: market.yesPrice,
+    probabilities: null,
+    call: calls ? callOnOutcome(mover, change > 0 ? "buy_yes" : "buy_no") : null,
+    analysedPrices: watchedPrices(outcomes),
   };
 }

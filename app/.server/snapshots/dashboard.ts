@@ -1,57 +1,44 @@
 /**
- * The dashboard's view of the market snapshot: the cards of a category that match the search, and
- * the figures over exactly those markets (decision 0025: totals follow the view). A category's markets
- * and figures are worked out once per snapshot and isolate (the snapshot's market list is the memo
- * key), so a render without a search does only the slice; a search counts its own matches.
+ * The dashboard's view of the market snapshot: the event cards of a category that match the search, in
+ * the list view's order (sort, ended filter), and the figures over exactly those events (decision 0025:
+ * totals follow the view). A category's events are worked out once per snapshot and isolate (the
+ * snapshot's event list is the memo key); the search, the filter and the sort run per render (100 cards).
  */
 import { type Category, filterMarkets } from "~/lib/categories";
 import type { DashboardData } from "~/lib/dashboard";
 import { viewProvenance } from "~/lib/dashboard";
+import { type ListView, selectListItems } from "~/lib/list-view";
 import { matchesSearch } from "~/lib/search";
-import { type DashboardCounts, dashboardCounts } from "~/lib/sentiment";
-import type { DisplayMarket, MarketSnapshot } from "~/lib/types";
-import { deriveKeyword } from "../mentions/keywords";
+import { eventCounts } from "~/lib/sentiment";
+import type { DisplayEvent, MarketSnapshot } from "~/lib/types";
 
-interface MarketsView {
-  markets: DisplayMarket[];
-  counts: DashboardCounts;
-  mentions: number;
-}
-
-/**
- * X mentions of some markets, each keyword counted once: markets whose titles share a topic ("Trump
- * 2024") show the same count, which is one count of posts (as the snapshot's own total is).
- */
-export function uniqueMentions(markets: readonly DisplayMarket[]): number {
-  const byKeyword = new Map<string, number>();
-  for (const m of markets) {
-    const keyword = deriveKeyword(m.title);
-    if (!byKeyword.has(keyword)) byKeyword.set(keyword, m.sentiment.twitterBuzz);
-  }
+/** X mentions of some events: one count per event (its title's query), so nothing is counted twice. */
+export function totalMentions(events: readonly DisplayEvent[]): number {
   let total = 0;
-  for (const count of byKeyword.values()) total += count;
+  for (const e of events) total += e.mentions.count;
   return total;
 }
 
-function viewOf(markets: DisplayMarket[]): MarketsView {
-  return { markets, counts: dashboardCounts(markets), mentions: uniqueMentions(markets) };
-}
+const byList = new WeakMap<readonly DisplayEvent[], Map<string, DisplayEvent[]>>();
 
-const byList = new WeakMap<readonly DisplayMarket[], Map<string, MarketsView>>();
-
-function categoryView(all: readonly DisplayMarket[], category: Category | undefined): MarketsView {
+function categoryEvents(all: readonly DisplayEvent[], category: Category | undefined): DisplayEvent[] {
   let views = byList.get(all);
   if (!views) {
     views = new Map();
     byList.set(all, views);
   }
   const key = category?.slug ?? "";
-  let view = views.get(key);
-  if (!view) {
-    view = viewOf(category ? filterMarkets(all, category, "") : [...all]);
-    views.set(key, view);
+  let events = views.get(key);
+  if (!events) {
+    events = category ? filterMarkets(all, category, "") : [...all];
+    views.set(key, events);
   }
-  return view;
+  return events;
+}
+
+/** A search matches an event's title or one of the outcomes its card lists ("Trump" finds the election). */
+export function matchesEvent(event: DisplayEvent, search: string): boolean {
+  return matchesSearch(event.title, search) || event.outcomes.some((o) => matchesSearch(o.label, search));
 }
 
 export interface DashboardQuery {
@@ -60,23 +47,26 @@ export interface DashboardQuery {
   search: string;
   /** Cards to render (cardLimit). */
   limit: number;
+  view: ListView;
+  /** Epoch ms: what "ended" is judged against. */
+  now: number;
 }
 
 export function dashboardView(snapshot: MarketSnapshot, query: DashboardQuery): DashboardData {
-  const { markets: all, ...rest } = snapshot;
-  const inCategory = categoryView(all, query.category);
+  const { markets: _markets, events: all, ...rest } = snapshot;
+  const inCategory = categoryEvents(all, query.category);
   const search = query.search.trim();
-  const view = search
-    ? viewOf(inCategory.markets.filter((m) => matchesSearch(m.title, query.search)))
-    : inCategory;
+  const matching = search ? inCategory.filter((e) => matchesEvent(e, query.search)) : inCategory;
+  const listed = selectListItems(matching, query.view, query.now);
   return {
     ...rest,
-    markets: view.markets.slice(0, query.limit),
-    counts: view.counts,
-    totalMentions: view.mentions,
-    provenance: viewProvenance(snapshot.provenance, view.markets, snapshot.fetchedAt),
+    events: listed.slice(0, query.limit),
+    counts: eventCounts(listed),
+    totalMentions: totalMentions(listed),
+    provenance: viewProvenance(snapshot.provenance, listed, snapshot.fetchedAt),
     scope: { category: query.category?.label ?? null, search },
+    view: query.view,
     total: all.length,
-    matching: view.markets.length,
+    matching: listed.length,
   };
 }

@@ -3,7 +3,8 @@
  * `refresh_state`, decision 0022: records and locks are no longer KV writes).
  */
 export const KV_KEYS = {
-  markets: "snapshot:markets:v1",
+  // v2: the snapshot lists event cards (`events`) and keeps per-event analyses (issue 23).
+  markets: "snapshot:markets:v2",
   marketsRefresh: "refresh:markets:v1",
   // v2: trades carry their trader ({ wallet, name, rank, … }) instead of a wallet string.
   whales: "snapshot:whales:v2",

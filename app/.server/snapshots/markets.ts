@@ -1,6 +1,6 @@
 /**
- * The market snapshot: Gamma's list enriched with X mention counts and sentiment, cached through the
- * SWR cache. Loaders, the JSON API and cron read it here; nothing else builds it.
+ * The market snapshot: Gamma's busiest events enriched with X mention counts and forecasts, cached
+ * through the SWR cache. Loaders, the JSON API and cron read it here; nothing else builds it.
  */
 import { toDisplayMarket } from "~/lib/display-market";
 import { errorMessage } from "~/lib/errors";
@@ -12,10 +12,11 @@ import {
   type SnapshotProvenance,
   X_API,
 } from "~/lib/provenance";
-import type { DisplayMarket, Market, MarketAnalysis, MarketEvent, MarketSnapshot } from "~/lib/types";
+import type { DisplayMarket, EventAnalysis, Market, MarketEvent, MarketSnapshot } from "~/lib/types";
 import { type DatasetFailure, defineDataset } from "../cache/dataset";
 import type { Cached } from "../cache/swr-cache";
 import type { Deps } from "../deps";
+import { callStateOf, leadingMarket, marketAnalysisOf, toDisplayEvent } from "../events/card";
 import { createLog } from "../log";
 import { estimateMentions } from "../mentions/estimate";
 import { getMentions, type MentionCacheEntry } from "../mentions/index";
@@ -26,7 +27,7 @@ import { SAMPLE_MARKETS } from "../sample-markets";
 import { estimateAnalysis } from "../sentiment/estimate";
 import { getAnalyses } from "../sentiment/index";
 import { feedOutcome, mentionsOutcome, modelOutcome, observed } from "./checks";
-import { uniqueMentions } from "./dashboard";
+import { totalMentions } from "./dashboard";
 import { callOf, marketObservation } from "./history";
 import { KV_KEYS } from "./keys";
 import { flushHistory, type HistoryBatch } from "./outbox";
@@ -37,19 +38,20 @@ const log = createLog("markets");
 /** What KV holds for markets: the public snapshot plus the caches that keep upstream calls flat. */
 export interface StoredMarkets {
   snapshot: MarketSnapshot;
-  analyses: Record<string, MarketAnalysis>;
+  /** Each shown event's analysis by event id: a model forecast is reused while it is current. */
+  analyses: Record<string, EventAnalysis>;
   mentionCache: Record<string, MentionCacheEntry>;
   /** Last time mention counts / model analyses were obtained live (status page). */
   mentionsLiveAt: string | null;
   sentimentModelAt: string | null;
   /**
    * Which Gamma list served this snapshot: the events list, or (its fallback) the markets keyset or
-   * legacy list grouped by event. Absent in records written before the keyset client.
+   * legacy list grouped by event.
    */
   feedRoute?: FeedRoute;
   /**
-   * The shown markets themselves, every outcome included (the market page; absent in older records),
-   * without their rules text: ~60 KB for 100 markets that every read of the snapshot would parse again.
+   * The shown markets themselves, every outcome included (the market page), without their rules text:
+   * ~60 KB for 100 markets that every read of the snapshot would parse again.
    */
   markets?: Market[];
   /** History batches the database could not take yet, written by the next build (decision 0023). */
@@ -60,21 +62,58 @@ export interface StoredMarkets {
 export type FeedRoute = "events" | MarketsRoute;
 
 /**
- * The markets the snapshot shows and analyses (until cards are per event): the open markets of the
- * busiest events, busiest event first and each event's markets in Gamma's order, at most 100 (SPEC §9).
+ * The markets the snapshot keeps (the API's market list, the history's points, the market page), at most
+ * 100 (SPEC §9): first each event's leading outcome and called market, busiest event first, so every card
+ * has its price line and every call its market; then the events' other open markets in the same order.
  */
-export function shownMarkets(events: readonly MarketEvent[]): Market[] {
-  return events.flatMap((event) => event.markets).slice(0, MAX_MARKETS);
+export function shownMarkets(events: readonly MarketEvent[], calledIds: ReadonlySet<string> = new Set()): Market[] {
+  const first = events.flatMap((event) => {
+    const leader = leadingMarket(event);
+    const called = event.markets.find((m) => calledIds.has(m.id) && m !== leader);
+    return [leader, called].filter((m): m is Market => m !== undefined);
+  });
+  const taken = new Set(first.map((m) => m.id));
+  const rest = events.flatMap((event) => event.markets).filter((m) => !taken.has(m.id));
+  return [...first, ...rest].slice(0, MAX_MARKETS);
+}
+
+/** A market shown on its own (the samples): a one-market event of its own. */
+function soloEvent(market: Market): MarketEvent {
+  return {
+    id: market.id,
+    slug: market.slug ?? market.id,
+    title: market.title,
+    description: market.description,
+    resolutionSource: null,
+    image: market.image,
+    endDate: market.endDate,
+    startDate: null,
+    volume24h: market.volume24h,
+    volume: market.volume,
+    liquidity: market.liquidity,
+    negRisk: false,
+    tags: market.tags.map((label) => ({ slug: "", label })),
+    markets: [market],
+    resolved: [],
+  };
 }
 
 /** SPEC §8: the three built-in markets with estimated enrichment, flagged `sample`. Never cached. */
 function buildSampleSnapshot(now: number, error: string): MarketSnapshot {
-  const keywords = deriveKeywords(SAMPLE_MARKETS.map((m) => m.title));
+  const events = SAMPLE_MARKETS.map(soloEvent);
+  const keywords = deriveKeywords(events.map((e) => e.title));
   const counts = keywords.map(estimateMentions);
-  const markets = SAMPLE_MARKETS.map((m, i) => toDisplayMarket(m, estimateAnalysis(m), counts[i], now));
+  const analyses = events.map(estimateAnalysis);
+  const cards = events.map((e, i) => ({ ...toDisplayEvent(e, analyses[i] as EventAnalysis, counts[i], now), href: "" }));
+  const markets = events.map((e, i) => {
+    const analysis = analyses[i] as EventAnalysis;
+    const market = e.markets[0] as Market;
+    return toDisplayMarket(market, marketAnalysisOf(e, analysis, callStateOf(e, analysis, now), market), counts[i], now);
+  });
   return {
+    events: cards,
     markets,
-    totalMentions: uniqueMentions(markets),
+    totalMentions: totalMentions(cards),
     provenance: {
       markets: { kind: "sample" },
       mentions: { kind: "estimated", method: MENTIONS_ESTIMATE_METHOD },
@@ -90,41 +129,43 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
   const { config, upstreams } = deps;
   const fetchFeed = observed(deps, "gamma", feedOutcome, upstreams.gamma.activeEvents);
   const feed = await fetchFeed();
-  const markets = shownMarkets(feed.events);
+  const { events } = feed;
   const route: FeedRoute = feed.route === "events" ? "events" : (feed.marketsRoute ?? "keyset");
   const now = deps.now();
   const fetchedAt = new Date(now).toISOString();
-  const keywords = deriveKeywords(markets.map((m) => m.title));
+  // One X query per event, from its title (issue 23 §3): sibling buckets share one count.
+  const keywords = deriveKeywords(events.map((e) => e.title));
 
-  // Mentions and sentiment run in parallel and fail independently (SPEC §7).
+  // The model is told each event's X count, so the counts come first; each fails on its own (SPEC §7).
   const countMentions = observed(deps, "x", mentionsOutcome, getMentions);
+  const mentions = await countMentions(keywords, {
+    x: upstreams.x,
+    maxRequests: config.xMaxRequests,
+    cacheSeconds: config.xCacheSeconds,
+    now,
+    cache: previous?.mentionCache ?? {},
+  }).catch((error: unknown) => {
+    log.error("mentions failed, using estimates", error);
+    return {
+      counts: keywords.map(estimateMentions),
+      cache: {},
+      source: "estimated" as const,
+      run: { requests: 0, failures: 0, lastError: null },
+    };
+  });
+  const mentionsById = new Map(events.map((e, i) => [e.id, mentions.counts[i]?.mentions ?? 0]));
   const analyse = observed(deps, "llm", modelOutcome, getAnalyses);
-  const [mentions, sentiment] = await Promise.all([
-    countMentions(keywords, {
-      x: upstreams.x,
-      maxRequests: config.xMaxRequests,
-      cacheSeconds: config.xCacheSeconds,
-      now,
-      cache: previous?.mentionCache ?? {},
-    }).catch((error: unknown) => {
-      log.error("mentions failed, using estimates", error);
-      return {
-        counts: keywords.map(estimateMentions),
-        cache: {},
-        source: "estimated" as const,
-        run: { requests: 0, failures: 0, lastError: null },
-      };
-    }),
-    analyse(markets, previous?.analyses ?? {}, { llm: upstreams.llm, at: fetchedAt }).catch(
-      (error: unknown) => {
-        log.error("sentiment failed, using estimates", error);
-        return {
-          analyses: markets.map(estimateAnalysis),
-          provenance: { kind: "estimated", method: SENTIMENT_ESTIMATE_METHOD } as const,
-        };
-      },
-    ),
-  ]);
+  const sentiment = await analyse(events, previous?.analyses ?? {}, {
+    llm: upstreams.llm,
+    at: fetchedAt,
+    mentions: mentionsById,
+  }).catch((error: unknown) => {
+    log.error("sentiment failed, using estimates", error);
+    return {
+      analyses: events.map(estimateAnalysis),
+      provenance: { kind: "estimated", method: SENTIMENT_ESTIMATE_METHOD } as const,
+    };
+  });
 
   const liveCounts = mentions.counts.filter((c) => c.source === "live").length;
   const provenance: SnapshotProvenance = {
@@ -132,11 +173,23 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
     mentions: mixProvenance(liveCounts, mentions.counts.length, X_API, fetchedAt, MENTIONS_ESTIMATE_METHOD),
     sentiment: sentiment.provenance,
   };
-  const analyses: Record<string, MarketAnalysis> = {};
-  markets.forEach((m, i) => {
+  const analyses: Record<string, EventAnalysis> = {};
+  // Each event with its analysis, X count and call after the record's rules.
+  const shown = events.flatMap((event, i) => {
     const analysis = sentiment.analyses[i];
-    if (analysis) analyses[m.id] = analysis;
+    if (!analysis) return [];
+    analyses[event.id] = analysis;
+    return [{ event, analysis, mention: mentions.counts[i], state: callStateOf(event, analysis, now) }];
   });
+  const called = new Set(shown.flatMap(({ state }) => (state.call ? [state.call.marketId] : [])));
+  const markets = shownMarkets(events, called);
+  const ofMarket = new Map(shown.flatMap((entry) => entry.event.markets.map((m) => [m.id, entry] as const)));
+  const marketAnalyses = new Map(
+    markets.flatMap((m) => {
+      const entry = ofMarket.get(m.id);
+      return entry ? [[m.id, marketAnalysisOf(entry.event, entry.analysis, entry.state, m)] as const] : [];
+    }),
+  );
   // Read before this build's points are written: the line ends with the price just fetched.
   const sparklines = await readSparklines(deps, markets, now);
   // The history first: what the database cannot take now rides along in this snapshot (decision 0023).
@@ -146,22 +199,30 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
       id: `markets:${now}`,
       atMs: now,
       points: markets.flatMap(
-        (m, i) => marketObservation(m, sentiment.analyses[i], mentions.counts[i]) ?? [],
+        (m) => marketObservation(m, marketAnalyses.get(m.id), ofMarket.get(m.id)?.mention) ?? [],
       ),
-      calls: markets.flatMap((m, i) => callOf(m, sentiment.analyses[i]) ?? []),
+      // One call per event at most, and only what the record's rules let through (call-rules.ts).
+      calls: shown.flatMap(({ state }) =>
+        state.call && state.market ? (callOf(state.market, marketAnalyses.get(state.market.id)) ?? []) : [],
+      ),
       checks: deps.takeChecks?.() ?? [],
     },
   ]);
-  const cards = markets.map((m, i) => {
-    const card = toDisplayMarket(m, sentiment.analyses[i], mentions.counts[i], now);
+  const cards = shown.map(({ event, analysis, mention }) => {
+    const leader = leadingMarket(event);
+    return toDisplayEvent(event, analysis, mention, now, leader && sparklines.get(leader.id));
+  });
+  const marketCards = markets.map((m) => {
+    const card = toDisplayMarket(m, marketAnalyses.get(m.id), ofMarket.get(m.id)?.mention, now);
     const spark = sparklines.get(m.id);
     return spark ? { ...card, spark } : card;
   });
   return {
     ...(unwritten.length > 0 ? { pendingHistory: unwritten } : {}),
     snapshot: {
-      markets: cards,
-      totalMentions: uniqueMentions(cards),
+      events: cards,
+      markets: marketCards,
+      totalMentions: totalMentions(cards),
       provenance,
       fetchedAt,
     },
@@ -197,6 +258,7 @@ function fallback(deps: Deps, failure: DatasetFailure): MarketSnapshot {
   const at = new Date(deps.now()).toISOString();
   if (failure.empty) {
     return {
+      events: [],
       markets: [],
       totalMentions: 0,
       provenance: {

@@ -5,6 +5,7 @@ import { type DashboardData, PAGE_SIZE } from "~/lib/dashboard";
 import { formatAge } from "~/lib/format";
 import { useNow } from "~/lib/use-now";
 import { RefreshNotice } from "../ui/refresh-notice";
+import { ListControls } from "./list-controls";
 import { MarketGrid } from "./market-grid";
 import { MentionsStrip } from "./mentions-strip";
 import { SentimentDashboard } from "./sentiment-dashboard";
@@ -37,7 +38,7 @@ export function DashboardView({ data, renderedAt }: { data: DashboardData; rende
   };
 
   const more = new URLSearchParams(params);
-  more.set("show", String(data.markets.length + PAGE_SIZE));
+  more.set("show", String(data.events.length + PAGE_SIZE));
   const sample = data.provenance.markets.kind === "sample";
   return (
     <div className="space-y-6">
@@ -67,9 +68,10 @@ export function DashboardView({ data, renderedAt }: { data: DashboardData; rende
           Sample data: the live market feed is unavailable ({data.error}). These three markets are examples.
         </p>
       )}
+      {data.total > 0 && <ListControls view={data.view} trending={data.scope.category === null} />}
       <div aria-busy={navigation.state === "loading"}>
         <MarketGrid
-          markets={data.markets}
+          events={data.events}
           matching={data.matching}
           moreHref={`?${more.toString()}`}
           totalBeforeFilter={data.total}

@@ -3,8 +3,8 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { UNKNOWN_ERROR } from "~/lib/errors";
-import type { DisplayMarket } from "~/lib/types";
-import { MarketCard } from "./market-card";
+import type { DisplayEvent } from "~/lib/types";
+import { EventCard } from "./event-card";
 
 const GRID = "grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3";
 
@@ -55,9 +55,9 @@ export function MarketGridError({ message }: { message?: string }) {
  * nothing ('No markets found matching your criteria.').
  */
 export function MarketGrid({
-  markets,
+  events,
   totalBeforeFilter,
-  matching = markets.length,
+  matching = events.length,
   moreHref,
   onRetry,
   retrying,
@@ -65,11 +65,11 @@ export function MarketGrid({
 }: {
   /** Render time (epoch ms): end dates read "Ends" or "Ended" against it. */
   now: number;
-  /** The cards to show (already filtered and limited). */
-  markets: readonly DisplayMarket[];
-  /** Markets in the snapshot before category and search filters. */
+  /** The cards to show (already filtered, sorted and limited). */
+  events: readonly DisplayEvent[];
+  /** Events in the snapshot before category and search filters. */
   totalBeforeFilter: number;
-  /** Markets that match the filters (≥ markets.length when the list is limited). */
+  /** Events that match the filters (≥ events.length when the list is limited). */
   matching?: number;
   /** Link that shows more cards, when there are more. */
   moreHref?: string;
@@ -86,7 +86,7 @@ export function MarketGrid({
       </Card>
     );
   }
-  if (markets.length === 0) {
+  if (events.length === 0) {
     return (
       <Card className="p-8 text-center">
         <p className="text-slate-700">No markets found matching your criteria.</p>
@@ -95,23 +95,23 @@ export function MarketGrid({
   }
   return (
     <>
-      <section aria-label="Markets" className={GRID}>
-        {markets.map((market) => (
-          <MarketCard key={market.id} market={market} now={now} />
+      <section aria-label="Events" className={GRID}>
+        {events.map((event) => (
+          <EventCard key={event.id} event={event} now={now} />
         ))}
       </section>
       <div className="mt-6 flex flex-col items-center gap-3 text-sm text-slate-700">
         <p>
-          Showing {markets.length} of {matching} markets
+          Showing {events.length} of {matching} events
         </p>
-        {moreHref && matching > markets.length && (
+        {moreHref && matching > events.length && (
           <Link
             to={moreHref}
             preventScrollReset
             replace
             className="inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-4 font-medium text-slate-900 hover:bg-slate-50"
           >
-            Show more markets
+            Show more events
           </Link>
         )}
       </div>

@@ -1,0 +1,76 @@
+/**
+ * An event's outcomes as traders read them (issue 23, decision 0030). A multi-outcome event lists one
+ * market per outcome ("Trump", "250k–500k"), priced by the market's first (Yes) side; a one-market event's
+ * outcomes are that market's own sides ("Yes"/"No", two teams). Calls always name a market and a side of
+ * it, so a call on a one-market event's second side is buy-no on its market.
+ */
+import type { CallSideBought, Market, MarketEvent } from "~/lib/types";
+
+export interface EventOutcomeOf {
+  /** Stable within the event: the market id, or for a one-market event `<market id>:<side index>`. */
+  key: string;
+  market: Market;
+  /** 0 for the market's first side, 1 for its second (one-market events only). */
+  side: 0 | 1;
+  label: string;
+  /** 0..1. */
+  price: number;
+  /** Percentage points. */
+  priceChange24h: number;
+}
+
+/** More than one open market: each outcome is its own market. */
+export function isMultiOutcome(event: Pick<MarketEvent, "markets">): boolean {
+  return event.markets.length > 1;
+}
+
+/** A market's name inside its event: its group title, else its question. */
+export function outcomeLabel(market: Market): string {
+  return market.groupTitle ?? market.title;
+}
+
+/**
+ * Every open outcome of the event in Gamma's order. A one-market event with other than two sides keeps
+ * only its first (it is shown as the first outcome against "Other", as its card always was).
+ */
+export function eventOutcomes(event: Pick<MarketEvent, "markets">): EventOutcomeOf[] {
+  if (isMultiOutcome(event)) {
+    return event.markets.map((market) => ({
+      key: market.id,
+      market,
+      side: 0,
+      label: outcomeLabel(market),
+      price: market.outcomes[0]?.price ?? market.yesPrice / 100,
+      priceChange24h: market.priceChange24h,
+    }));
+  }
+  const market = event.markets[0];
+  if (!market) return [];
+  const sides = market.outcomes.length === 2 ? market.outcomes : market.outcomes.slice(0, 1);
+  return sides.map((outcome, i) => ({
+    key: `${market.id}:${i}`,
+    market,
+    side: i === 0 ? 0 : 1,
+    label: outcome.label,
+    price: outcome.price,
+    // The second side moves opposite the first.
+    priceChange24h: i === 0 ? market.priceChange24h : -market.priceChange24h,
+  }));
+}
+
+/** The outcomes by price, dearest first (ties in Gamma's order). */
+export function byPrice(outcomes: readonly EventOutcomeOf[]): EventOutcomeOf[] {
+  return [...outcomes].sort((a, b) => b.price - a.price);
+}
+
+/**
+ * A call on an outcome as a market and a side of it: buy-yes on a multi-outcome event's outcome buys its
+ * market's Yes; on a one-market event's second side it buys the market's second side (buy-no).
+ */
+export function callOnOutcome(
+  outcome: EventOutcomeOf,
+  side: CallSideBought,
+): { marketId: string; side: CallSideBought } {
+  const flip = outcome.side === 1;
+  return { marketId: outcome.market.id, side: flip ? (side === "buy_yes" ? "buy_no" : "buy_yes") : side };
+}

@@ -1,0 +1,266 @@
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import { ExternalLink } from "~/components/ui/external-link";
+import { Icon } from "~/components/ui/icon";
+import { Sparkline } from "~/components/ui/sparkline";
+import { LazyStarButton } from "~/components/watchlist/lazy-star";
+import {
+  formatCents,
+  formatCentsPair,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatPoints,
+  formatSigned,
+} from "~/lib/format";
+import { eventUrl, httpsOnly, marketUrl, tradeUrl } from "~/lib/links";
+import { marketPath } from "~/lib/market-page";
+import { analysisProvenance, provenanceText } from "~/lib/provenance";
+import { recommendationLabel, recommendationVariant, sentimentTone, sentimentTrend } from "~/lib/sentiment";
+import type { DisplayEvent, EventForecast } from "~/lib/types";
+
+const TONE_CLASS = {
+  positive: "text-emerald-800",
+  negative: "text-rose-800",
+  neutral: "text-slate-700",
+} as const;
+
+/** "Ends Dec 31, 2026" or "Ended Dec 31, 2025": by the date against `now`, whatever the volume. */
+function endLabel(endDate: string | null, now: number): string | null {
+  if (!endDate) return null;
+  const end = Date.parse(endDate);
+  if (!Number.isFinite(end)) return null;
+  return `${end > now ? "Ends" : "Ended"} ${formatDate(endDate)}`;
+}
+
+/** A price that is not a link: the trade links' colours without their hover. */
+const PRICE_CLASS = {
+  yes: "bg-emerald-50 text-emerald-900 ring-emerald-600/40",
+  no: "bg-rose-50 text-rose-900 ring-rose-600/40",
+} as const;
+
+/**
+ * One outcome's price. SPEC §2 has Yes/No buttons that only log; here they open the market on Polymarket
+ * in a new tab (decision 0025: a trader expects a way to act). Without an event slug (the sample
+ * markets) there is nowhere true to send them, so the price is plain text.
+ */
+function TradeLink({
+  side,
+  label,
+  price,
+  href,
+}: {
+  side: "yes" | "no";
+  label: string;
+  price: string;
+  href: string | null;
+}) {
+  const text = `${label} ${price}`;
+  if (!href) {
+    return (
+      <p
+        className={`flex min-h-10 items-center justify-center rounded-md text-sm font-medium ring-1 ${PRICE_CLASS[side]}`}
+        data-testid="trade-price"
+      >
+        {text}
+      </p>
+    );
+  }
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      // The name starts from the visible text ("Yes 31¢"), so speech input finds it (WCAG 2.5.3).
+      aria-label={`Trade ${text} on Polymarket (opens in a new tab)`}
+      className={`btn btn-${side}`}
+      data-testid="trade-link"
+    >
+      {text}
+    </a>
+  );
+}
+
+/** "+3.2 pts 24h" for the leading outcome's move; the arrow's direction is also said in words. */
+function ChangeChip({ points, label }: { points: number; label: string }) {
+  const trend = points > 0.05 ? "up" : points < -0.05 ? "down" : "flat";
+  const tone = trend === "up" ? "text-emerald-800" : trend === "down" ? "text-rose-800" : "text-slate-700";
+  return (
+    <span className={`inline-flex items-center gap-1 text-xs font-medium ${tone}`} data-testid="change-24h">
+      <Icon name={trend} />
+      {`${formatPoints(points)} 24h`}
+      <span className="sr-only">{` (${label})`}</span>
+    </span>
+  );
+}
+
+/** A multi-outcome event's leading outcomes: each links to its market page, with price and 24 h move. */
+function OutcomeRows({ event }: { event: DisplayEvent }) {
+  return (
+    <div className="mt-auto pt-1">
+      <ul className="divide-y divide-slate-100 text-sm" aria-label="Leading outcomes">
+        {event.outcomes.map((o) => (
+          <li key={o.marketId} className="flex min-h-10 items-center gap-2" data-testid="outcome">
+            <span className="min-w-0 flex-1 truncate">
+              {o.marketSlug ? (
+                <a href={marketPath(o.marketSlug)} className="text-slate-900 hover:text-blue-800 hover:underline">
+                  {o.label}
+                </a>
+              ) : (
+                o.label
+              )}
+            </span>
+            <span className="w-20 text-right text-xs text-slate-600">{formatPoints(o.priceChange24h)}</span>
+            <span className="w-12 text-right font-semibold tabular-nums">{formatCents(o.price)}</span>
+          </li>
+        ))}
+      </ul>
+      {event.moreOutcomes > 0 && (
+        <a
+          href={event.href}
+          className="mt-1 inline-flex min-h-10 items-center text-sm font-medium text-blue-800 hover:underline"
+        >
+          {`+${event.moreOutcomes} more`}
+          <span className="sr-only">{` outcomes of ${event.title}`}</span>
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** The call, or why there is none (the record's rules: near-certain, ended). */
+function CallBadge({ forecast }: { forecast: EventForecast }) {
+  const { call } = forecast;
+  if (!call) {
+    return (
+      <Badge variant="secondary" className="whitespace-normal">
+        {forecast.noCall ?? "No call"}
+      </Badge>
+    );
+  }
+  return (
+    <Badge variant={recommendationVariant(call.recommendation)}>
+      {`${recommendationLabel(call.recommendation)}${call.outcome.includes(" · ") ? ` ${call.outcome.slice(call.outcome.indexOf(" · "))}` : ""} at ${formatCents(call.sidePrice)}`}
+    </Badge>
+  );
+}
+
+/**
+ * SPEC §2 card, one per event (issue 23 §2): a one-market event shows its two sides as trade links, a
+ * multi-outcome event its leading three outcomes and "+N more". Untrusted text (titles, the analysis) is
+ * only ever rendered as text.
+ */
+export function EventCard({ event, now }: { event: DisplayEvent; now: number }) {
+  const { forecast } = event;
+  const tone = sentimentTone(forecast.score);
+  const image = httpsOnly(event.image);
+  const ends = endLabel(event.endDate, now);
+  const single = event.multi ? null : event.outcomes;
+  const first = event.outcomes[0];
+  // One rounding for both sides, so the two prices shown always add up to 100¢.
+  const prices = formatCentsPair(first?.price ?? 0);
+  const trade = single && first ? tradeUrl(event.slug, first.marketSlug) : null;
+  const href = event.href || null;
+
+  return (
+    <Card className="flex flex-col gap-3 p-4" data-testid="event-card" data-event-id={event.id}>
+      <div className="flex items-start gap-3">
+        {image ? (
+          <img
+            src={image}
+            alt=""
+            width={56}
+            height={56}
+            loading="lazy"
+            decoding="async"
+            className="size-14 shrink-0 rounded-lg bg-slate-100 object-cover"
+          />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="flex size-14 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-lg font-bold text-blue-800"
+          >
+            {event.title.slice(0, 1)}
+          </div>
+        )}
+        <div className="min-w-0 flex-1">
+          <h3 className="text-base leading-snug font-semibold">
+            {href ? (
+              <a href={href} className="text-slate-900 hover:text-blue-800 hover:underline">
+                {event.title}
+              </a>
+            ) : (
+              event.title
+            )}
+          </h3>
+          <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
+            <span>{`${formatMoney(event.volume)} vol`}</span>
+            {event.isLive && <Badge variant="live">LIVE</Badge>}
+            {ends && <span>{ends}</span>}
+            <ChangeChip points={event.priceChange24h} label={`${first?.label ?? "leading outcome"}, 24 hours`} />
+            <ExternalLink
+              href={eventUrl(event.slug) ?? marketUrl(event.title, null)}
+              className="inline-flex min-h-6 items-center text-blue-800 hover:underline"
+            >
+              Polymarket
+            </ExternalLink>
+          </div>
+          {event.spark && first && (
+            <div className="mt-1 flex items-center gap-2 text-xs text-slate-600">
+              <Sparkline values={event.spark} />
+              <span>{`${first.label} 24h: ${formatCents((event.spark[0] ?? 0) * 100)} → ${single ? prices.first : formatCents(first.price)}`}</span>
+            </div>
+          )}
+        </div>
+        {single && first?.marketSlug && (
+          <LazyStarButton
+            target={{
+              slug: first.marketSlug,
+              title: event.title,
+              outcomeLabel: first.label,
+              price: first.price / 100,
+            }}
+            className="-mt-2 -mr-2"
+          />
+        )}
+      </div>
+
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <span className={`inline-flex items-center gap-1 text-lg font-bold ${TONE_CLASS[tone]}`}>
+          <Icon name={sentimentTrend(forecast.score)} />
+          {formatSigned(forecast.score)}
+          <span className="sr-only">{` sentiment score (${tone})`}</span>
+        </span>
+        <span className="text-sm text-slate-700">{`${forecast.confidence}% confidence`}</span>
+        <CallBadge forecast={forecast} />
+      </div>
+
+      <p className="line-clamp-3 text-sm text-slate-700">{forecast.reasoning || "No analysis available"}</p>
+      <p className="text-xs text-slate-600">{provenanceText("sentiment", analysisProvenance(forecast.source))}</p>
+
+      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <span className="inline-flex items-center gap-1.5">
+          {event.mentions.source === "live" && (
+            <span className="relative flex size-2" aria-hidden="true">
+              <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-500 opacity-75" />
+              <span className="relative inline-flex size-2 rounded-full bg-emerald-600" />
+            </span>
+          )}
+          <span>
+            {`${formatNumber(event.mentions.count)} X mentions (${event.mentions.source === "estimated" ? "estimated" : "live"})`}
+          </span>
+        </span>
+        {event.mentions.trending && <Badge variant="warning">Trending</Badge>}
+      </div>
+
+      {single && first ? (
+        <div className="mt-auto grid grid-cols-2 gap-2 pt-1">
+          <TradeLink side="yes" label={first.label} price={prices.first} href={trade} />
+          <TradeLink side="no" label={single[1]?.label ?? "No"} price={prices.second} href={trade} />
+        </div>
+      ) : (
+        <OutcomeRows event={event} />
+      )}
+    </Card>
+  );
+}

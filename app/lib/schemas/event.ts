@@ -1,0 +1,89 @@
+/**
+ * The event shapes the pages and the API share (issue 23: the event is the unit of cards, calls and
+ * pages), as valibot schemas: the TypeScript types are inferred from them and the OpenAPI document is
+ * generated from them.
+ */
+import * as v from "valibot";
+import { MentionsSourceSchema, RecommendationSchema, SentimentLabelSchema } from "./market";
+
+const percent = v.pipe(v.number(), v.description("Percent 0–100"));
+const probability = v.pipe(v.number(), v.minValue(0), v.maxValue(1), v.description("0–1"));
+const nullableIso = v.nullable(v.pipe(v.string(), v.description("ISO 8601 time")));
+
+/** The side a call buys, on the market of the outcome it names. */
+export const CallSideSchema = v.picklist(["buy_yes", "buy_no"]);
+
+/**
+ * One outcome of an event as a card lists it: a market of a multi-outcome event (named by its group title,
+ * priced by its Yes side), or one side of a one-market event.
+ */
+export const EventOutcomeSchema = v.object({
+  marketId: v.string(),
+  marketSlug: v.nullable(v.string()),
+  label: v.string(),
+  price: v.pipe(v.number(), v.description("Percent 0–100 (shown in cents)")),
+  priceChange24h: v.pipe(v.number(), v.description("24 h change, percentage points")),
+});
+
+/** The call an event's forecast makes, as the record keeps it. */
+export const EventCallSchema = v.object({
+  marketId: v.string(),
+  side: CallSideSchema,
+  recommendation: RecommendationSchema,
+  /** What is bought: the outcome ("Trump") for buy-yes, "No" on it for buy-no, or a one-market event's side. */
+  outcome: v.pipe(v.string(), v.description('The side bought, as a trader reads it ("Yes", "No · Trump")')),
+  sidePrice: v.pipe(v.number(), v.description("Price of the side bought at the call, percent 0–100")),
+});
+
+/** The model's (or the estimate's) forecast for an event, as a card and the API show it. */
+export const EventForecastSchema = v.pipe(
+  v.object({
+    sentiment: SentimentLabelSchema,
+    score: v.pipe(v.number(), v.description("Signed, about −72..72")),
+    confidence: percent,
+    reasoning: v.string(),
+    source: v.pipe(v.string(), v.description('Model id, or "estimated"')),
+    call: v.nullable(EventCallSchema),
+    noCall: v.pipe(
+      v.nullable(v.string()),
+      v.description('Why there is no call ("Near-certain: nothing to call", …); null when there is one'),
+    ),
+    probabilities: v.pipe(
+      v.array(v.object({ marketId: v.string(), label: v.string(), model: probability, market: probability })),
+      v.description("The model's probability beside the market's for the leading outcomes; empty for estimates"),
+    ),
+  }),
+  v.metadata({ ref: "EventForecast" }),
+);
+
+/** An event card: the unit of the lists (issue 23 §2). */
+export const DisplayEventSchema = v.pipe(
+  v.object({
+    id: v.string(),
+    slug: v.string(),
+    title: v.string(),
+    image: v.nullable(v.string()),
+    endDate: nullableIso,
+    startDate: nullableIso,
+    volume: v.pipe(v.number(), v.description("Total volume, USD")),
+    volume24h: v.number(),
+    liquidity: v.number(),
+    tags: v.array(v.string()),
+    category: v.nullable(v.string()),
+    multi: v.pipe(v.boolean(), v.description("More than one market: each outcome is its own market")),
+    outcomes: v.pipe(
+      v.array(EventOutcomeSchema),
+      v.description("A one-market event's two sides, or a multi-outcome event's leading three by price"),
+    ),
+    moreOutcomes: v.pipe(v.number(), v.description("Open outcomes not listed")),
+    priceChange24h: v.pipe(v.number(), v.description("24 h change of the leading outcome, points")),
+    forecast: EventForecastSchema,
+    mentions: v.object({ count: v.number(), trending: v.boolean(), source: MentionsSourceSchema }),
+    isLive: v.boolean(),
+    href: v.pipe(v.string(), v.description("The event page, or a one-market event's market page")),
+    spark: v.optional(
+      v.pipe(v.array(v.number()), v.description("The leading outcome's price (0–1) hourly over 24 hours")),
+    ),
+  }),
+  v.metadata({ ref: "Event" }),
+);
