@@ -12,7 +12,14 @@ import {
   type SnapshotProvenance,
   X_API,
 } from "~/lib/provenance";
-import type { DisplayMarket, EventAnalysis, Market, MarketEvent, MarketSnapshot } from "~/lib/types";
+import type {
+  DisplayEvent,
+  DisplayMarket,
+  EventAnalysis,
+  Market,
+  MarketEvent,
+  MarketSnapshot,
+} from "~/lib/types";
 import { type DatasetFailure, defineDataset } from "../cache/dataset";
 import type { Cached } from "../cache/swr-cache";
 import type { Deps } from "../deps";
@@ -298,4 +305,15 @@ export async function findShownMarket(
   const card = market && cached?.value.snapshot.markets.find((m) => m.id === market.id);
   if (!cached || !market || !card) return null;
   return { market, card, snapshot: present(cached) };
+}
+
+/** An event of the cached snapshot by slug, with its card (no upstream call), or null. */
+export async function findShownEvent(
+  deps: Deps,
+  slug: string,
+): Promise<{ card: DisplayEvent; snapshot: MarketSnapshot } | null> {
+  const cached = await marketSnapshot.cached(deps);
+  const card = cached?.value.snapshot.events?.find((e) => e.slug === slug);
+  if (!cached || !card) return null;
+  return { card, snapshot: present(cached) };
 }
