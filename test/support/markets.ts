@@ -1,5 +1,5 @@
 /** The one market factory for tests: a plain binary market, with what a test cares about overridden. */
-import type { DisplayMarket, Market, MentionsSource, Recommendation } from "~/lib/types";
+import type { DisplayMarket, Market, MarketEvent, MentionsSource, Recommendation } from "~/lib/types";
 
 /** A normalised feed market (Yes 40¢ / No 60¢, ends 2026-12-31). */
 export function makeMarket(overrides: Partial<Market> & { id?: string } = {}): Market {
@@ -109,4 +109,49 @@ export function makeTradeRow(n: number, fields: Record<string, unknown>, nowMs: 
     transactionHash: hash(100 + n),
     ...fields,
   };
+}
+
+/** An event holding `markets` (one-market when given one), open, ending with its first market. */
+export function makeEvent(id: string, markets: Market[], overrides: Partial<MarketEvent> = {}): MarketEvent {
+  const slug = overrides.slug ?? `event-${id}`;
+  return {
+    id,
+    slug,
+    title: `Event ${id}?`,
+    description: `Rules of event ${id}.`,
+    resolutionSource: null,
+    image: null,
+    endDate: markets[0]?.endDate ?? null,
+    startDate: null,
+    volume24h: markets.reduce((sum, m) => sum + m.volume24h, 0),
+    volume: markets.reduce((sum, m) => sum + m.volume, 0),
+    liquidity: markets.reduce((sum, m) => sum + m.liquidity, 0),
+    negRisk: markets.length > 1,
+    tags: [],
+    markets: markets.map((m) => ({ ...m, event: { slug } })),
+    resolved: [],
+    ...overrides,
+  };
+}
+
+/** A multi-outcome event's bucket: its market priced `cents` for Yes, named `label`. */
+export function makeBucket(
+  id: string,
+  label: string,
+  cents: number,
+  overrides: Partial<Market> = {},
+): Market {
+  return makeMarket({
+    id,
+    slug: `bucket-${id}`,
+    title: `Will ${label} win?`,
+    groupTitle: label,
+    yesPrice: cents,
+    noPrice: 100 - cents,
+    outcomes: [
+      { label: "Yes", price: cents / 100, tokenId: `t-${id}-yes` },
+      { label: "No", price: 1 - cents / 100, tokenId: `t-${id}-no` },
+    ],
+    ...overrides,
+  });
 }

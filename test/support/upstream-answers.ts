@@ -79,34 +79,37 @@ export interface ChatRequest {
 }
 
 /**
- * An OpenAI-compatible chat completion from a well-behaved model: bullish above 60¢, bearish below
- * 40¢, neutral between, with its own probability for the first outcome, for exactly the markets it was sent.
+ * An OpenAI-compatible chat completion from a well-behaved model, for exactly the events it was sent: per
+ * event its probabilities lean 5 points towards the dearest outcome when that costs over 60¢ (and call
+ * buy-yes on it), away from it under 40¢ (buy-no), none between; the rest of the mass spread as priced.
  */
 export function modelAnswer(body: ChatRequest) {
   const user = body.messages.find((m) => m.role === "user")?.content ?? "{}";
-  const { markets } = JSON.parse(user) as { markets: { marketId: string; yesPriceCents: number }[] };
-  const analyses = markets.map((m) => ({
-    marketId: m.marketId,
-    sentiment: m.yesPriceCents > 60 ? "bullish" : m.yesPriceCents < 40 ? "bearish" : "neutral",
-    confidence: 72,
-    recommendation: m.yesPriceCents > 60 ? "buy_yes" : m.yesPriceCents < 40 ? "buy_no" : "hold",
-    // Its own probability leans 5 points the way it calls the market.
-    probability:
-      Math.round(
-        Math.min(
-          1,
-          Math.max(
-            0,
-            m.yesPriceCents / 100 + (m.yesPriceCents > 60 ? 0.05 : m.yesPriceCents < 40 ? -0.05 : 0),
-          ),
-        ) * 100,
-      ) / 100,
-    reasoning: `Model view on ${m.marketId}.`,
-  }));
+  const { events } = JSON.parse(user) as {
+    events: { eventId: string; outcomes: { outcome: string; priceCents: number }[] }[];
+  };
+  const forecasts = events.map((e) => {
+    const lead = e.outcomes[0];
+    const cents = lead?.priceCents ?? 50;
+    const lean = cents > 60 ? 0.05 : cents < 40 ? -0.05 : 0;
+    const side = cents > 60 ? "buy_yes" : cents < 40 ? "buy_no" : "none";
+    return {
+      eventId: e.eventId,
+      probabilities: e.outcomes.map((o, i) => ({
+        outcome: o.outcome,
+        probability:
+          Math.round(Math.min(1, Math.max(0, o.priceCents / 100 + (i === 0 ? lean : 0))) * 100) / 100,
+      })),
+      callOutcome: side === "none" ? null : (lead?.outcome ?? null),
+      callSide: side,
+      confidence: 72,
+      reasoning: `Model view on ${e.eventId}.`,
+    };
+  });
   return {
     id: "chatcmpl-test",
     model: body.model,
-    choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify({ analyses }) } }],
+    choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify({ forecasts }) } }],
   };
 }
 

@@ -82,12 +82,13 @@ const ABSURD: Record<Upstream, JsonBodyType> = {
       {
         message: {
           content: JSON.stringify({
-            analyses: [
+            forecasts: [
               {
-                marketId: "517310",
-                sentiment: "moon",
+                eventId: "517310",
+                probabilities: "all",
+                callOutcome: 7,
+                callSide: "moon",
                 confidence: "NaN",
-                recommendation: 7,
                 reasoning: null,
               },
             ],

@@ -13,7 +13,9 @@ import { parsePositions } from "~/.server/polymarket/traders";
 import { analyseBatch } from "~/.server/sentiment/llm-client";
 import { cleanText } from "~/lib/clean-text";
 import { readFixture } from "../support/fixtures";
-import { makeMarket } from "../support/markets";
+import { makeEvent, makeMarket } from "../support/markets";
+
+const CONTEXT = { today: "2026-11-22", mentions: new Map<string, number>() };
 
 describe("cleanText", () => {
   const code = (n: number) => String.fromCharCode(n);
@@ -163,13 +165,13 @@ describe("each client returns clean text", () => {
 
   it("the model: its reasoning", async () => {
     const content = JSON.stringify({
-      analyses: [
+      forecasts: [
         {
-          marketId: "a",
-          sentiment: "bullish",
+          eventId: "a",
+          probabilities: [{ outcome: "Yes", probability: 0.6 }],
+          callOutcome: "Yes",
+          callSide: "buy_yes",
           confidence: 70,
-          recommendation: "buy_yes",
-          probability: 0.6,
           reasoning: dirty("Polls moved 🇺🇸 toward Yes."),
         },
       ],
@@ -178,7 +180,7 @@ describe("each client returns clean text", () => {
       new Response(JSON.stringify({ choices: [{ message: { role: "assistant", content } }] }), {
         headers: { "content-type": "application/json" },
       });
-    const [analysis] = await analyseBatch([makeMarket({ id: "a" })], {
+    const [analysis] = await analyseBatch([makeEvent("a", [makeMarket({ id: "m" })])], CONTEXT, {
       baseUrl: "https://llm.unit/v1",
       apiKey: "k",
       model: "m",

@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { fetchRecentCount } from "~/.server/mentions/x-client";
 import { fetchWhaleTrades } from "~/.server/polymarket/data-api";
-import { fetchActiveMarkets } from "~/.server/polymarket/gamma";
-import { analyseMarkets } from "~/.server/sentiment/llm-client";
+import { fetchActiveEvents, fetchActiveMarkets } from "~/.server/polymarket/gamma";
+import { analyseEvents } from "~/.server/sentiment/llm-client";
 import { createUpstreams, fetchThrough, recordedMarkets } from "../support/upstreams";
 
 const BASES = {
@@ -68,10 +68,11 @@ describe("upstream clients against the shared upstreams", () => {
     expect(count).toEqual({ mentions: 820, trending: false });
   });
 
-  it("Model: POST /chat/completions with the key and a structured-output schema; one analysis per market", async () => {
+  it("Model: POST /chat/completions with the key and a structured-output schema; one forecast per event", async () => {
     const { requests, options, upstreams } = setup();
-    const markets = (await fetchActiveMarkets({ ...options, baseUrl: BASES.gamma })).markets.slice(0, 3);
-    const { analyses, failures } = await analyseMarkets(markets, {
+    const events = (await fetchActiveEvents({ ...options, baseUrl: BASES.gamma })).events.slice(0, 3);
+    const context = { today: "2026-11-22", mentions: new Map<string, number>() };
+    const { analyses, failures } = await analyseEvents(events, context, {
       baseUrl: BASES.llm,
       apiKey: "llm-key",
       model: "unit-model",
@@ -86,7 +87,7 @@ describe("upstream clients against the shared upstreams", () => {
     expect(body.response_format.type).toBe("json_schema");
     expect(upstreams.authorizations.llm).toBe("Bearer llm-key");
     expect(failures).toBe(0);
-    expect(analyses.map((a) => [a.marketId, a.source])).toEqual(markets.map((m) => [m.id, "unit-model"]));
+    expect(analyses.map((a) => [a.eventId, a.source])).toEqual(events.map((e) => [e.id, "unit-model"]));
   });
 
   it("a refused upstream is a network failure the clients turn into a typed error", async () => {

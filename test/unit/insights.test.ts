@@ -25,6 +25,7 @@ const market = makeDisplayMarket;
 
 function snapshot(markets: DisplayMarket[], extra: Partial<MarketSnapshot> = {}): MarketSnapshot {
   return {
+    events: [],
     markets,
     totalMentions: 1234,
     provenance: {

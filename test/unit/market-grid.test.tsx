@@ -1,9 +1,10 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { toDisplayEvent } from "~/.server/events/card";
+import { estimateAnalysis } from "~/.server/sentiment/estimate";
 import { MarketGrid, MarketGridError, MarketGridSkeleton } from "~/components/markets/market-grid";
-import { toDisplayMarket } from "~/lib/display-market";
-import type { Market } from "~/lib/types";
-import { makeMarket } from "../support/markets";
+import type { Market, MarketEvent } from "~/lib/types";
+import { makeEvent, makeMarket } from "../support/markets";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const market: Market = makeMarket({
@@ -16,7 +17,13 @@ const market: Market = makeMarket({
   noPrice: 63,
   yesLabel: "Up",
   noLabel: "Down",
+  outcomes: [
+    { label: "Up", price: 0.37, tokenId: null },
+    { label: "Down", price: 0.63, tokenId: null },
+  ],
 });
+const cardOf = (event: MarketEvent, now = NOW) =>
+  toDisplayEvent(event, estimateAnalysis(event), undefined, now);
 const noop = () => {};
 
 describe("market grid states (SPEC §4 texts)", () => {
@@ -35,7 +42,7 @@ describe("market grid states (SPEC §4 texts)", () => {
 
   it("empty: 'No markets available' with 'Retry Loading Markets'", () => {
     const html = renderToString(
-      <MarketGrid markets={[]} totalBeforeFilter={0} onRetry={noop} retrying={false} now={NOW} />,
+      <MarketGrid events={[]} totalBeforeFilter={0} onRetry={noop} retrying={false} now={NOW} />,
     );
     expect(html).toContain("No markets available");
     expect(html).toContain("Retry Loading Markets");
@@ -43,32 +50,32 @@ describe("market grid states (SPEC §4 texts)", () => {
 
   it("filtered to nothing: 'No markets found matching your criteria.'", () => {
     const html = renderToString(
-      <MarketGrid markets={[]} totalBeforeFilter={5} onRetry={noop} retrying={false} now={NOW} />,
+      <MarketGrid events={[]} totalBeforeFilter={5} onRetry={noop} retrying={false} now={NOW} />,
     );
     expect(html).toContain("No markets found matching your criteria.");
   });
 
   it("loaded: renders untrusted text as text, drops non-https images, links the provider's search", () => {
-    const display = toDisplayMarket(market, undefined, undefined, NOW);
+    const display = cardOf(makeEvent("e", [market], { title: market.title, image: market.image }));
     const html = renderToString(
-      <MarketGrid markets={[display]} totalBeforeFilter={1} onRetry={noop} retrying={false} now={NOW} />,
+      <MarketGrid events={[display]} totalBeforeFilter={1} onRetry={noop} retrying={false} now={NOW} />,
     );
     expect(html).not.toContain("<script>");
     expect(html).toContain("&lt;/script&gt;");
     expect(html).not.toContain("javascript:");
-    expect(html).toContain(`href="https://polymarket.com/search?q=${encodeURIComponent(market.title)}"`);
+    expect(html).toContain('href="https://polymarket.com/event/event-e"');
     expect(html).toContain("Up 37¢");
     expect(html).toContain("$2.5M vol");
     expect(html).toContain("LIVE");
     expect(html).toContain("Ends Dec 31, 2026");
   });
 
-  it("says Ends or Ended by the end date, even when a market has no volume (so is not live)", () => {
-    const quiet = toDisplayMarket({ ...market, volume: 0 }, undefined, undefined, NOW);
+  it("says Ends or Ended by the end date, even when an event has no volume (so is not live)", () => {
+    const quiet = cardOf(makeEvent("q", [{ ...market, volume: 0 }]));
     expect(quiet.isLive).toBe(false);
     const render = (now: number) =>
       renderToString(
-        <MarketGrid markets={[quiet]} totalBeforeFilter={1} onRetry={noop} retrying={false} now={now} />,
+        <MarketGrid events={[quiet]} totalBeforeFilter={1} onRetry={noop} retrying={false} now={now} />,
       ).replaceAll("<!-- -->", "");
     expect(render(NOW)).toContain("Ends Dec 31, 2026");
     expect(render(NOW)).not.toContain("LIVE");

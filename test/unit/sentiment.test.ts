@@ -2,20 +2,59 @@ import { describe, expect, it } from "vitest";
 import { UpstreamError } from "~/.server/http";
 import { estimateAnalysis } from "~/.server/sentiment/estimate";
 import { getAnalyses } from "~/.server/sentiment/index";
-import { analyseBatch, analyseMarkets, createLlm, type LlmOptions } from "~/.server/sentiment/llm-client";
+import {
+  analyseBatch,
+  analyseEvents,
+  createLlm,
+  type ForecastContext,
+  type LlmOptions,
+} from "~/.server/sentiment/llm-client";
 import { confidenceMultiplier, scoreFor, toRecommendation } from "~/.server/sentiment/score";
-import type { Market, MarketAnalysis } from "~/lib/types";
-import { makeMarket } from "../support/markets";
+import type { EventAnalysis, Market, MarketEvent } from "~/lib/types";
+import { makeBucket, makeEvent, makeMarket } from "../support/markets";
 
 const MODEL = "grok-4-fast-non-reasoning";
 
-const market = (id: string, overrides: Partial<Market> = {}): Market => makeMarket({ id, ...overrides });
+/** A binary market priced `cents` for its first side, both sides' prices agreeing. */
+function binary(id: string, cents: number, overrides: Partial<Market> = {}): Market {
+  const labels = [overrides.yesLabel ?? "Yes", overrides.noLabel ?? "No"];
+  return makeMarket({
+    id,
+    yesPrice: cents,
+    noPrice: 100 - cents,
+    outcomes: [
+      { label: labels[0] ?? "Yes", price: cents / 100, tokenId: null },
+      { label: labels[1] ?? "No", price: 1 - cents / 100, tokenId: null },
+    ],
+    ...overrides,
+  });
+}
 
-interface RawAnalysis {
-  marketId: unknown;
-  sentiment: unknown;
+/** A one-market event around a binary market. */
+const single = (id: string, cents: number, overrides: Partial<Market> = {}): MarketEvent =>
+  makeEvent(id, [binary(`m-${id}`, cents, overrides)]);
+
+/** A three-outcome negative-risk event: Alice 50¢, Bob 30¢, Carol 20¢ unless given. */
+function election(
+  id = "e1",
+  prices: [number, number, number] = [50, 30, 20],
+  changes = [0, 0, 0],
+): MarketEvent {
+  const names = ["Alice", "Bob", "Carol"];
+  return makeEvent(
+    id,
+    names.map((name, i) =>
+      makeBucket(`${id}-${name.toLowerCase()}`, name, prices[i] ?? 0, { priceChange24h: changes[i] ?? 0 }),
+    ),
+  );
+}
+
+interface RawForecast {
+  eventId: unknown;
+  probabilities: unknown;
+  callOutcome: unknown;
+  callSide: unknown;
   confidence: unknown;
-  recommendation: unknown;
   reasoning: unknown;
 }
 
@@ -32,11 +71,11 @@ interface LlmCall {
       json_schema: { name: string; strict: boolean; schema: { properties: Record<string, unknown> } };
     };
   };
-  /** Market ids sent in the user message. */
-  marketIds: string[];
+  /** Event ids sent in the user message. */
+  eventIds: string[];
 }
 
-type Reply = (marketIds: string[], callIndex: number) => Response;
+type Reply = (eventIds: string[], callIndex: number) => Response;
 
 /** A chat-completions double: records each request and answers with `reply`. */
 function fakeLlm(reply: Reply): { fetch: typeof fetch; calls: LlmCall[] } {
@@ -44,10 +83,10 @@ function fakeLlm(reply: Reply): { fetch: typeof fetch; calls: LlmCall[] } {
   const fn: typeof fetch = async (input, init) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const body = JSON.parse(String(init?.body)) as LlmCall["body"];
-    const user = JSON.parse(body.messages[1]?.content ?? "{}") as { markets: Array<{ marketId: string }> };
-    const marketIds = user.markets.map((m) => m.marketId);
-    calls.push({ url, method: init?.method ?? "GET", headers: new Headers(init?.headers), body, marketIds });
-    return reply(marketIds, calls.length - 1);
+    const user = JSON.parse(body.messages[1]?.content ?? "{}") as { events: Array<{ eventId: string }> };
+    const eventIds = user.events.map((e) => e.eventId);
+    calls.push({ url, method: init?.method ?? "GET", headers: new Headers(init?.headers), body, eventIds });
+    return reply(eventIds, calls.length - 1);
   };
   return { fetch: fn, calls };
 }
@@ -63,19 +102,23 @@ function chat(content: string, status = 200): Response {
   );
 }
 
-function analysesFor(ids: string[], overrides: Partial<RawAnalysis> = {}): string {
-  const analyses = ids.map((marketId) => ({
-    marketId,
-    sentiment: "bullish",
+/** A forecast per event: buy yes on "Yes" at 0.7, confidence 80. */
+function forecastsFor(ids: string[], overrides: Partial<RawForecast> = {}): string {
+  const forecasts = ids.map((eventId) => ({
+    eventId,
+    probabilities: [{ outcome: "Yes", probability: 0.7 }],
+    callOutcome: "Yes",
+    callSide: "buy_yes",
     confidence: 80,
-    recommendation: "buy_yes",
-    reasoning: `Momentum favours ${marketId}.`,
+    reasoning: `Momentum favours ${eventId}.`,
     ...overrides,
   }));
-  return JSON.stringify({ analyses });
+  return JSON.stringify({ forecasts });
 }
 
-const okReply: Reply = (ids) => chat(analysesFor(ids));
+const okReply: Reply = (ids) => chat(forecastsFor(ids));
+
+const CONTEXT: ForecastContext = { today: "2026-11-22", mentions: new Map([["a", 1234]]) };
 
 function llmOptions(fetchFn: typeof fetch, overrides: Partial<LlmOptions> = {}): LlmOptions {
   return {
@@ -100,7 +143,7 @@ function analysisDeps(fetchFn: typeof fetch, { apiKey }: { apiKey?: string } = {
     },
     fetchFn,
   );
-  return { llm, at: "2026-11-22T12:00:00.000Z" };
+  return { llm, at: "2026-11-22T12:00:00.000Z", mentions: new Map<string, number>() };
 }
 
 const seeds = Array.from({ length: 1000 }, (_, i) => `market-${i}`);
@@ -168,65 +211,82 @@ describe("scoreFor", () => {
 });
 
 describe("estimateAnalysis", () => {
-  it("follows the 24h move and says it is an estimate", () => {
-    const up = estimateAnalysis(market("m1", { yesPrice: 58, priceChange24h: 3.2 }));
-    expect(up).toMatchObject({
-      marketId: "m1",
-      sentiment: "bullish",
-      recommendation: "BUY_YES",
+  it("calls the one-market event's 24h move and says it is an estimate", () => {
+    const up = estimateAnalysis(single("a", 58, { priceChange24h: 3.2 }));
+    expect(up).toEqual({
+      eventId: "a",
       confidence: 68,
       source: "estimated",
-      analysedPrice: 58,
+      probabilities: null,
+      call: { marketId: "m-a", side: "buy_yes" },
+      analysedPrices: { "m-a:0": 0.58, "m-a:1": 1 - 0.58 },
       reasoning: "Estimate from price movement: Yes up 3.2 pts in 24h at 58¢. No AI analysis available.",
     });
-    expect(up.score).toBe(scoreFor("bullish", 68, "m1"));
 
-    const down = estimateAnalysis(market("m2", { yesPrice: 12.5, priceChange24h: -2, yesLabel: "Up" }));
-    expect(down).toMatchObject({ sentiment: "bearish", recommendation: "BUY_NO", confidence: 65 });
-    expect(down.score).toBeLessThan(0);
+    const down = estimateAnalysis(single("b", 12.5, { priceChange24h: -2, yesLabel: "Up", noLabel: "Down" }));
+    expect(down).toMatchObject({ call: { marketId: "m-b", side: "buy_no" }, confidence: 65 });
     expect(down.reasoning).toBe(
       "Estimate from price movement: Up down 2 pts in 24h at 12.5¢. No AI analysis available.",
     );
 
-    const flat = estimateAnalysis(market("m3", { yesPrice: 50, priceChange24h: 0 }));
-    expect(flat).toMatchObject({ sentiment: "neutral", recommendation: "NEUTRAL", confidence: 65 });
+    const flat = estimateAnalysis(single("c", 50));
+    expect(flat).toMatchObject({ call: null, confidence: 65 });
     expect(flat.reasoning).toContain("Yes unchanged in 24h at 50¢");
 
-    const drift = estimateAnalysis(market("m4", { priceChange24h: -1.9 }));
-    expect(drift).toMatchObject({ sentiment: "neutral", recommendation: "NEUTRAL", confidence: 56 });
+    expect(estimateAnalysis(single("d", 40, { priceChange24h: -1.9 }))).toMatchObject({
+      call: null,
+      confidence: 56,
+    });
   });
 
-  it("stays within its ranges over many markets and repeats exactly", () => {
+  it("calls the outcome with the biggest 24h move of a multi-outcome event", () => {
+    const moved = estimateAnalysis(election("e", [50, 30, 20], [1, -4.5, 3]));
+    expect(moved.call).toEqual({ marketId: "e-bob", side: "buy_no" });
+    expect(moved.confidence).toBe(71);
+    expect(moved.reasoning).toBe(
+      "Estimate from price movement: Bob down 4.5 pts in 24h at 30¢. No AI analysis available.",
+    );
+    // Equal moves: the dearest outcome is called.
+    expect(estimateAnalysis(election("t", [50, 30, 20], [0, 3, -3])).call).toEqual({
+      marketId: "t-bob",
+      side: "buy_yes",
+    });
+    expect(estimateAnalysis(election("q", [50, 30, 20], [1, -1, 1.9])).call).toBeNull();
+  });
+
+  it("stays within its ranges over many events and repeats exactly", () => {
     for (let i = 0; i < 500; i++) {
       const change = ((i % 61) - 30) / 2; // −15..15 points
-      const m = market(`id-${i}`, { yesPrice: (i * 7) % 101, priceChange24h: change });
-      const a = estimateAnalysis(m);
-      expect(estimateAnalysis(m)).toEqual(a);
+      const event = single(`id-${i}`, (i * 7) % 101, { priceChange24h: change });
+      const a = estimateAnalysis(event);
+      expect(estimateAnalysis(event)).toEqual(a);
       expect(a.confidence).toBeGreaterThanOrEqual(50);
       expect(a.confidence).toBeLessThanOrEqual(90);
       expect(a.source).toBe("estimated");
-      if (change >= 2) expect(a.recommendation).toBe("BUY_YES");
-      else if (change <= -2) expect(a.recommendation).toBe("BUY_NO");
-      else {
-        expect(a.recommendation).toBe("NEUTRAL");
-        expect(Math.abs(a.score)).toBeLessThanOrEqual(5);
-      }
-      if (a.sentiment === "bullish") expect(a.score).toBeGreaterThanOrEqual(28);
-      if (a.sentiment === "bearish") expect(a.score).toBeLessThanOrEqual(-28);
+      if (change >= 2) expect(a.call?.side).toBe("buy_yes");
+      else if (change <= -2) expect(a.call?.side).toBe("buy_no");
+      else expect(a.call).toBeNull();
     }
   });
 
   it("treats a missing move as no move", () => {
-    expect(estimateAnalysis(market("nan", { priceChange24h: Number.NaN })).sentiment).toBe("neutral");
+    expect(estimateAnalysis(single("nan", 50, { priceChange24h: Number.NaN })).call).toBeNull();
   });
 });
 
 describe("analyseBatch", () => {
-  it("posts a structured-output chat request with the bearer key", async () => {
+  it("posts a structured-output chat request per event: rules capped, today, end date, X count, outcomes by price", async () => {
     const { fetch, calls } = fakeLlm(okReply);
     const long = `${"x".repeat(600)} tail`;
     await analyseBatch(
-      [market("a", { description: long, priceChange24h: 1.5, yesPrice: 33 })],
+      [
+        makeEvent("a", [makeBucket("a1", "Low", 20, { priceChange24h: 1.5 }), makeBucket("a2", "High", 70)], {
+          title: "How high?",
+          description: long,
+          endDate: "2026-12-31T00:00:00.000Z",
+        }),
+      ],
+      CONTEXT,
       llmOptions(fetch),
     );
     expect(calls).toHaveLength(1);
@@ -239,241 +299,247 @@ describe("analyseBatch", () => {
     expect(call?.body.temperature).toBe(0.2);
     expect(call?.body.messages.map((m) => m.role)).toEqual(["system", "user"]);
     expect(call?.body.response_format.type).toBe("json_schema");
-    expect(call?.body.response_format.json_schema.name).toBe("market_analyses");
+    expect(call?.body.response_format.json_schema.name).toBe("event_forecasts");
     expect(call?.body.response_format.json_schema.strict).toBe(true);
-    expect(Object.keys(call?.body.response_format.json_schema.schema.properties ?? {})).toEqual(["analyses"]);
+    expect(Object.keys(call?.body.response_format.json_schema.schema.properties ?? {})).toEqual([
+      "forecasts",
+    ]);
     const user = JSON.parse(call?.body.messages[1]?.content ?? "{}") as {
-      markets: Array<Record<string, unknown>>;
+      today: string;
+      events: Array<Record<string, unknown>>;
     };
-    const sent = user.markets[0];
+    expect(user.today).toBe("2026-11-22");
+    const sent = user.events[0];
     expect(sent).toMatchObject({
-      marketId: "a",
-      question: "Will market a resolve Yes?",
-      yesPriceCents: 33,
-      priceChange24hPoints: 1.5,
+      eventId: "a",
+      title: "How high?",
+      endDate: "2026-12-31T00:00:00.000Z",
+      xMentions: 1234,
+      outcomes: [
+        { outcome: "High", priceCents: 70, priceChange24hPoints: 0 },
+        { outcome: "Low", priceCents: 20, priceChange24hPoints: 1.5 },
+      ],
     });
-    expect(Array.from(String(sent?.description)).length).toBe(500);
-    expect(String(sent?.description).endsWith("…")).toBe(true);
+    expect(Array.from(String(sent?.rules)).length).toBe(500);
+    expect(String(sent?.rules).endsWith("…")).toBe(true);
   });
 
-  it("maps valid output to analyses from the model", async () => {
+  it("normalises a multi-outcome forecast, names the call's market and side, keeps one-market p(first)", async () => {
     const { fetch } = fakeLlm(() =>
       chat(
         JSON.stringify({
-          analyses: [
+          forecasts: [
             {
-              marketId: "a",
-              sentiment: "bullish",
+              eventId: "e1",
+              // Sums to 1.25; "Dave" is no outcome of the event; Carol left out.
+              probabilities: [
+                { outcome: "alice ", probability: 0.75 },
+                { outcome: "Bob", probability: 0.5 },
+                { outcome: "Dave", probability: 0.9 },
+              ],
+              callOutcome: "BOB",
+              callSide: "buy_no",
               confidence: 80,
-              recommendation: "buy_yes",
-              probability: 0.3,
-              reasoning: "Up.",
+              reasoning: "Bob is overpriced.",
             },
             {
-              marketId: "b",
-              sentiment: "bearish",
+              eventId: "s",
+              probabilities: [{ outcome: "No", probability: 0.8 }],
+              // buy yes on the second side is buy no on the market.
+              callOutcome: "No",
+              callSide: "buy_yes",
               confidence: 55,
-              recommendation: "buy_no",
-              // Outside 0..1: no probability, the analysis itself still counts.
-              probability: 1.5,
-              reasoning: "Down.",
-            },
-            {
-              marketId: "c",
-              sentiment: "neutral",
-              confidence: 40,
-              recommendation: "other",
-              reasoning: "Flat.",
+              reasoning: "No.",
             },
           ],
         }),
       ),
     );
-    const markets = [market("a", { yesPrice: 20 }), market("b", { yesPrice: 70 }), market("c")];
-    const result = await analyseBatch(markets, llmOptions(fetch));
-    expect(result).toEqual([
-      {
-        marketId: "a",
-        sentiment: "bullish",
-        confidence: 80,
-        recommendation: "BUY_YES",
-        score: scoreFor("bullish", 80, "a"),
-        reasoning: "Up.",
-        source: MODEL,
-        analysedPrice: 20,
-        probability: 0.3,
-      },
-      {
-        marketId: "b",
-        sentiment: "bearish",
-        confidence: 55,
-        recommendation: "BUY_NO",
-        score: scoreFor("bearish", 55, "b"),
-        reasoning: "Down.",
-        source: MODEL,
-        analysedPrice: 70,
-        probability: null,
-      },
-      {
-        marketId: "c",
-        sentiment: "neutral",
-        confidence: 40,
-        recommendation: "NEUTRAL",
-        score: scoreFor("neutral", 40, "c"),
-        reasoning: "Flat.",
-        source: MODEL,
-        analysedPrice: 40,
-        probability: null,
-      },
-    ]);
-    expect(result[0]?.score).toBeGreaterThan(0);
-    expect(result[1]?.score).toBeLessThan(0);
+    const result = await analyseBatch([election(), single("s", 35)], CONTEXT, llmOptions(fetch));
+    expect(result).toHaveLength(2);
+    expect(result[0]).toMatchObject({
+      eventId: "e1",
+      source: MODEL,
+      confidence: 80,
+      call: { marketId: "e1-bob", side: "buy_no" },
+      analysedPrices: { "e1-alice": 0.5, "e1-bob": 0.3, "e1-carol": 0.2 },
+    });
+    expect(result[0]?.probabilities?.["e1-alice"]).toBeCloseTo(0.6, 10);
+    expect(result[0]?.probabilities?.["e1-bob"]).toBeCloseTo(0.4, 10);
+    expect(result[0]?.probabilities?.["e1-carol"]).toBe(0);
+    expect(result[1]).toMatchObject({ eventId: "s", call: { marketId: "m-s", side: "buy_no" } });
+    expect(result[1]?.probabilities?.["m-s:0"]).toBeCloseTo(0.2, 10);
+    expect(result[1]?.probabilities?.["m-s:1"]).toBeCloseTo(0.8, 10);
   });
 
-  it("drops unknown, duplicate and malformed items, clamps confidence and caps reasoning", async () => {
+  it("keeps each market's probability of an event whose markets are not exclusive", async () => {
+    const { fetch } = fakeLlm(() =>
+      chat(
+        forecastsFor(["e1"], {
+          probabilities: [
+            { outcome: "Alice", probability: 0.9 },
+            { outcome: "Bob", probability: 0.8 },
+          ],
+          callOutcome: null,
+          callSide: "none",
+        }),
+      ),
+    );
+    const [analysis] = await analyseBatch([{ ...election(), negRisk: false }], CONTEXT, llmOptions(fetch));
+    expect(analysis?.probabilities).toEqual({ "e1-alice": 0.9, "e1-bob": 0.8 });
+    expect(analysis?.call).toBeNull();
+  });
+
+  it("drops unknown, duplicate and malformed items and calls on unknown outcomes, clamps confidence and caps reasoning", async () => {
     const { fetch } = fakeLlm(() =>
       chat(
         JSON.stringify({
-          analyses: [
+          forecasts: [
             {
-              marketId: "zzz",
-              sentiment: "bullish",
+              eventId: "zzz",
+              probabilities: [],
+              callOutcome: null,
+              callSide: "none",
               confidence: 90,
-              recommendation: "buy_yes",
               reasoning: "?",
             },
             {
-              marketId: "a",
-              sentiment: "euphoric",
-              confidence: 90,
-              recommendation: "buy_yes",
+              eventId: "a",
+              probabilities: [],
+              callOutcome: null,
+              callSide: "none",
+              confidence: "high",
               reasoning: "?",
             },
             {
-              marketId: "a",
-              sentiment: "bullish",
+              eventId: "a",
+              probabilities: [{ outcome: "Yes", probability: 1.5 }, "junk"],
+              callOutcome: "Maybe",
+              callSide: "buy_yes",
               confidence: 150,
-              recommendation: "buy_yes",
               reasoning: "ok\u0000\nline\ttwo",
             },
             {
-              marketId: "a",
-              sentiment: "bearish",
+              eventId: "a",
+              probabilities: [],
+              callOutcome: null,
+              callSide: "none",
               confidence: 10,
-              recommendation: "buy_no",
               reasoning: "dup",
             },
             {
-              marketId: "b",
-              sentiment: "bearish",
+              eventId: "b",
+              probabilities: [{ outcome: "Yes", probability: 0.2 }],
+              callOutcome: "Yes",
+              callSide: "sell",
               confidence: -3.4,
-              recommendation: "BUY_NO",
               reasoning: "y".repeat(1000),
-            },
-            {
-              marketId: "c",
-              sentiment: "neutral",
-              confidence: "high",
-              recommendation: "other",
-              reasoning: "?",
             },
           ],
         }),
       ),
     );
-    const result = await analyseBatch([market("a"), market("b"), market("c")], llmOptions(fetch));
-    expect(result.map((r) => r.marketId)).toEqual(["a", "b"]);
-    expect(result[0]).toMatchObject({ confidence: 100, sentiment: "bullish", reasoning: "ok line two" });
-    expect(result[1]).toMatchObject({ confidence: 0, recommendation: "BUY_NO" });
+    const result = await analyseBatch([single("a", 40), single("b", 40)], CONTEXT, llmOptions(fetch));
+    expect(result.map((r) => r.eventId)).toEqual(["a", "b"]);
+    expect(result[0]).toMatchObject({
+      confidence: 100,
+      reasoning: "ok line two",
+      call: null,
+      probabilities: null,
+    });
+    // An unknown side reads as no call.
+    expect(result[1]).toMatchObject({ confidence: 0, call: null });
     expect(Array.from(result[1]?.reasoning ?? "").length).toBe(280);
   });
 
   it("rejects content that is not JSON or has the wrong shape", async () => {
     for (const content of [
-      "Sure! Here are the analyses:",
-      JSON.stringify({ results: [] }),
+      "Sure! Here are the forecasts:",
+      JSON.stringify({ analyses: [] }),
       JSON.stringify([1]),
     ]) {
       const { fetch } = fakeLlm(() => chat(content));
-      await expect(analyseBatch([market("a")], llmOptions(fetch))).rejects.toBeInstanceOf(UpstreamError);
+      await expect(analyseBatch([single("a", 40)], CONTEXT, llmOptions(fetch))).rejects.toBeInstanceOf(
+        UpstreamError,
+      );
     }
     const noChoices = fakeLlm(
       () =>
         new Response(JSON.stringify({ choices: [] }), { headers: { "content-type": "application/json" } }),
     );
-    await expect(analyseBatch([market("a")], llmOptions(noChoices.fetch))).rejects.toMatchObject({
-      kind: "shape",
-    });
+    await expect(analyseBatch([single("a", 40)], CONTEXT, llmOptions(noChoices.fetch))).rejects.toMatchObject(
+      {
+        kind: "shape",
+      },
+    );
   });
 
   it("maps a non-ok status to the SPEC message without retrying", async () => {
     const { fetch, calls } = fakeLlm(() => chat("{}", 503));
-    await expect(analyseBatch([market("a")], llmOptions(fetch))).rejects.toThrow("Sentiment API error: 503");
+    await expect(analyseBatch([single("a", 40)], CONTEXT, llmOptions(fetch))).rejects.toThrow(
+      "Sentiment API error: 503",
+    );
     expect(calls).toHaveLength(1);
   });
 });
 
-describe("analyseMarkets", () => {
+describe("analyseEvents", () => {
   it("sends batches in parallel and counts failed ones", async () => {
-    const { fetch, calls } = fakeLlm((ids, i) => (i === 1 ? chat("not json") : chat(analysesFor(ids))));
-    const markets = ["a", "b", "c", "d", "e"].map((id) => market(id));
-    const result = await analyseMarkets(markets, llmOptions(fetch, { batchSize: 2 }));
-    expect(calls.map((c) => c.marketIds)).toEqual([["a", "b"], ["c", "d"], ["e"]]);
+    const { fetch, calls } = fakeLlm((ids, i) => (i === 1 ? chat("not json") : chat(forecastsFor(ids))));
+    const events = ["a", "b", "c", "d", "e"].map((id) => single(id, 40));
+    const result = await analyseEvents(events, CONTEXT, llmOptions(fetch, { batchSize: 2 }));
+    expect(calls.map((c) => c.eventIds)).toEqual([["a", "b"], ["c", "d"], ["e"]]);
     expect(result.failures).toBe(1);
-    expect(result.analyses.map((a) => a.marketId)).toEqual(["a", "b", "e"]);
+    expect(result.analyses.map((a) => a.eventId)).toEqual(["a", "b", "e"]);
   });
 });
 
 describe("getAnalyses", () => {
-  const markets = [
-    market("a", { yesPrice: 30 }),
-    market("b", { yesPrice: 50, priceChange24h: 4 }),
-    market("c"),
-  ];
+  const events = [single("a", 30), single("b", 50, { priceChange24h: 4 }), single("c", 40)];
 
   it("uses estimates and makes no call without a key", async () => {
     const { fetch, calls } = fakeLlm(okReply);
-    const result = await getAnalyses(markets, {}, analysisDeps(fetch, {}));
+    const result = await getAnalyses(events, {}, analysisDeps(fetch, {}));
     expect(calls).toHaveLength(0);
     expect(result.provenance).toEqual({ kind: "estimated", method: "24h price moves" });
-    expect(result.analyses).toEqual(markets.map(estimateAnalysis));
+    expect(result.analyses).toEqual(events.map(estimateAnalysis));
   });
 
-  it("returns model analyses aligned with the markets", async () => {
+  it("returns model analyses aligned with the events", async () => {
     const { fetch, calls } = fakeLlm(okReply);
-    const result = await getAnalyses(markets, {}, analysisDeps(fetch));
+    const result = await getAnalyses(events, {}, analysisDeps(fetch));
     expect(calls).toHaveLength(2);
     expect(result.provenance).toMatchObject({ kind: "live", by: MODEL });
-    expect(result.analyses.map((a) => [a.marketId, a.source, a.analysedPrice])).toEqual([
-      ["a", MODEL, 30],
-      ["b", MODEL, 50],
-      ["c", MODEL, 40],
+    expect(result.analyses.map((a) => [a.eventId, a.source, a.analysedPrices])).toEqual([
+      ["a", MODEL, { "m-a:1": 0.7, "m-a:0": 0.3 }],
+      ["b", MODEL, { "m-b:0": 0.5, "m-b:1": 0.5 }],
+      ["c", MODEL, { "m-c:1": 0.6, "m-c:0": 0.4 }],
     ]);
   });
 
-  it("estimates markets of a failed batch or missing from the output and reports partial", async () => {
+  it("estimates events of a failed batch or missing from the output and reports partial", async () => {
     const { fetch } = fakeLlm((ids) =>
-      ids.includes("c") ? chat("{}", 500) : chat(analysesFor(ids.filter((id) => id !== "b"))),
+      ids.includes("c") ? chat("{}", 500) : chat(forecastsFor(ids.filter((id) => id !== "b"))),
     );
-    const result = await getAnalyses(markets, {}, analysisDeps(fetch));
+    const result = await getAnalyses(events, {}, analysisDeps(fetch));
     expect(result.provenance).toMatchObject({ kind: "partial", by: MODEL });
     expect(result.analyses[0]?.source).toBe(MODEL);
-    expect(result.analyses[1]).toEqual(estimateAnalysis(markets[1] ?? market("b")));
-    expect(result.analyses[2]).toEqual(estimateAnalysis(markets[2] ?? market("c")));
+    expect(result.analyses[1]).toEqual(estimateAnalysis(events[1] as MarketEvent));
+    expect(result.analyses[2]).toEqual(estimateAnalysis(events[2] as MarketEvent));
   });
 
   it("reports estimated when every batch fails", async () => {
     const { fetch } = fakeLlm(() => chat("garbage"));
-    const result = await getAnalyses(markets, {}, analysisDeps(fetch));
+    const result = await getAnalyses(events, {}, analysisDeps(fetch));
     expect(result.provenance).toEqual({ kind: "estimated", method: "24h price moves" });
-    expect(result.analyses).toEqual(markets.map(estimateAnalysis));
+    expect(result.analyses).toEqual(events.map(estimateAnalysis));
   });
 
-  it("reuses a previous model analysis while the price has moved less than a point", async () => {
+  it("reuses a previous model forecast while the leading prices moved less than a point", async () => {
     const first = fakeLlm(okReply);
-    const initial = await getAnalyses(markets, {}, analysisDeps(first.fetch));
-    const previous = Object.fromEntries(initial.analyses.map((a) => [a.marketId, a]));
-    const nudged = markets.map((m) => ({ ...m, yesPrice: m.yesPrice + 0.9 }));
+    const initial = await getAnalyses(events, {}, analysisDeps(first.fetch));
+    const previous = Object.fromEntries(initial.analyses.map((a) => [a.eventId, a]));
+    const nudged = [single("a", 30.9), single("b", 50.9, { priceChange24h: 4 }), single("c", 39.1)];
     const second = fakeLlm(okReply);
     const result = await getAnalyses(nudged, previous, analysisDeps(second.fetch));
     expect(second.calls).toHaveLength(0);
@@ -481,29 +547,39 @@ describe("getAnalyses", () => {
     expect(result.provenance).toMatchObject({ kind: "live", by: MODEL });
   });
 
-  it("re-analyses markets whose price moved a point or more, and previous estimates", async () => {
-    const previous: Record<string, MarketAnalysis> = {
-      a: { ...estimateAnalysis(market("a", { yesPrice: 30 })), source: MODEL, reasoning: "old a" },
-      b: { ...estimateAnalysis(market("b", { yesPrice: 49 })), source: MODEL, reasoning: "old b" },
-      c: estimateAnalysis(market("c")),
+  it("re-forecasts events whose leading price moved a point or more, and previous estimates", async () => {
+    const previous: Record<string, EventAnalysis> = {
+      a: { ...estimateAnalysis(single("a", 30)), source: MODEL, reasoning: "old a" },
+      b: { ...estimateAnalysis(single("b", 49)), source: MODEL, reasoning: "old b" },
+      c: estimateAnalysis(single("c", 40)),
     };
     const { fetch, calls } = fakeLlm(okReply);
-    const result = await getAnalyses(markets, previous, analysisDeps(fetch));
-    expect(calls.flatMap((c) => c.marketIds)).toEqual(["b", "c"]);
+    const result = await getAnalyses(events, previous, analysisDeps(fetch));
+    expect(calls.flatMap((c) => c.eventIds)).toEqual(["b", "c"]);
     expect(result.analyses.map((a) => a.reasoning)).toEqual([
       "old a",
       "Momentum favours b.",
       "Momentum favours c.",
     ]);
-    expect(result.analyses[1]?.analysedPrice).toBe(50);
     expect(result.provenance).toMatchObject({ kind: "live", by: MODEL });
+  });
+
+  it("re-forecasts a multi-outcome event when a new outcome leads", async () => {
+    const before = election("e", [50, 30, 20]);
+    const { fetch } = fakeLlm(okReply);
+    const initial = await getAnalyses([before], {}, analysisDeps(fetch));
+    const previous = { e: initial.analyses[0] as EventAnalysis };
+    const withNewcomer = makeEvent("e", [...before.markets, makeBucket("e-dave", "Dave", 25)]);
+    const again = fakeLlm(okReply);
+    await getAnalyses([withNewcomer], previous, analysisDeps(again.fetch));
+    expect(again.calls.flatMap((c) => c.eventIds)).toEqual(["e"]);
   });
 
   it("does not throw when fetch itself throws", async () => {
     const fetch: typeof globalThis.fetch = async () => {
       throw new TypeError("network down");
     };
-    const result = await getAnalyses(markets, {}, analysisDeps(fetch));
+    const result = await getAnalyses(events, {}, analysisDeps(fetch));
     expect(result.provenance).toEqual({ kind: "estimated", method: "24h price moves" });
   });
 });
