@@ -164,3 +164,36 @@ export function eventsOf(markets: readonly unknown[]): Json[] {
   }
   return [...events.values()];
 }
+
+/** When the recorded top-100 markets (gamma-markets-active-100.json) were recorded (fixtures README). */
+export const MARKETS_RECORDED_AT = Date.parse("2026-02-13T12:00:00Z");
+
+/** The date fields of a Gamma market or event that say where it stands in time. */
+const DATE_FIELDS = new Set(["endDate", "startDate", "endDateIso", "startDateIso", "createdAt", "updatedAt"]);
+
+/**
+ * A recorded payload replayed as if recorded `now`: every date field of every market and event in it moved by
+ * `now − recordedAt` (decision 0030). A market that had ended a week before the recording has ended a week
+ * before the test runs, one ending next month ends next month: "hide ended" and the record's end-date rule
+ * see what a visitor on the recording day saw, on any day the tests run.
+ */
+export function replayedAt<T>(payload: T, recordedAt: number, now: number): T {
+  const offset = now - recordedAt;
+  const shift = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(shift);
+    if (typeof value !== "object" || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, field]) => {
+        if (DATE_FIELDS.has(key) && typeof field === "string") {
+          const ms = Date.parse(field);
+          if (!Number.isFinite(ms)) return [key, field];
+          const moved = new Date(ms + offset).toISOString();
+          // Date-only fields ("2025-12-31") stay date-only.
+          return [key, /^\d{4}-\d{2}-\d{2}$/.test(field) ? moved.slice(0, 10) : moved];
+        }
+        return [key, shift(field)];
+      }),
+    );
+  };
+  return shift(payload) as T;
+}

@@ -26,12 +26,15 @@ import {
   keysetAnswer,
   LEGACY_LIST_HEADERS,
   leaderboardAnswer,
+  MARKETS_RECORDED_AT,
   modelAnswer,
   positionsAnswer,
+  replayedAt,
   xCountsAnswer,
 } from "./upstream-answers.ts";
 
-export const recordedMarkets: unknown[] = marketsFixture;
+/** The recorded top-100 markets, replayed as if recorded when this module loads (`replayedAt`). */
+export const recordedMarkets: unknown[] = replayedAt(marketsFixture, MARKETS_RECORDED_AT, Date.now());
 export const recordedTrades: unknown[] = [...tradesA, ...tradesB, ...tradesC];
 
 export type Upstream = "gamma" | "data" | "x" | "llm" | "clob";

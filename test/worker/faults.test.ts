@@ -3,7 +3,7 @@
  * Every page and API answers 200, with the last good data or the labelled fallback.
  */
 import { env } from "cloudflare:test";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { RefreshRecord } from "~/.server/cache/swr-cache";
 import { D1RefreshState } from "~/.server/history/refresh-state";
 import { KV_KEYS } from "~/.server/snapshots/keys";
@@ -50,46 +50,50 @@ async function refreshRecord(key: string): Promise<RefreshRecord | null> {
   return (await new D1RefreshState(env.DB).readAll()).get(key) ?? null;
 }
 
-// The recorded 100 markets have 68 distinct X keywords; X_MAX_REQUESTS is 25 (the default).
-const KEYWORDS = 68;
-const X_CAP = 25;
+// The recorded 100 markets make 20 events (their embedded events[0]), whose titles make 18 distinct X
+// keywords (one query per event, issue 23 §3); the cap is lowered to 10 here so a run cannot fetch them all.
+const KEYWORDS = 18;
+const X_CAP = 10;
 
 describe("with every upstream healthy and keys configured", () => {
-  it("calls X for exactly 25 keywords and labels the rest of the counts estimated", async () => {
-    const snapshot = await marketsApi();
-    expect(snapshot.sources.markets).toBe("live");
-    expect(calls.x).toBe(X_CAP);
-    const live = snapshot.markets.filter((m) => m.mentionsSource === "live");
-    // The 25 keywords fetched cover 51 of the 100 markets; the other 49 show estimates.
-    expect(live).toHaveLength(51);
-    expect(live.every((m) => m.sentiment.twitterBuzz === 820 && m.isTwitterLive)).toBe(true);
-    expect(snapshot.sources.mentions).toBe("partial");
-    expect(snapshot.sources.sentiment).toBe("grok-4-fast-non-reasoning");
-    const first = snapshot.markets[0];
-    expect(first?.sentiment.source).toBe("grok-4-fast-non-reasoning");
-    expect(first?.sentiment.grokAnalysis).toBe("Model view on 517310.");
-    expect(first?.sentiment.recommendation).toBe("BUY_NO"); // 5.8¢: the mock model says buy_no
+  beforeEach(() => {
+    worker = testWorker({ X_MAX_REQUESTS: String(X_CAP) });
   });
 
-  it("re-uses analyses and cached counts on the next refreshes, fetching only uncached keywords", async () => {
+  it("calls X once per event keyword up to the cap and labels the rest of the counts estimated", async () => {
+    await marketsApi();
+    expect(calls.x).toBe(X_CAP);
+    const { events } = (await storedMarkets()).snapshot;
+    expect(events).toHaveLength(20);
+    const live = events.filter((e) => e.mentions.source === "live");
+    // The 10 keywords fetched cover 11 of the 20 events (two share "Elon"); the others show estimates.
+    expect(live.length).toBeGreaterThanOrEqual(X_CAP);
+    expect(live.length).toBeLessThan(events.length);
+    expect(live.every((e) => e.mentions.count === 820)).toBe(true);
+    // One count per event: the totals add each event once, never a bucket's repeat.
+    const stored = (await storedMarkets()).snapshot;
+    expect(stored.totalMentions).toBe(events.reduce((sum, e) => sum + e.mentions.count, 0));
+    expect(stored.provenance.mentions.kind).toBe("partial");
+    expect(stored.provenance.sentiment).toMatchObject({ kind: "live", by: "grok-4-fast-non-reasoning" });
+    const nba = events.find((e) => e.slug === "2026-nba-champion");
+    expect(nba?.forecast.source).toBe("grok-4-fast-non-reasoning");
+    expect(nba?.forecast.reasoning).toBe("Model view on 27830.");
+  });
+
+  it("re-uses forecasts and cached counts on the next refreshes, fetching only uncached keywords", async () => {
     await marketsApi();
     const llmAfterFirst = calls.llm;
     expect(llmAfterFirst).toBeGreaterThan(0);
 
     await ageMarkets();
+    worker = testWorker({ X_MAX_REQUESTS: String(X_CAP) });
     await marketsApi(); // serves the stale copy and refreshes it in the background
     await worker.settle();
-    expect(calls.llm).toBe(llmAfterFirst); // unchanged prices: no market re-analysed
-    expect(calls.x).toBe(2 * X_CAP); // the next 25 keywords, none of the first 25 again
-    expect((await storedMarkets()).snapshot.markets.filter((m) => m.mentionsSource === "live")).toHaveLength(
-      81,
-    );
-
-    await ageMarkets();
-    await marketsApi();
-    await worker.settle();
-    expect(calls.x).toBe(KEYWORDS); // the last 18
-    expect((await storedMarkets()).snapshot.provenance.mentions.kind).toBe("live");
+    expect(calls.llm).toBe(llmAfterFirst); // unchanged prices: no event re-forecast
+    expect(calls.x).toBe(KEYWORDS); // the other 8, none of the first 10 again
+    const stored = (await storedMarkets()).snapshot;
+    expect(stored.events.every((e) => e.mentions.source === "live")).toBe(true);
+    expect(stored.provenance.mentions.kind).toBe("live");
   });
 });
 
@@ -202,16 +206,17 @@ describe.each(FAILURE_MODES)("LLM %s", (mode) => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     upstreams.use(failing("llm", mode));
     const snapshot = await marketsApi();
-    expect(calls.llm).toBe(10); // 100 markets in batches of 10
+    expect(calls.llm).toBe(2); // 20 events in batches of 10
     const lines = errors.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith("[llm]"));
-    expect(lines).toHaveLength(10);
+    expect(lines).toHaveLength(2);
     for (const line of lines)
       expect(line).toMatch(
-        /^\[llm\] batch of 10 markets (failed \(.+\): served estimates|gave 0 usable analyses: served estimates for the rest)$/,
+        /^\[llm\] batch of 10 events (failed \(.+\): served estimates|gave 0 usable forecasts: served estimates for the rest)$/,
       );
     errors.mockRestore();
     expect(snapshot.sources.markets).toBe("live");
     expect(snapshot.sources.sentiment).toBe("estimated");
+    for (const e of (await storedMarkets()).snapshot.events) expect(e.forecast.source).toBe("estimated");
     for (const m of snapshot.markets) {
       expect(m.sentiment.source).toBe("estimated");
       expect(Math.abs(m.sentiment.score)).toBeLessThanOrEqual(72);
@@ -228,7 +233,7 @@ describe("KV failing", () => {
     worker = testWorker({ CACHE: broken });
     const page = await worker.fetch("/", { headers: CRAWLER });
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Will Trump deport less than 250,000?");
+    expect(await page.text()).toContain("2026 NBA Champion");
     expect(calls.gamma).toBe(1);
   });
 });

@@ -87,7 +87,10 @@ export function shownMarkets(
   return [...first, ...rest].slice(0, MAX_MARKETS);
 }
 
-/** A market shown on its own (the samples): a one-market event of its own. */
+/**
+ * A sample market (SPEC §8) as a one-market event of its own. Samples are examples, not questions with a
+ * deadline: their event has no end date, so "hide ended" never hides them.
+ */
 function soloEvent(market: Market): MarketEvent {
   return {
     id: market.id,
@@ -96,14 +99,14 @@ function soloEvent(market: Market): MarketEvent {
     description: market.description,
     resolutionSource: null,
     image: market.image,
-    endDate: market.endDate,
+    endDate: null,
     startDate: null,
     volume24h: market.volume24h,
     volume: market.volume,
     liquidity: market.liquidity,
     negRisk: false,
     tags: market.tags.map((label) => ({ slug: "", label })),
-    markets: [market],
+    markets: [{ ...market, endDate: null }],
     resolved: [],
   };
 }
