@@ -7,6 +7,13 @@ import type { InferOutput } from "valibot";
 import type { SnapshotProvenance } from "./provenance";
 import type { DisplayEventSchema, EventCallSchema, EventForecastSchema } from "./schemas/event";
 import type {
+  DisplayEventSchema,
+  EventCallSchema,
+  EventDetailSchema,
+  EventForecastSchema,
+  EventOutcomeSchema,
+} from "./schemas/event";
+import type {
   DisplayMarketSchema,
   MentionsSourceSchema,
   RecommendationSchema,
@@ -164,6 +171,10 @@ export interface EventAnalysis {
 export type DisplayEvent = InferOutput<typeof DisplayEventSchema>;
 export type EventForecast = InferOutput<typeof EventForecastSchema>;
 export type EventCall = InferOutput<typeof EventCallSchema>;
+/** One outcome as a card and the API list it. */
+export type EventOutcome = InferOutput<typeof EventOutcomeSchema>;
+/** One event in full, as `/api/v1/events/{slug}` answers it. */
+export type EventDetail = InferOutput<typeof EventDetailSchema>;
 
 /** SPEC §3 "Display market", plus what the card needs for links and labels. */
 export type DisplayMarket = InferOutput<typeof DisplayMarketSchema>;

@@ -8,7 +8,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "API Access: Free Prediction-Market API",
     description:
-      "A free, read-only JSON API with no key: Polymarket markets with sentiment analysis, whale trades, our graded track record and status. OpenAPI 3.1, ETags, CORS, 120 requests a minute.",
+      "A free, read-only JSON API with no key: Polymarket events and markets with forecasts and sentiment analysis, whale trades, our graded track record and status. OpenAPI 3.1, ETags, CORS, 120 requests a minute.",
     origin: rootData(matches).origin,
     path: "/api-access",
     structuredData: { about: "OddsPulse public API v1" },

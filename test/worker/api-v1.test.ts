@@ -5,6 +5,7 @@
  */
 import { Validator } from "@cfworker/json-schema";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { HISTORY_EVENT_SLUG } from "../support/market-answers";
 import { clearCalls, gradeCall, insertCalls } from "./support/calls";
 import { listenToUpstreams } from "./support/upstreams";
 import {
@@ -92,6 +93,11 @@ describe("contract: every endpoint's answers validate against /api/v1/openapi.js
     };
     const slug = list.markets.find((m) => m.slug)?.slug;
     expect(slug).toBeTruthy();
+    const events = (await (await worker.fetch("/api/v1/events?limit=3", { headers })).json()) as {
+      events: { slug: string }[];
+    };
+    const event = events.events[0]?.slug;
+    expect(event).toBeTruthy();
 
     const cases: [template: string, path: string, status: number][] = [
       ["/markets", "/markets", 200],
@@ -104,6 +110,22 @@ describe("contract: every endpoint's answers validate against /api/v1/openapi.js
       ["/markets/{slug}", "/markets/Not_A_Slug", 400],
       ["/markets/{slug}/history", `/markets/${slug}/history?range=1d`, 200],
       ["/markets/{slug}/history", `/markets/${slug}/history?range=5y`, 400],
+      ["/events", "/events", 200],
+      ["/events", "/events?category=politics&sort=ending&ended=hide&limit=5", 200],
+      ["/events", "/events?q=trump&sort=change", 200],
+      ["/events", "/events?sort=sideways", 400],
+      ["/events", "/events?ended=maybe", 400],
+      ["/events", "/events?limit=500", 400],
+      ["/events", "/events?cursor=bm9wZQ", 400],
+      ["/events", "/events?category=astrology", 400],
+      ["/events/{slug}", `/events/${event}`, 200],
+      ["/events/{slug}", `/events/${HISTORY_EVENT_SLUG}`, 200],
+      ["/events/{slug}", "/events/no-such-event-anywhere", 404],
+      ["/events/{slug}", "/events/Not_A_Slug", 400],
+      ["/events/{slug}/history", `/events/${event}/history?range=1d`, 200],
+      ["/events/{slug}/history", `/events/${HISTORY_EVENT_SLUG}/history`, 200],
+      ["/events/{slug}/history", "/events/no-such-event-anywhere/history", 404],
+      ["/events/{slug}/history", `/events/${event}/history?range=5y`, 400],
       ["/whales", "/whales", 200],
       ["/whales", "/whales?minUsd=100000&outcome=yes&since=2020-01-01T00:00:00Z", 200],
       ["/whales", "/whales?minUsd=10", 400],
@@ -128,6 +150,9 @@ describe("contract: every endpoint's answers validate against /api/v1/openapi.js
     const down = await broken.fetch("/api/v1/track-record", { headers });
     expect(down.status).toBe(503);
     expect(validatorFor(doc, "/track-record", 503).validate(await down.json()).valid).toBe(true);
+    const history = await broken.fetch(`/api/v1/events/${event}/history`, { headers });
+    expect(history.status).toBe(503);
+    expect(validatorFor(doc, "/events/{slug}/history", 503).validate(await history.json()).valid).toBe(true);
     await broken.settle();
   });
 
@@ -172,6 +197,17 @@ describe("parameters", () => {
     ["/whales?since=yesterday", "since", /ISO 8601/],
     ["/markets/some-market/history?range=10y", "range", /1d, 1w, 1m, all/],
     ["/markets/UPPER", "slug", /lowercase/],
+    ["/events?limit=0", "limit", /at least 1/],
+    ["/events?limit=101", "limit", /at most 100/],
+    ["/events?sort=sentiment", "sort", /volume, change, ending, new, liquidity/],
+    ["/events?ended=no", "ended", /hide, show/],
+    ["/events?ended=hide&ended=show", "ended", /ended/],
+    ["/events?category=astrology", "category", /politics/],
+    [`/events?q=${"x".repeat(201)}`, "q", /200 characters/],
+    ["/events?cursor=%%%", "cursor", /cursor/],
+    ["/events/UPPER", "slug", /lowercase/],
+    [`/events/${"a".repeat(201)}`, "slug", /200 characters/],
+    ["/events/some-event/history?range=10y", "range", /1d, 1w, 1m, all/],
     ["/track-record?cursor=zzzz", "cursor", /cursor/],
   ];
   it.each(bad)("%s → 400 naming %s", async (query, parameter, says) => {

@@ -6,6 +6,8 @@
 import type { ChartRange } from "~/lib/chart";
 import type { Unavailable } from "~/lib/section";
 import type { Deps } from "../deps";
+import { readEvent } from "../events/detail";
+import { eventHistory, NOT_RECORDED, rangeStep } from "../events/history";
 import { historyPoints, outcomeHistory } from "../market/price-history";
 import { ON_DEMAND_FRESH_SECONDS, resolveMarket } from "../market/resolve";
 import { marketSnapshot } from "../snapshots/markets";
@@ -14,10 +16,13 @@ import { readHealth } from "../snapshots/status";
 import { whaleSnapshot } from "../snapshots/whales";
 import { exportPage, exportSummary } from "../track-record/export";
 import { readTrackRecord } from "../track-record/view";
-import type { MarketsQuery, WhalesQuery } from "./params";
-import { selectMarkets, selectWhales } from "./queries";
+import type { EventsQuery, MarketsQuery, WhalesQuery } from "./params";
+import { selectEvents, selectMarkets, selectWhales } from "./queries";
 import type {
   ErrorCode,
+  EventHistoryResponse,
+  EventList,
+  EventResponse,
   HistoryResponse,
   MarketList,
   MarketResponse,
@@ -96,6 +101,71 @@ export async function marketsAnswer(deps: Deps, query: MarketsQuery): Promise<An
       ...(failingSince ? { failingSince } : {}),
     },
   };
+}
+
+export async function eventsAnswer(deps: Deps, query: EventsQuery): Promise<Answer<EventList>> {
+  const snapshot = await marketSnapshot.get(deps);
+  const page = selectEvents(snapshot.events, query, deps.now());
+  if (page === null)
+    return badCursor("cursor names no event of this list (the snapshot has changed): start again without it");
+  const { provenance, fetchedAt, error, failingSince } = snapshot;
+  return {
+    ok: true,
+    maxAge: freshFor(fetchedAt, deps.config.marketsFreshSeconds, deps.now()),
+    body: {
+      ...page,
+      fetchedAt,
+      stale: snapshot.stale ?? false,
+      provenance,
+      ...(error ? { error } : {}),
+      ...(failingSince ? { failingSince } : {}),
+    },
+  };
+}
+
+/** Seconds an answer that says part of it could not be read may be kept. */
+const PARTIAL_MAX_AGE = 60;
+
+export async function eventAnswer(deps: Deps, slug: string): Promise<Answer<EventResponse>> {
+  const read = await readEvent(deps, slug);
+  if (!read.ok) return failed(read);
+  if (read.value === null)
+    return { ok: false, status: 404, code: "not_found", message: `No event with slug ${slug}` };
+  const { detail, from } = read.value;
+  const fresh = from === "snapshot" ? deps.config.marketsFreshSeconds : ON_DEMAND_FRESH_SECONDS;
+  const maxAge = freshFor(detail.fetchedAt, fresh, deps.now());
+  return { ok: true, maxAge: detail.notes ? Math.min(PARTIAL_MAX_AGE, maxAge) : maxAge, body: detail };
+}
+
+/**
+ * An event's recorded prices over the range. Nothing recorded: the event is looked for (404 when
+ * Polymarket does not know it) and the answer is empty, with why.
+ */
+export async function eventHistoryAnswer(
+  deps: Deps,
+  slug: string,
+  range: ChartRange,
+): Promise<Answer<EventHistoryResponse>> {
+  const history = await eventHistory(deps, slug, range, Math.floor(deps.now() / 1000));
+  if (!history.ok) return unavailable(history.message);
+  if (history.value === null) {
+    const event = await eventAnswer(deps, slug);
+    if (!event.ok) return event;
+    return {
+      ok: true,
+      maxAge: PARTIAL_MAX_AGE,
+      body: {
+        slug,
+        range,
+        step: rangeStep(range),
+        outcomes: [],
+        outcomeCount: 0,
+        points: [],
+        notes: [NOT_RECORDED],
+      },
+    };
+  }
+  return { ok: true, maxAge: HISTORY_MAX_AGE, body: { slug, range, ...history.value } };
 }
 
 export async function marketAnswer(deps: Deps, slug: string): Promise<Answer<MarketResponse>> {

@@ -6,6 +6,7 @@
 import * as v from "valibot";
 import { CATEGORIES } from "~/lib/categories";
 import { CHART_RANGES } from "~/lib/chart";
+import { ENDED_OPTIONS, type EndedFilter, SORT_OPTIONS } from "~/lib/list-view";
 import { SEARCH_MAX_LENGTH } from "~/lib/search";
 import { MAX_SLUG_LENGTH } from "../polymarket/gamma";
 
@@ -59,12 +60,62 @@ export const MarketsQuerySchema = v.object({
   ),
 });
 
-export const SlugParamSchema = v.object({
-  slug: v.pipe(
-    v.string(),
-    v.maxLength(MAX_SLUG_LENGTH, `slug must be at most ${MAX_SLUG_LENGTH} characters`),
-    v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "slug: lowercase letters, digits and single hyphens"),
-    v.description("The market's Polymarket slug, as in /market/{slug}."),
+/** A Polymarket slug in the path: anything else is a 400 naming `slug`, answered without an upstream call. */
+const slugParam = (description: string) =>
+  v.object({
+    slug: v.pipe(
+      v.string(),
+      v.maxLength(MAX_SLUG_LENGTH, `slug must be at most ${MAX_SLUG_LENGTH} characters`),
+      v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "slug: lowercase letters, digits and single hyphens"),
+      v.description(description),
+    ),
+  });
+
+export const SlugParamSchema = slugParam("The market's Polymarket slug, as in /market/{slug}.");
+export const EventSlugParamSchema = slugParam("The event's Polymarket slug, as in /event/{slug}.");
+
+const EVENT_SORTS = SORT_OPTIONS.map((o) => o.value);
+const ENDED = ENDED_OPTIONS.map((o) => o.value);
+/** The API lists every event of the snapshot unless asked to hide ended ones (decision 0032). */
+export const EVENTS_DEFAULT_ENDED: EndedFilter = "show";
+
+export const EventsQuerySchema = v.object({
+  category: v.optional(
+    v.pipe(
+      v.picklist(CATEGORY_SLUGS, `category: ${oneOf(CATEGORY_SLUGS)}`),
+      v.description(
+        "Only events of this category (the site's category pages: Gamma's tags, else title keywords).",
+      ),
+    ),
+  ),
+  q: v.optional(
+    v.pipe(
+      v.string("q must be given once"),
+      v.maxLength(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`),
+      v.description("Case-insensitive text the title or one of the listed outcomes must contain."),
+    ),
+  ),
+  sort: v.optional(
+    v.pipe(
+      v.picklist(EVENT_SORTS, `sort: ${oneOf(EVENT_SORTS)}`),
+      v.description(
+        "volume: 24 h volume, largest first (default); change: largest 24 h move of the leading outcome either way first; ending: soonest future end first, then ended (latest first), undated last; new: latest start first; liquidity: largest first.",
+      ),
+    ),
+    "volume",
+  ),
+  ended: v.optional(
+    v.pipe(
+      v.picklist(ENDED, `ended: ${oneOf(ENDED)}`),
+      v.description(
+        "show (default): every event; hide: leave out events past their end date (still open while they await resolution).",
+      ),
+    ),
+    EVENTS_DEFAULT_ENDED,
+  ),
+  limit: wholeNumber("limit", 1, MAX_LIMIT, 50, "Events per page."),
+  cursor: v.optional(
+    v.pipe(v.string("cursor must be given once"), v.description("The nextCursor of the previous page.")),
   ),
 });
 
@@ -108,4 +159,5 @@ export const CursorQuerySchema = v.object({
 });
 
 export type MarketsQuery = v.InferOutput<typeof MarketsQuerySchema>;
+export type EventsQuery = v.InferOutput<typeof EventsQuerySchema>;
 export type WhalesQuery = v.InferOutput<typeof WhalesQuerySchema>;

@@ -1,9 +1,11 @@
 /** What the list endpoints select from a snapshot: pure, so the API and the reference page's examples agree. */
 import { categoryBySlug, filterMarkets } from "~/lib/categories";
-import type { DisplayMarket, WhaleOutcome, WhaleTrade } from "~/lib/types";
+import { selectListItems } from "~/lib/list-view";
+import type { DisplayEvent, DisplayMarket, WhaleOutcome, WhaleTrade } from "~/lib/types";
 import { tradeValue } from "~/lib/whales";
 import { pageAfter } from "../cursor";
-import type { MarketSort, MarketsQuery, WhalesQuery } from "./params";
+import { matchesEvent } from "../snapshots/dashboard";
+import type { EventsQuery, MarketSort, MarketsQuery, WhalesQuery } from "./params";
 
 function endTime(market: DisplayMarket, now: number): number {
   const end = market.endDate === null ? Number.NaN : Date.parse(market.endDate);
@@ -28,6 +30,19 @@ export function selectMarkets(markets: readonly DisplayMarket[], query: MarketsQ
   const sorted = kept.sort((a, b) => ORDER[query.sort](a, b, now));
   const page = pageAfter(sorted, (m) => m.id, query.cursor, query.limit);
   return page && { markets: page.items, total: sorted.length, nextCursor: page.nextCursor };
+}
+
+/**
+ * One page of the snapshot's event cards: the list pages' category, search, sort and ended filter
+ * (`selectListItems`), paged by event id; null when the cursor names no event of the list.
+ */
+export function selectEvents(events: readonly DisplayEvent[], query: EventsQuery, now: number) {
+  const inCategory = filterMarkets(events, categoryBySlug(query.category), "");
+  const search = query.q?.trim() ?? "";
+  const matching = search ? inCategory.filter((e) => matchesEvent(e, search)) : inCategory;
+  const listed = selectListItems(matching, { sort: query.sort, ended: query.ended }, now);
+  const page = pageAfter(listed, (e) => e.id, query.cursor, query.limit);
+  return page && { events: page.items, total: listed.length, nextCursor: page.nextCursor };
 }
 
 const OUTCOMES: Record<NonNullable<WhalesQuery["outcome"]>, WhaleOutcome> = {

@@ -9,6 +9,9 @@ import type { Deps } from "../deps";
 import { createLog } from "../log";
 import {
   type Answer,
+  eventAnswer,
+  eventHistoryAnswer,
+  eventsAnswer,
   historyAnswer,
   marketAnswer,
   marketsAnswer,
@@ -108,10 +111,15 @@ export async function apiExamples(deps: Deps): Promise<Record<string, ApiExample
   const markets = await marketsAnswer(deps, { sort: "volume", limit: EXAMPLE_ITEMS });
   const slug = markets.ok ? (markets.body.markets.find((m) => m.slug)?.slug ?? null) : null;
   const bySlug = slug ?? "a-market-slug";
+  const events = await eventsAnswer(deps, { sort: "volume", ended: "show", limit: EXAMPLE_ITEMS });
+  const eventSlug = (events.ok ? events.body.events[0]?.slug : undefined) ?? "an-event-slug";
   const entries = await Promise.all([
     example("/markets?limit=2", async () => markets),
     example(`/markets/${bySlug}`, () => marketAnswer(deps, bySlug)),
     example(`/markets/${bySlug}/history?range=1d`, () => historyAnswer(deps, bySlug, "1d")),
+    example("/events?limit=2", async () => events),
+    example(`/events/${eventSlug}`, () => eventAnswer(deps, eventSlug)),
+    example(`/events/${eventSlug}/history?range=1d`, () => eventHistoryAnswer(deps, eventSlug, "1d")),
     example("/whales", () => whalesAnswer(deps, { minUsd: 50_000 })),
     example("/track-record", () => trackRecordAnswer(deps, undefined)),
     example("/status", () => statusAnswer(deps)),
@@ -120,6 +128,9 @@ export async function apiExamples(deps: Deps): Promise<Record<string, ApiExample
     "listMarkets",
     "getMarket",
     "getMarketHistory",
+    "listEvents",
+    "getEvent",
+    "getEventHistory",
     "listWhaleTrades",
     "getTrackRecord",
     "getStatus",

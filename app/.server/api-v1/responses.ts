@@ -1,5 +1,6 @@
 /** The public API's response bodies as valibot schemas, built from the domain schemas the code's types come from. */
 import * as v from "valibot";
+import { DisplayEventSchema, EventDetailSchema } from "~/lib/schemas/event";
 import {
   CurrentAnalysisSchema,
   DisplayMarketSchema,
@@ -52,6 +53,49 @@ export const MarketListSchema = v.object({
   ...refreshError,
 });
 
+export const EventListSchema = v.object({
+  events: v.array(DisplayEventSchema),
+  total: v.pipe(v.number(), v.description("Events matching the filters, over every page")),
+  nextCursor,
+  fetchedAt: v.pipe(isoTime, v.description("When the snapshot was fetched from Polymarket")),
+  stale: v.pipe(v.boolean(), v.description("Past its 15-minute freshness window")),
+  provenance: SnapshotProvenanceSchema,
+  ...refreshError,
+});
+
+export const EventResponseSchema = EventDetailSchema;
+
+export const EventHistoryResponseSchema = v.object({
+  slug: v.string(),
+  range: v.picklist(["1d", "1w", "1m", "all"]),
+  step: v.pipe(
+    v.number(),
+    v.description("Seconds between points: 600 (1d), 3600 (1w), 14400 (1m), whole days (all)"),
+  ),
+  outcomes: v.pipe(
+    v.array(
+      v.object({
+        marketId: v.string(),
+        marketSlug: v.nullable(v.string()),
+        label: v.pipe(v.string(), v.description('The outcome ("Trump", or a one-market event\'s "Yes")')),
+        question: v.pipe(v.string(), v.description("Its market's question")),
+      }),
+    ),
+    v.description("In the order of each point's prices: dearest latest price first, at most 20"),
+  ),
+  outcomeCount: v.pipe(v.number(), v.description("Outcomes we have recorded for the event")),
+  points: v.array(
+    v.object({
+      t: v.pipe(v.number(), v.description("Epoch seconds")),
+      prices: v.pipe(
+        v.array(v.nullable(v.number())),
+        v.description("0–1 per outcome; null where we have no point at that time"),
+      ),
+    }),
+  ),
+  notes: v.optional(v.pipe(v.array(v.string()), v.description("Why the history is empty, when it is"))),
+});
+
 export const MarketResponseSchema = v.object({
   market: MarketViewSchema,
   analysis: v.pipe(v.nullable(CurrentAnalysisSchema), v.description("Top-100 markets only")),
@@ -81,6 +125,9 @@ export const TrackRecordResponseSchema = v.object({
 
 export type ErrorBody = v.InferOutput<typeof ErrorSchema>;
 export type MarketList = v.InferOutput<typeof MarketListSchema>;
+export type EventList = v.InferOutput<typeof EventListSchema>;
+export type EventResponse = v.InferOutput<typeof EventResponseSchema>;
+export type EventHistoryResponse = v.InferOutput<typeof EventHistoryResponseSchema>;
 export type MarketResponse = v.InferOutput<typeof MarketResponseSchema>;
 export type HistoryResponse = v.InferOutput<typeof HistoryResponseSchema>;
 export type WhaleList = v.InferOutput<typeof WhaleListSchema>;

@@ -10,6 +10,9 @@ import { HealthSchema } from "~/lib/schemas/health";
 import type { WorkerEnv } from "../worker-env";
 import {
   type Answer,
+  eventAnswer,
+  eventHistoryAnswer,
+  eventsAnswer,
   historyAnswer,
   marketAnswer,
   marketsAnswer,
@@ -21,6 +24,8 @@ import {
 import { apiError, etagOf, RATE_LIMIT } from "./http";
 import {
   CursorQuerySchema,
+  EventSlugParamSchema,
+  EventsQuerySchema,
   HistoryQuerySchema,
   MarketsQuerySchema,
   SlugParamSchema,
@@ -28,6 +33,9 @@ import {
 } from "./params";
 import {
   ErrorSchema,
+  EventHistoryResponseSchema,
+  EventListSchema,
+  EventResponseSchema,
   HistoryResponseSchema,
   MarketListSchema,
   MarketResponseSchema,
@@ -179,6 +187,65 @@ export const v1Routes = new Hono<WorkerEnv>()
     validator("query", HistoryQuerySchema, badParameter, PARAMS),
     async (c) =>
       send(c, await historyAnswer(c.get("deps"), c.req.valid("param").slug, c.req.valid("query").range)),
+  )
+  .get(
+    "/events",
+    describeRoute({
+      operationId: "listEvents",
+      summary: "Events",
+      description:
+        "Polymarket's busiest open events from the 15-minute snapshot, as the site's cards show them: the leading outcomes, our forecast and call, X mentions; filtered, sorted and paged like the list pages.",
+      tags: ["Events"],
+      responses: {
+        200: ok("A page of events", EventListSchema),
+        304: NOT_MODIFIED,
+        ...COMMON,
+      },
+    }),
+    validator("query", EventsQuerySchema, badParameter, PARAMS),
+    async (c) => send(c, await eventsAnswer(c.get("deps"), c.req.valid("query"))),
+  )
+  .get(
+    "/events/:slug",
+    describeRoute({
+      operationId: "getEvent",
+      summary: "One event",
+      description:
+        "Any Polymarket event by slug: its card, every open outcome (dearest first), and for the busiest events our forecast and X mentions (null otherwise). Outcomes the snapshot does not keep are read from Polymarket.",
+      tags: ["Events"],
+      responses: {
+        200: ok("The event", EventResponseSchema),
+        304: NOT_MODIFIED,
+        404: error("No event with this slug"),
+        503: unavailable("Polymarket cannot be reached and the event is not in our snapshot"),
+        ...COMMON,
+      },
+    }),
+    validator("param", EventSlugParamSchema, badParameter, PARAMS),
+    async (c) => send(c, await eventAnswer(c.get("deps"), c.req.valid("param").slug)),
+  )
+  .get(
+    "/events/:slug/history",
+    describeRoute({
+      operationId: "getEventHistory",
+      summary: "Event price history",
+      description:
+        "The prices we recorded every 10 minutes of the event's outcomes (up to 20, dearest first) over the range, at a step that suits it.",
+      tags: ["Events"],
+      responses: {
+        200: ok("The history (empty, with a note, when we have recorded none)", EventHistoryResponseSchema),
+        304: NOT_MODIFIED,
+        404: error("No event with this slug"),
+        503: unavailable(
+          "The history database cannot be read, or Polymarket cannot be asked whether the event exists",
+        ),
+        ...COMMON,
+      },
+    }),
+    validator("param", EventSlugParamSchema, badParameter, PARAMS),
+    validator("query", HistoryQuerySchema, badParameter, PARAMS),
+    async (c) =>
+      send(c, await eventHistoryAnswer(c.get("deps"), c.req.valid("param").slug, c.req.valid("query").range)),
   )
   .get(
     "/whales",

@@ -11,6 +11,7 @@ import type {
   EventAnalysis,
   EventCall,
   EventForecast,
+  EventOutcome,
   Market,
   MarketAnalysis,
   MarketEvent,
@@ -125,18 +126,14 @@ export function leadingMarket(event: MarketEvent): Market | undefined {
   return byPrice(eventOutcomes(event))[0]?.market;
 }
 
-/** An event's card. */
-export function toDisplayEvent(
-  event: MarketEvent,
-  analysis: EventAnalysis,
-  mention: MentionCount | undefined,
-  now: number,
-  spark?: number[],
-): DisplayEvent {
+/** What a card says of the event itself: everything but its forecast, its X count and its price line. */
+export type EventFacts = Omit<DisplayEvent, "forecast" | "mentions" | "spark">;
+
+/** An event's card fields that need no analysis (the API's detail of an event outside the snapshot). */
+export function toEventFacts(event: MarketEvent, now: number): EventFacts {
   const outcomes = eventOutcomes(event);
   const multi = isMultiOutcome(event);
   const listed = multi ? byPrice(outcomes).slice(0, CARD_OUTCOMES) : outcomes;
-  const state = callStateOf(event, analysis, now);
   return {
     id: event.id,
     slug: event.slug,
@@ -150,24 +147,43 @@ export function toDisplayEvent(
     tags: event.tags.map((t) => t.label).filter((label) => label !== ""),
     category: primaryCategory(event),
     multi,
-    outcomes: listed.map((o) => ({
-      marketId: o.market.id,
-      marketSlug: o.market.slug,
-      label: o.label,
-      price: toPercent(o.price),
-      priceChange24h: o.priceChange24h,
-    })),
+    outcomes: listed.map(toOutcomeView),
     moreOutcomes: Math.max(0, outcomes.length - listed.length),
     priceChange24h: (multi ? listed[0]?.priceChange24h : event.markets[0]?.priceChange24h) ?? 0,
-    forecast: forecastView(event, outcomes, analysis, state),
+    isLive: isMarketLive(event.volume, endOf(event), now),
+    href: eventHref(event),
+  };
+}
+
+/** An outcome as a card and the API list it (price in percent). */
+export function toOutcomeView(o: EventOutcomeOf): EventOutcome {
+  return {
+    marketId: o.market.id,
+    marketSlug: o.market.slug,
+    label: o.label,
+    price: toPercent(o.price),
+    priceChange24h: o.priceChange24h,
+  };
+}
+
+/** An event's card. */
+export function toDisplayEvent(
+  event: MarketEvent,
+  analysis: EventAnalysis,
+  mention: MentionCount | undefined,
+  now: number,
+  spark?: number[],
+): DisplayEvent {
+  const state = callStateOf(event, analysis, now);
+  return {
+    ...toEventFacts(event, now),
+    forecast: forecastView(event, eventOutcomes(event), analysis, state),
     mentions: {
       count: mention?.mentions ?? 0,
       // Trending is a fact about live X counts; an estimate cannot trend (decision 0011).
       trending: mention?.source === "live" && mention.trending,
       source: mention?.source ?? "estimated",
     },
-    isLive: isMarketLive(event.volume, endOf(event), now),
-    href: eventHref(event),
     ...(spark ? { spark } : {}),
   };
 }

@@ -31,10 +31,14 @@ export function outcomeLabel(market: Market): string {
 
 /**
  * Every open outcome of the event in Gamma's order. A one-market event with other than two sides keeps
- * only its first (it is shown as the first outcome against "Other", as its card always was).
+ * only its first (it is shown as the first outcome against "Other", as its card always was). `multi` says
+ * what the event is when `markets` is only part of it (the snapshot keeps at most 100 markets).
  */
-export function eventOutcomes(event: Pick<MarketEvent, "markets">): EventOutcomeOf[] {
-  if (isMultiOutcome(event)) {
+export function eventOutcomes(
+  event: Pick<MarketEvent, "markets">,
+  multi: boolean = isMultiOutcome(event),
+): EventOutcomeOf[] {
+  if (multi) {
     return event.markets.map((market) => ({
       key: market.id,
       market,

@@ -152,3 +152,31 @@ export async function hourlyFirstPrices(
   }
   return byMarket;
 }
+
+/**
+ * Every outcome's prices of the listed markets at exactly the listed slot times (epoch seconds), by market
+ * id, oldest first: the events' history. Key lookups only (markets × times rows at most), so a long range
+ * read at a coarse step costs what its points are, not every 10-minute point under it.
+ */
+export async function pricesAt(
+  db: D1Database,
+  marketIds: readonly string[],
+  times: readonly number[],
+): Promise<Map<string, { t: number; prices: number[] }[]>> {
+  const byMarket = new Map<string, { t: number; prices: number[] }[]>();
+  if (marketIds.length === 0 || times.length === 0) return byMarket;
+  const { results } = await db
+    .prepare(
+      `SELECT market_id, t, prices FROM market_points
+       WHERE market_id IN (SELECT value FROM json_each(?1)) AND t IN (SELECT value FROM json_each(?2))
+       ORDER BY market_id, t`,
+    )
+    .bind(JSON.stringify(marketIds), JSON.stringify(times))
+    .all<{ market_id: string; t: number; prices: string }>();
+  for (const row of results) {
+    const list = byMarket.get(row.market_id) ?? [];
+    list.push({ t: row.t, prices: jsonArray(row.prices, isNumber) });
+    byMarket.set(row.market_id, list);
+  }
+  return byMarket;
+}

@@ -9,6 +9,8 @@ export interface StoredMarket {
   id: string;
   slug: string | null;
   eventSlug: string | null;
+  /** Its name inside its event ("Trump"), null when Gamma gives none or before it was kept (0005). */
+  groupTitle: string | null;
   conditionId: string | null;
   question: string;
   outcomes: string[];
@@ -21,6 +23,7 @@ interface MarketRow {
   id: string;
   slug: string | null;
   event_slug: string | null;
+  group_title: string | null;
   condition_id: string | null;
   question: string;
   outcomes: string;
@@ -34,6 +37,7 @@ function toMarket(row: MarketRow): StoredMarket {
     id: row.id,
     slug: row.slug,
     eventSlug: row.event_slug,
+    groupTitle: row.group_title,
     conditionId: row.condition_id,
     question: row.question,
     outcomes: jsonArray(row.outcomes, isString),
@@ -49,15 +53,16 @@ function toMarket(row: MarketRow): StoredMarket {
  */
 export function prepareUpsert(db: D1Database): (m: MarketObservation, t: number) => D1PreparedStatement {
   const upsert = db.prepare(
-    `INSERT INTO markets (id, slug, event_slug, condition_id, question, outcomes, clob_token_ids, end_date, first_seen)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+    `INSERT INTO markets (id, slug, event_slug, condition_id, question, outcomes, clob_token_ids, end_date, first_seen,
+       group_title)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
      ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, event_slug = excluded.event_slug,
        condition_id = excluded.condition_id, question = excluded.question, outcomes = excluded.outcomes,
-       clob_token_ids = excluded.clob_token_ids, end_date = excluded.end_date
+       clob_token_ids = excluded.clob_token_ids, end_date = excluded.end_date, group_title = excluded.group_title
      WHERE markets.slug IS NOT excluded.slug OR markets.event_slug IS NOT excluded.event_slug
        OR markets.condition_id IS NOT excluded.condition_id OR markets.question IS NOT excluded.question
        OR markets.outcomes IS NOT excluded.outcomes OR markets.clob_token_ids IS NOT excluded.clob_token_ids
-       OR markets.end_date IS NOT excluded.end_date`,
+       OR markets.end_date IS NOT excluded.end_date OR markets.group_title IS NOT excluded.group_title`,
   );
   return (m, t) =>
     upsert.bind(
@@ -70,6 +75,7 @@ export function prepareUpsert(db: D1Database): (m: MarketObservation, t: number)
       JSON.stringify(m.clobTokenIds),
       m.endDate,
       t,
+      m.groupTitle ?? null,
     );
 }
 
@@ -80,4 +86,38 @@ export async function bySlug(db: D1Database, slug: string): Promise<StoredMarket
     .bind(slug)
     .first<MarketRow>();
   return row ? toMarket(row) : null;
+}
+
+/** An event's market as its history reads it: the row, and the first outcome's latest stored price. */
+export interface EventMarket extends StoredMarket {
+  /** 0..1, null before its first point. */
+  lastPrice: number | null;
+}
+
+/**
+ * The markets recorded with this event slug, dearest latest price first (ties by id), at most `limit`, and
+ * how many there are. One statement: the index on event_slug, and one key lookup per market for its price.
+ */
+export async function byEvent(
+  db: D1Database,
+  eventSlug: string,
+  limit: number,
+): Promise<{ markets: EventMarket[]; total: number }> {
+  const { results } = await db
+    .prepare(
+      `SELECT m.*, (SELECT json_extract(p.prices, '$[0]') FROM market_points AS p
+                    WHERE p.market_id = m.id ORDER BY p.t DESC LIMIT 1) AS last_price,
+              COUNT(*) OVER () AS total
+       FROM markets AS m WHERE m.event_slug = ?1
+       ORDER BY last_price IS NULL, last_price DESC, m.id LIMIT ?2`,
+    )
+    .bind(eventSlug, limit)
+    .all<MarketRow & { last_price: number | null; total: number }>();
+  return {
+    markets: results.map((row) => ({
+      ...toMarket(row),
+      lastPrice: typeof row.last_price === "number" ? row.last_price : null,
+    })),
+    total: results[0]?.total ?? 0,
+  };
 }

@@ -5,6 +5,8 @@ export interface MarketObservation {
   id: string;
   slug: string | null;
   eventSlug: string | null;
+  /** Its name inside its event ("Trump"); absent in batches queued before it was kept (decision 0032). */
+  groupTitle?: string | null;
   conditionId: string | null;
   question: string;
   outcomes: readonly string[];

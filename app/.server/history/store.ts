@@ -26,7 +26,7 @@ import * as whaleTrades from "./whale-trades";
 export type { SettledMarket } from "./call-grades";
 export type { CallInput, OpenMarket } from "./calls";
 export type { PricePoint } from "./market-points";
-export type { StoredMarket } from "./markets";
+export type { EventMarket, StoredMarket } from "./markets";
 export type { MarketObservation } from "./observation";
 export { D1RefreshState } from "./refresh-state";
 export type { PendingMarket } from "./settlement-checks";
@@ -157,6 +157,19 @@ export class HistoryStore {
   /** A market by its slug (the latest seen with it), or null. */
   marketBySlug(slug: string): Promise<markets.StoredMarket | null> {
     return markets.bySlug(this.db, slug);
+  }
+
+  /** The markets recorded of an event, dearest latest price first, at most `limit`, and how many there are. */
+  eventMarkets(eventSlug: string, limit: number): Promise<{ markets: markets.EventMarket[]; total: number }> {
+    return markets.byEvent(this.db, eventSlug, limit);
+  }
+
+  /** The listed markets' prices at exactly the listed slot times, by market id, oldest first. */
+  pricesAt(
+    marketIds: readonly string[],
+    times: readonly number[],
+  ): Promise<Map<string, { t: number; prices: number[] }[]>> {
+    return marketPoints.pricesAt(this.db, marketIds, times);
   }
 
   /** A market's points from `sinceT` (epoch seconds) on, oldest first. */

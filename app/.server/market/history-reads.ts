@@ -10,7 +10,7 @@ import { ok, type Section, unavailable } from "~/lib/section";
 import type { Call } from "~/lib/track-record";
 import type { WhaleTrade } from "~/lib/types";
 import type { Deps } from "../deps";
-import type { HistoryStore, PricePoint } from "../history/store";
+import type { EventMarket, HistoryStore, PricePoint } from "../history/store";
 import { createLog } from "../log";
 
 const log = createLog("market");
@@ -56,4 +56,23 @@ export function storedWalletTrades(deps: Deps, wallet: string): Promise<Section<
 /** The market's track-record calls with their grading, newest first. */
 export function storedCalls(deps: Deps, marketId: string): Promise<Section<Call[]>> {
   return read(deps, `calls:${marketId}`, (store) => store.calls.callsForMarket(marketId));
+}
+
+/** The markets recorded of an event (dearest latest price first, at most `limit`) and how many there are. */
+export function storedEventMarkets(
+  deps: Deps,
+  eventSlug: string,
+  limit: number,
+): Promise<Section<{ markets: EventMarket[]; total: number }>> {
+  return read(deps, `event-markets:${eventSlug}:${limit}`, (store) => store.eventMarkets(eventSlug, limit));
+}
+
+/** The listed markets' prices at the listed slot times (keyed by the first and last, which hold for a slot). */
+export function storedPricesAt(
+  deps: Deps,
+  marketIds: readonly string[],
+  times: readonly number[],
+): Promise<Section<Map<string, { t: number; prices: number[] }[]>>> {
+  const key = `prices-at:${marketIds.join(",")}:${times[0]}:${times.at(-1)}:${times.length}`;
+  return read(deps, key, (store) => store.pricesAt(marketIds, times));
 }

@@ -24,6 +24,7 @@ export function marketObservation(
     id: market.id,
     slug: market.slug,
     eventSlug: market.event?.slug ?? null,
+    groupTitle: market.groupTitle,
     conditionId: market.conditionId,
     question: market.title,
     outcomes: market.outcomes.map((o) => o.label),

@@ -321,13 +321,18 @@ export async function findShownMarket(
   return { market, card, snapshot: present(cached) };
 }
 
-/** An event of the cached snapshot by slug, with its card (no upstream call), or null. */
+/**
+ * An event of the cached snapshot by slug, with its card and the market bodies the snapshot keeps of it
+ * (all of a one-market event; often only the leading ones of a multi-outcome event), or null. No upstream call.
+ */
 export async function findShownEvent(
   deps: Deps,
   slug: string,
-): Promise<{ card: DisplayEvent; snapshot: MarketSnapshot } | null> {
+): Promise<{ card: DisplayEvent; markets: Market[]; snapshot: MarketSnapshot } | null> {
   const cached = await marketSnapshot.cached(deps);
   const card = cached?.value.snapshot.events?.find((e) => e.slug === slug);
   if (!cached || !card) return null;
-  return { card, snapshot: present(cached) };
+  const listed = new Set(card.outcomes.map((o) => o.marketId));
+  const markets = (cached.value.markets ?? []).filter((m) => m.event?.slug === slug || listed.has(m.id));
+  return { card, markets, snapshot: present(cached) };
 }

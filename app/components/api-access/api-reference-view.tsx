@@ -148,9 +148,9 @@ export function ApiReferenceView({
           </>
         }
       >
-        Everything the site shows, as JSON: Polymarket markets with our sentiment analysis, whale trades, our
-        graded track record and the data pipeline's status. No sign-up and no key; CORS is open, so a web page
-        can call it directly.
+        Everything the site shows, as JSON: Polymarket events and markets with our forecasts and sentiment
+        analysis, whale trades, our graded track record and the data pipeline's status. No sign-up and no key;
+        CORS is open, so a web page can call it directly.
       </PageHeader>
 
       <nav aria-label="On this page" className="mb-8">
@@ -185,6 +185,8 @@ export function ApiReferenceView({
         <CodeBlock
           label="Terminal"
           code={[
+            "# The five politics events that moved most in 24 hours",
+            curlLine(server, "/events?category=politics&sort=change&limit=5"),
             "# The five markets most bullish or bearish right now",
             curlLine(server, "/markets?sort=sentiment&limit=5"),
             "# Whale trades of $100K or more on Yes",

@@ -58,34 +58,75 @@ export const EventForecastSchema = v.pipe(
   v.metadata({ ref: "EventForecast" }),
 );
 
+const EventMentionsSchema = v.object({
+  count: v.number(),
+  trending: v.boolean(),
+  source: MentionsSourceSchema,
+});
+
+/** What an event is, whether or not we forecast it: the card's fields but its forecast and X count. */
+const eventFacts = {
+  id: v.string(),
+  slug: v.string(),
+  title: v.string(),
+  image: v.nullable(v.string()),
+  endDate: nullableIso,
+  startDate: nullableIso,
+  volume: v.pipe(v.number(), v.description("Total volume, USD")),
+  volume24h: v.number(),
+  liquidity: v.number(),
+  tags: v.array(v.string()),
+  category: v.nullable(v.string()),
+  multi: v.pipe(v.boolean(), v.description("More than one market: each outcome is its own market")),
+  outcomes: v.pipe(
+    v.array(EventOutcomeSchema),
+    v.description("A one-market event's two sides, or a multi-outcome event's leading three by price"),
+  ),
+  moreOutcomes: v.pipe(v.number(), v.description("Open outcomes not listed")),
+  priceChange24h: v.pipe(v.number(), v.description("24 h change of the leading outcome, points")),
+  isLive: v.boolean(),
+  href: v.pipe(v.string(), v.description("The event page, or a one-market event's market page")),
+  spark: v.optional(
+    v.pipe(v.array(v.number()), v.description("The leading outcome's price (0–1) hourly over 24 hours")),
+  ),
+};
+
 /** An event card: the unit of the lists (issue 23 §2). */
 export const DisplayEventSchema = v.pipe(
-  v.object({
-    id: v.string(),
-    slug: v.string(),
-    title: v.string(),
-    image: v.nullable(v.string()),
-    endDate: nullableIso,
-    startDate: nullableIso,
-    volume: v.pipe(v.number(), v.description("Total volume, USD")),
-    volume24h: v.number(),
-    liquidity: v.number(),
-    tags: v.array(v.string()),
-    category: v.nullable(v.string()),
-    multi: v.pipe(v.boolean(), v.description("More than one market: each outcome is its own market")),
-    outcomes: v.pipe(
-      v.array(EventOutcomeSchema),
-      v.description("A one-market event's two sides, or a multi-outcome event's leading three by price"),
-    ),
-    moreOutcomes: v.pipe(v.number(), v.description("Open outcomes not listed")),
-    priceChange24h: v.pipe(v.number(), v.description("24 h change of the leading outcome, points")),
-    forecast: EventForecastSchema,
-    mentions: v.object({ count: v.number(), trending: v.boolean(), source: MentionsSourceSchema }),
-    isLive: v.boolean(),
-    href: v.pipe(v.string(), v.description("The event page, or a one-market event's market page")),
-    spark: v.optional(
-      v.pipe(v.array(v.number()), v.description("The leading outcome's price (0–1) hourly over 24 hours")),
-    ),
-  }),
+  v.object({ ...eventFacts, forecast: EventForecastSchema, mentions: EventMentionsSchema }),
   v.metadata({ ref: "Event" }),
+);
+
+/**
+ * One event in full (`/api/v1/events/{slug}`): its card's fields, the forecast and X count when it is among
+ * the busiest events (null otherwise), and every open outcome.
+ */
+export const EventDetailSchema = v.pipe(
+  v.object({
+    event: v.object({
+      ...eventFacts,
+      forecast: v.pipe(
+        v.nullable(EventForecastSchema),
+        v.description("Our forecast; null when the event is not among the busiest events (the snapshot)"),
+      ),
+      mentions: v.pipe(
+        v.nullable(EventMentionsSchema),
+        v.description("X mentions of the event's title; null when the event is not in the snapshot"),
+      ),
+    }),
+    outcomes: v.pipe(v.array(EventOutcomeSchema), v.description("Every open outcome read, dearest first")),
+    outcomeCount: v.pipe(
+      v.number(),
+      v.description(
+        "Open outcomes the event has: more than outcomes lists when only part could be read (see notes)",
+      ),
+    ),
+    inSnapshot: v.pipe(
+      v.boolean(),
+      v.description("Among the busiest events (/events); false: read from Polymarket on demand"),
+    ),
+    fetchedAt: v.pipe(v.string(), v.description("ISO 8601 time the prices were fetched from Polymarket")),
+    notes: v.optional(v.pipe(v.array(v.string()), v.description("What could not be read"))),
+  }),
+  v.metadata({ ref: "EventDetail" }),
 );

@@ -1,0 +1,115 @@
+/**
+ * One event in full (`/api/v1/events/{slug}`, decision 0032): its card's fields, the forecast and X count
+ * when it is among the busiest events, and every open outcome. A shown event is answered from the snapshot
+ * when the snapshot keeps all of its markets, else its outcomes are read on demand (`LOOKUPS.event`, gated
+ * and kept in memory and the Cache API); a failing lookup leaves the snapshot's part, said in `notes`.
+ * An event outside the snapshot is read on demand, without a forecast. A slug that cannot be Polymarket's
+ * is unknown without any upstream call.
+ */
+import { ok, type Section } from "~/lib/section";
+import type { EventDetail, Market, MarketEvent } from "~/lib/types";
+import type { Deps } from "../deps";
+import { LOOKUPS, sayUnavailable } from "../lookups";
+import { isSlug } from "../polymarket/gamma";
+import { findShownEvent } from "../snapshots/markets";
+import { toEventFacts, toOutcomeView } from "./card";
+import { byPrice, eventOutcomes } from "./outcomes";
+
+export interface ReadEvent {
+  detail: EventDetail;
+  /** Where the outcomes' prices came from: the snapshot (15-minute freshness) or an on-demand read. */
+  from: "snapshot" | "lookup";
+}
+
+/** What the lookup answers: today `{ slug, title, markets }`, the whole event once it carries it. */
+type LookedUpEvent = Pick<MarketEvent, "slug" | "title" | "markets"> & Partial<MarketEvent>;
+
+export const OUTCOMES_UNAVAILABLE =
+  "Polymarket could not be asked for the event's other outcomes right now: only those in our snapshot are listed.";
+
+const sum = (markets: readonly Market[], figure: (m: Market) => number) =>
+  markets.reduce((total, m) => total + figure(m), 0);
+
+/** The looked-up event as an event of ours: its open markets, and what it does not say taken from them. */
+function asMarketEvent(found: LookedUpEvent): MarketEvent {
+  const open = found.markets.filter((m) => !m.closed);
+  const first = open[0] ?? found.markets[0];
+  return {
+    // The thin lookup names no event id: the slug (also unique at Polymarket) stands in until it does.
+    id: found.id ?? found.slug,
+    slug: found.slug,
+    title: found.title,
+    description: found.description ?? first?.description ?? "",
+    resolutionSource: found.resolutionSource ?? null,
+    image: found.image ?? first?.image ?? null,
+    endDate: found.endDate ?? first?.endDate ?? null,
+    startDate: found.startDate ?? null,
+    volume24h: found.volume24h ?? sum(found.markets, (m) => m.volume24h),
+    volume: found.volume ?? sum(found.markets, (m) => m.volume),
+    liquidity: found.liquidity ?? sum(open, (m) => m.liquidity),
+    negRisk: found.negRisk ?? false,
+    tags: found.tags ?? (first?.tags ?? []).map((label) => ({ slug: "", label })),
+    markets: open,
+    resolved: found.resolved ?? found.markets.filter((m) => m.closed),
+  };
+}
+
+/** Every open outcome, dearest first, as the API lists them. */
+function outcomeViews(markets: readonly Market[], multi: boolean) {
+  return byPrice(eventOutcomes({ markets: [...markets] }, multi)).map(toOutcomeView);
+}
+
+/**
+ * The event by slug: null when Polymarket does not know it (or the slug cannot be one); unavailable or
+ * limited when it is not in the snapshot and the lookup fails.
+ */
+export async function readEvent(deps: Deps, slug: string): Promise<Section<ReadEvent | null>> {
+  if (!isSlug(slug)) return ok(null);
+  const shown = await findShownEvent(deps, slug);
+  if (shown) {
+    const { card, markets, snapshot } = shown;
+    const outcomeCount = card.outcomes.length + card.moreOutcomes;
+    const fromSnapshot = {
+      event: card,
+      outcomes: outcomeViews(markets, card.multi),
+      outcomeCount,
+      inSnapshot: true,
+      fetchedAt: snapshot.fetchedAt,
+    };
+    if (fromSnapshot.outcomes.length >= outcomeCount) return ok({ detail: fromSnapshot, from: "snapshot" });
+    const read = await LOOKUPS.event.get(deps, slug);
+    const found = read.ok ? read.value.value : null;
+    if (!read.ok || found === null) {
+      const note = read.ok ? OUTCOMES_UNAVAILABLE : sayUnavailable(read, OUTCOMES_UNAVAILABLE).message;
+      return ok({ detail: { ...fromSnapshot, notes: [note] }, from: "snapshot" });
+    }
+    const event = asMarketEvent(found);
+    const outcomes = outcomeViews(event.markets, card.multi || event.markets.length > 1);
+    return ok({
+      detail: {
+        event: card,
+        outcomes,
+        outcomeCount: outcomes.length,
+        inSnapshot: true,
+        fetchedAt: read.value.fetchedAt,
+      },
+      from: "lookup",
+    });
+  }
+  const read = await LOOKUPS.event.get(deps, slug);
+  if (!read.ok) return read;
+  const found = read.value.value;
+  if (found === null) return ok(null);
+  const event = asMarketEvent(found);
+  const outcomes = outcomeViews(event.markets, event.markets.length > 1);
+  return ok({
+    detail: {
+      event: { ...toEventFacts(event, deps.now()), forecast: null, mentions: null },
+      outcomes,
+      outcomeCount: outcomes.length,
+      inSnapshot: false,
+      fetchedAt: read.value.fetchedAt,
+    },
+    from: "lookup",
+  });
+}
