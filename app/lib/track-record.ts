@@ -1,7 +1,9 @@
 /**
- * The public track record's shapes (client-safe). Conventions: prices and probabilities are 0..1 and
- * refer to the market's first outcome ("Yes" for Yes/No markets); `outcome: "yes"` means the first
- * outcome won.
+ * The public track record's shapes (client-safe). Conventions: prices and probabilities are 0..1;
+ * `priceAtCall`, `modelProbability` and `outcome` refer to the called market's first outcome ("Yes" for
+ * Yes/No markets; `outcome: "yes"` means it won), `sidePrice` to the side bought, and an event forecast's
+ * vectors to the outcomes it lists. Calls carry the rule version they were recorded under (decision 0033):
+ * the headline figures are of current-rule calls only.
  */
 
 export type CallSide = "buy_yes" | "buy_no" | "hold";
@@ -30,6 +32,65 @@ export interface Call {
   outcome: CallOutcome | null;
   /** Epoch milliseconds. */
   settledAt: number | null;
+  /** The rules the call was recorded under: 1 before issue 23, else track-record/call-rules.ts's version. */
+  ruleVersion: number;
+  /** The entry price: the price of the side bought, 0..1. Null for version-1 calls (see `entryPrice`). */
+  sidePrice: number | null;
+  /** The event called (null for version-1 calls, which were calls on markets). */
+  eventId: string | null;
+  eventSlug: string | null;
+  eventTitle: string | null;
+  /** The outcome called as the card named it ("Yes · Trump", "Lakers"); null for version 1. */
+  callOutcome: string | null;
+  /** The forecast scored when the event resolves; null without the model's probabilities. */
+  forecast: RecordedForecast | null;
+}
+
+/**
+ * An event forecast as recorded with its call: aligned arrays over the outcomes it is scored on. `keys`
+ * are market ids for a mutually exclusive multi-outcome event (the winner is the market resolving Yes), or
+ * `<market id>:0` / `<market id>:1` for one market's two sides (a one-market event, or the called market of
+ * an event whose outcomes are not exclusive).
+ */
+export interface RecordedForecast {
+  keys: readonly string[];
+  labels: readonly string[];
+  /** The model's probabilities, summing to 1. */
+  probabilities: readonly number[];
+  /** The market's prices at the call, as quoted (scoring scales them to sum to 1). */
+  marketPrices: readonly number[];
+}
+
+/**
+ * Where a call's forecast stands once its event resolves: scored (the winner's index in the forecast and
+ * both the model's and the market's scores), waiting on outcome markets not resolved yet, or not scorable
+ * (a void resolution, or no listed outcome won) with why.
+ */
+export type ForecastScore =
+  | {
+      state: "scored";
+      winner: number;
+      brier: number;
+      logScore: number;
+      marketBrier: number;
+      marketLogScore: number;
+    }
+  | { state: "waiting"; reason: string }
+  | { state: "unscorable"; reason: string };
+
+/** A call with its forecast's score (null when it carried no forecast). */
+export interface ScoredCall extends Call {
+  score: ForecastScore | null;
+}
+
+/**
+ * What a call paid for its side, 0..1: the recorded side price, else (version 1) the first outcome's price
+ * for buy_yes and its complement for buy_no; null for a hold.
+ */
+export function entryPrice(call: Pick<Call, "side" | "sidePrice" | "priceAtCall">): number | null {
+  if (call.side === "hold") return null;
+  if (call.sidePrice !== null) return call.sidePrice;
+  return call.side === "buy_yes" ? call.priceAtCall : Number((1 - call.priceAtCall).toFixed(10));
 }
 
 export type Horizon = "under-1d" | "1-7d" | "7-30d" | "over-30d";

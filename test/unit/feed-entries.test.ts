@@ -8,6 +8,7 @@ import { feedAlternates, whaleFeedTitle } from "~/lib/feeds";
 import type { Call } from "~/lib/track-record";
 import type { WhaleTrade } from "~/lib/types";
 import { DEFAULT_WHALE_VIEW } from "~/lib/whales";
+import { V1_CALL_FIELDS } from "../support/track-calls";
 
 const ORIGIN = "https://oddspulse.example";
 const T = Date.parse("2026-11-22T12:00:00Z");
@@ -27,6 +28,7 @@ const call = (fields: Partial<Call>): Call => ({
   endDate: null,
   outcome: null,
   settledAt: null,
+  ...V1_CALL_FIELDS,
   ...fields,
 });
 

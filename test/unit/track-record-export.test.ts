@@ -10,6 +10,7 @@ import {
 } from "~/.server/track-record/export";
 import { dueForSettlement } from "~/.server/track-record/settle";
 import type { Call } from "~/lib/track-record";
+import { V1_CALL_FIELDS } from "../support/track-calls";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 
@@ -29,6 +30,7 @@ function call(i: number, overrides: Partial<Call> = {}): Call {
     endDate: null,
     outcome: null,
     settledAt: null,
+    ...V1_CALL_FIELDS,
     ...overrides,
   };
 }
