@@ -6,6 +6,14 @@
  * the headline figures are of current-rule calls only.
  */
 
+/**
+ * The rules a recorded call was made under, stored with each call so the record says which rows follow
+ * which rules. Version 1 (every call before issue 23): every shown market's call was recorded.
+ * Version 2: `callDecision` (app/.server/track-record/call-rules.ts): an event's call, recorded only while
+ * the event is open, before its end date, at a side price of 5–95¢.
+ */
+export const CALL_RULES_VERSION = 2;
+
 export type CallSide = "buy_yes" | "buy_no" | "hold";
 export type CallOutcome = "yes" | "no" | "void";
 
@@ -139,6 +147,43 @@ export interface TrackSummary {
   skill: number | null;
   /** Fewer than MIN_GRADED_TO_JUDGE graded calls: the figures are shown as too few to judge. */
   tooFew: boolean;
+}
+
+/**
+ * The record's headline (decision 0033), over the calls recorded under the current rules only: the model's
+ * edge over the market's own prices, and the hit rate beside the one the entry prices implied.
+ */
+export interface RecordHeadline {
+  /** The rules these figures are of (call-rules.ts CALL_RULES_VERSION). */
+  ruleVersion: number;
+  /** Calls recorded under them. */
+  calls: number;
+  /** Forecasts scored (their event resolved), and those waiting on outcome markets. */
+  scored: number;
+  waiting: number;
+  /** Mean multi-outcome Brier (0..2) of the model and of the market's prices at the same calls. */
+  meanBrier: number | null;
+  meanMarketBrier: number | null;
+  /** Mean log score (nats) of each. */
+  meanLogScore: number | null;
+  meanMarketLogScore: number | null;
+  /** Brier skill against the price: 1 − meanBrier / meanMarketBrier (positive: better than the market). */
+  brierSkill: number | null;
+  /** Mean Brier edge (market − model) per call with its 95% interval; null below two scored calls. */
+  edge: number | null;
+  edgeLow: number | null;
+  edgeHigh: number | null;
+  /** Graded buy calls, how many hit (Wilson 95% interval), and the hit rate their entry prices implied. */
+  resolved: number;
+  hitRate: number | null;
+  hitRateLow: number | null;
+  hitRateHigh: number | null;
+  impliedHitRate: number | null;
+  /** The Brier edge to detect (0.02, "2 points") and the scored calls it takes (null until the spread is known). */
+  edgeToDetect: number;
+  neededToDetect: number | null;
+  /** Rows recorded under earlier rules: listed and downloadable, never in these figures. */
+  earlierRules: number;
 }
 
 /** Graded calls below this make every figure "too few to judge". */
