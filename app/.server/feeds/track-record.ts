@@ -41,9 +41,10 @@ function link(call: Call, origin: string): string {
  * What was called on what: an event's call names the outcome in the event ("buy Yes · Trump on Who wins
  * in 2028?"), a version-1 call the side on the market ("buy Yes on Will it rain?").
  */
-function subject(call: Call, side: string): string {
-  if (call.eventTitle === null || call.callOutcome === null) return `${side} on ${call.question}`;
-  return `buy ${call.callOutcome} on ${call.eventTitle}`;
+function subject(call: Call, side: string, quoted = false): string {
+  const q = quoted ? '"' : "";
+  if (call.eventTitle === null || call.callOutcome === null) return `${side} on ${q}${call.question}${q}`;
+  return `buy ${call.callOutcome} on ${q}${call.eventTitle}${q}`;
 }
 
 /** "Entry price 62¢, call rules v2." (a hold paid nothing: only the rules). */
@@ -67,7 +68,7 @@ export function callEntry(call: Call, origin: string): FeedEntry {
     title: `Call: ${what} ${price} (${callSourceText(call.source)})`,
     link: link(call, origin),
     date: new Date(call.calledAt),
-    summary: `${callSourceText(call.source)} called ${what} ${price}${firstPrice}.${model}${ends} ${terms(call)}`,
+    summary: `${callSourceText(call.source)} called ${subject(call, side, true)} ${price}${firstPrice}.${model}${ends} ${terms(call)}`,
   };
 }
 
@@ -103,7 +104,7 @@ export function gradeEntry(call: Call | ScoredCall, origin: string): FeedEntry |
     link: link(call, origin),
     date: new Date(call.settledAt),
     summary:
-      `${callSourceText(call.source)}'s call to ${what} ${price} (${formatDate(call.calledAt)}) ` +
+      `${callSourceText(call.source)}'s call to ${subject(call, side, true)} ${price} (${formatDate(call.calledAt)}) ` +
       `was graded: ${outcomeText(call.outcome)}.` +
       (paper === null ? "" : ` Paper return: ${formatPerDollar(paper)} per $1 staked.`) +
       `${scoreWords(call)} ${terms(call)}`,
