@@ -4,18 +4,28 @@
  * exported as JSON and CSV whose summary anyone can recompute from the CSV's rows.
  */
 import { env } from "cloudflare:test";
+import { HttpResponse, http } from "msw";
 import Papa from "papaparse";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { summarise } from "~/.server/track-record/metrics";
 import type { Call } from "~/lib/track-record";
 import { clearCalls, gradeCall, insertCalls } from "./support/calls";
-import { failing, keysetHandler, listenToUpstreams, recordedMarkets, upstreams } from "./support/upstreams";
+import {
+  failing,
+  keysetHandler,
+  LLM,
+  listenToUpstreams,
+  recordedMarkets,
+  upstreams,
+} from "./support/upstreams";
 import { freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
 
 listenToUpstreams();
 
 const MARKETS_CRON = "*/10 * * * *";
 const PAST = "2024-01-31T00:00:00Z";
+const PAST_END = "2025-06-30T00:00:00Z";
+const FUTURE = "2030-01-01T00:00:00Z";
 /** Recorded closed markets (gamma-events-149.json): resolved Yes, resolved No, proposed only. */
 const RESOLVED_YES = "253570";
 const RESOLVED_NO = "253573";
@@ -36,36 +46,135 @@ async function count(sql: string): Promise<number> {
   return (await env.DB.prepare(sql).first<{ n: number }>())?.n ?? -1;
 }
 
-describe("recording", () => {
-  it("the market build records one call per shown market with the model's probability, once per side", async () => {
+describe("recording under the call rules (rules v2, decision 0033)", () => {
+  /** Three outcomes of the recorded deportation event (negative risk), open until 2030 unless told. */
+  const EVENT_ID = "16282";
+  function feed(prices: Record<string, number>, fields: Record<string, unknown> = {}): unknown[] {
+    return (recordedMarkets as Record<string, unknown>[])
+      .filter((m) => String(m.id) in prices)
+      .map((m) => {
+        const price = prices[String(m.id)] ?? 0;
+        const [event] = m.events as Record<string, unknown>[];
+        return {
+          ...m,
+          endDate: FUTURE,
+          outcomePrices: JSON.stringify([String(price), String(Number((1 - price).toFixed(10)))]),
+          events: [{ ...event, endDate: FUTURE }],
+          ...fields,
+        };
+      });
+  }
+  const PRICES = { "517310": 0.5, "517311": 0.3, "517313": 0.03 };
+  /** The model's answer for the event: its probabilities and one call. */
+  function model(callOutcome: string, callSide: "buy_yes" | "buy_no") {
+    return http.post(`${LLM}/chat/completions`, () =>
+      HttpResponse.json({
+        choices: [
+          {
+            message: {
+              content: JSON.stringify({
+                forecasts: [
+                  {
+                    eventId: EVENT_ID,
+                    probabilities: [
+                      { outcome: "<250k", probability: 0.4 },
+                      { outcome: "250-500k", probability: 0.5 },
+                      { outcome: "500-750k", probability: 0.1 },
+                    ],
+                    callOutcome,
+                    callSide,
+                    confidence: 70,
+                    reasoning: "Fixture forecast.",
+                  },
+                ],
+              }),
+            },
+          },
+        ],
+      }),
+    );
+  }
+  const stored = () =>
+    env.DB.prepare(
+      `SELECT market_id, side, source, price_at_call, side_price, rule_version, event_id, event_slug, call_outcome,
+         outcome_keys, outcome_labels, forecast, market_prices, model_probability FROM calls`,
+    ).all();
+
+  it("a call the rules allow is recorded once with its entry price, rule version, event and forecast", async () => {
+    upstreams.use(keysetHandler(feed(PRICES)), model("250-500k", "buy_no"));
     await worker.scheduled(MARKETS_CRON);
     await worker.settle();
-    expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(100);
-    const call = await env.DB.prepare(
-      "SELECT side, source, model_probability, price_at_call, category, outcomes FROM calls WHERE market_id = '517310'",
-    ).first<Record<string, string | number>>();
-    // 5.8¢: the fixture model calls it buy_no with its probability 5 points lower.
-    expect(call).toEqual({
-      side: "buy_no",
-      source: "grok-4-fast-non-reasoning",
-      model_probability: 0.01,
-      price_at_call: 0.058,
-      category: "politics",
-      outcomes: '["Yes","No"]',
-    });
-
-    // The same calls again (a later run, sides unchanged): nothing is added.
+    expect((await stored()).results).toEqual([
+      {
+        market_id: "517311",
+        side: "buy_no",
+        source: "grok-4-fast-non-reasoning",
+        price_at_call: 0.3,
+        // The entry price is the side bought: No at 1 − 0.3.
+        side_price: 0.7,
+        rule_version: 2,
+        event_id: EVENT_ID,
+        event_slug: "how-many-people-will-trump-deport-in-2025",
+        call_outcome: "No · 250-500k",
+        outcome_keys: '["517310","517311","517313"]',
+        outcome_labels: '["<250k","250-500k","500-750k"]',
+        forecast: "[0.4,0.5,0.1]",
+        market_prices: "[0.5,0.3,0.03]",
+        model_probability: 0.5,
+      },
+    ]);
+    // The same call again (a later run): nothing is added.
     await worker.scheduled(MARKETS_CRON, Date.now() + 600_000);
     await worker.settle();
-    expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(100);
+    expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(1);
   });
 
-  it("estimates are recorded as source 'estimate' without a probability", async () => {
+  it("a near-certain side is not recorded: buy Yes at 3¢", async () => {
+    upstreams.use(keysetHandler(feed(PRICES)), model("500-750k", "buy_yes"));
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(0);
+  });
+
+  it("an event past its end date is not recorded (ended, awaiting resolution)", async () => {
+    upstreams.use(model("250-500k", "buy_no"));
+    // The recorded events end in 2025: as the feed sends them, nothing is callable.
+    const ended = feed(PRICES).map((m) => {
+      const market = m as Record<string, unknown>;
+      const [event] = market.events as Record<string, unknown>[];
+      return { ...market, endDate: PAST_END, events: [{ ...event, endDate: PAST_END }] };
+    });
+    upstreams.use(keysetHandler(ended));
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(0);
+  });
+
+  it("a call on a closed market is not recorded", async () => {
+    const closed = feed(PRICES).map((m) => {
+      const market = m as Record<string, unknown>;
+      return market.id === "517311" ? { ...market, closed: true } : market;
+    });
+    upstreams.use(keysetHandler(closed), model("250-500k", "buy_no"));
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(0);
+  });
+
+  it("an estimate is recorded as source 'estimate' without a probability or forecast", async () => {
+    upstreams.use(keysetHandler(feed({ "517310": 0.5, "517311": 0.3 })));
     const noModel = testWorker({ LLM_API_KEY: "" });
     await noModel.scheduled(MARKETS_CRON);
     await noModel.settle();
-    expect(await count("SELECT COUNT(*) AS n FROM calls WHERE source = 'estimate'")).toBe(100);
-    expect(await count("SELECT COUNT(*) AS n FROM calls WHERE model_probability IS NOT NULL")).toBe(0);
+    const rows = (await stored()).results as Record<string, unknown>[];
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        source: "estimate",
+        model_probability: null,
+        forecast: null,
+        rule_version: 2,
+      });
+    }
   });
 
   it("a changed side is a new call; the same side again is not", async () => {
@@ -81,13 +190,20 @@ describe("recording", () => {
       modelProbability: null,
       priceAtCall: 0.4,
       endDate: null,
+      ruleVersion: 2,
+      sidePrice: 0.4,
+      event: { id: "e1", slug: "e", title: "E?" },
+      callOutcome: "Yes",
+      forecast: null,
     };
     const t = Date.parse("2026-11-23T10:00:00Z");
     expect(await callStore.recordCalls([{ ...base, side: "buy_yes" }], t)).toBe(1);
     expect(await callStore.recordCalls([{ ...base, side: "buy_yes" }], t + 600_000)).toBe(0);
-    expect(await callStore.recordCalls([{ ...base, side: "hold" }], t + 1_200_000)).toBe(1);
+    expect(await callStore.recordCalls([{ ...base, side: "buy_no" }], t + 1_200_000)).toBe(1);
+    // Another market of the same event is a new call too.
+    expect(await callStore.recordCalls([{ ...base, marketId: "2", side: "buy_no" }], t + 1_800_000)).toBe(1);
     // Another source keeps its own line of calls.
-    expect(await callStore.recordCalls([{ ...base, side: "hold", source: "model-x" }], t + 1_200_000)).toBe(
+    expect(await callStore.recordCalls([{ ...base, side: "buy_no", source: "model-x" }], t + 1_800_000)).toBe(
       1,
     );
   });
@@ -161,9 +277,6 @@ describe("settlement in the market cron", () => {
     await worker.scheduled(MARKETS_CRON);
     await worker.settle();
     expect(await count("SELECT COUNT(*) AS n FROM call_grades")).toBe(2);
-    // The feed's own markets are past their end dates too (they await resolution): by now their calls
-    // are recorded and they have been looked up, still open.
-    expect(await count("SELECT COUNT(*) AS n FROM settlement_checks WHERE market_id = '517310'")).toBe(1);
   });
 
   it("a failure between recording and grading loses nothing: the next run finishes the job", async () => {
@@ -307,7 +420,15 @@ describe("export", () => {
     const question = String(market?.question);
     upstreams.use(
       keysetHandler([
-        { ...market, question: `\u0000${question}\u0085\uD800`, outcomes: '["Yes\u0000", "No\u009F"]' },
+        {
+          ...market,
+          question: `\u0000${question}\u0085\uD800`,
+          outcomes: '["Yes\u0000", "No\u009F"]',
+          // Open, with a 24h move the estimate calls (the recorded event has ended).
+          endDate: FUTURE,
+          oneDayPriceChange: 0.05,
+          events: [{ ...(market?.events as Record<string, unknown>[])[0], endDate: FUTURE }],
+        },
       ]),
     );
     const noModel = testWorker({ LLM_API_KEY: "" });
