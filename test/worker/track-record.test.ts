@@ -8,7 +8,7 @@ import { HttpResponse, http } from "msw";
 import Papa from "papaparse";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { summarise } from "~/.server/track-record/metrics";
-import type { Call } from "~/lib/track-record";
+import { CALL_RULES_VERSION, type Call } from "~/lib/track-record";
 import { clearCalls, gradeCall, insertCalls } from "./support/calls";
 import {
   failing,
@@ -379,8 +379,16 @@ describe("export", () => {
       endDate: row.endDate || null,
       outcome: (row.outcome || null) as Call["outcome"],
       settledAt: row.settledAt ? Date.parse(row.settledAt) : null,
+      ruleVersion: Number(row.ruleVersion),
+      sidePrice: row.sidePrice ? Number(row.sidePrice) : null,
+      eventId: row.eventId || null,
+      eventSlug: row.eventSlug || null,
+      eventTitle: row.eventTitle || null,
+      callOutcome: row.callOutcome || null,
+      forecast: null,
     }));
-    const recomputed = summarise(fromCsv);
+    // The summary is of current-rule rows: the CSV says which those are.
+    const recomputed = summarise(fromCsv.filter((c) => c.ruleVersion === CALL_RULES_VERSION));
     const { summary } = (await (await worker.fetch("/api/track-record")).json()) as {
       summary: Record<string, number | null>;
     };
@@ -427,7 +435,7 @@ describe("export", () => {
           // Open, with a 24h move the estimate calls (the recorded event has ended).
           endDate: FUTURE,
           oneDayPriceChange: 0.05,
-          events: [{ ...(market?.events as Record<string, unknown>[])[0], endDate: FUTURE }],
+          events: [{ ...(market?.events as Record<string, unknown>[] | undefined)?.[0], endDate: FUTURE }],
         },
       ]),
     );
@@ -467,5 +475,159 @@ describe("export", () => {
     const csv = await broken.fetch("/track-record.csv");
     expect(csv.status).toBe(503);
     expect(await csv.text()).not.toContain("    at ");
+  });
+});
+
+describe("rule versions, event scoring and the headline", () => {
+  const now = Date.parse("2026-11-01T00:00:00Z");
+  /** The recorded Mexican election (negative risk): 253653 resolved Yes, 253654 and 253865 No. */
+  const MEXICO = {
+    keys: ["253653", "253654", "253865"],
+    labels: ["Sheinbaum", "Gálvez", "Máynez"],
+    probabilities: [0.5, 0.3, 0.2],
+    marketPrices: [0.4, 0.4, 0.3],
+  };
+  const event = { id: "mx", slug: "mexican-presidential-election-who-will-win", title: "Mexico?" };
+
+  it("a row recorded before migration 0004 reads as rules v1 with no side price, and is listed but not in the headline", async () => {
+    // As migration 0002 wrote rows: none of 0004's columns given.
+    await env.DB.prepare(
+      `INSERT INTO calls (id, market_id, slug, question, category, outcomes, side, source, model_probability,
+         price_at_call, called_ms, end_date) VALUES ('old', '1', NULL, 'Old?', 'other', '["Yes","No"]', 'buy_yes',
+         'grok', 0.9, 0.2, ?1, NULL)`,
+    )
+      .bind(now)
+      .run();
+    await gradeCall("old", "yes", now + 10);
+    await insertCalls([{ id: "new", marketId: "2", side: "buy_yes", priceAtCall: 0.6, calledMs: now + 1 }]);
+    await gradeCall("new", "no", now + 10);
+    const body = (await (await worker.fetch("/api/track-record")).json()) as {
+      headline: Record<string, number | null>;
+      summary: Record<string, number | null>;
+      calls: Record<string, unknown>[];
+    };
+    expect(body.calls.map((c) => [c.id, c.ruleVersion, c.sidePrice])).toEqual([
+      ["old", 1, null],
+      ["new", 2, 0.6],
+    ]);
+    // The v1 row won; the only v2 row lost: the headline and summary know only the loss.
+    expect(body.headline).toMatchObject({
+      ruleVersion: 2,
+      calls: 1,
+      resolved: 1,
+      hitRate: 0,
+      earlierRules: 1,
+    });
+    expect(body.headline.impliedHitRate).toBeCloseTo(0.6, 12);
+    expect(body.summary).toMatchObject({ calls: 1, graded: 1, hitRate: 0 });
+    // Still immutable after the migration.
+    await expect(env.DB.prepare("UPDATE calls SET rule_version = 2 WHERE id = 'old'").run()).rejects.toThrow(
+      /calls are immutable/,
+    );
+    // Listed on the page, tagged, with the link to every row.
+    const html = await (await worker.fetch("/track-record")).text();
+    expect(html).toContain("Recorded under rules v1: not in the figures");
+    expect(html).toContain("1 row recorded under earlier rules is listed below");
+    expect(html).toContain('href="/track-record.csv"');
+  });
+
+  it("the cron grades the called market, looks up the other outcomes, and scores the 3-outcome forecast by hand", async () => {
+    await insertCalls([
+      {
+        id: "mx-call",
+        marketId: "253654",
+        side: "buy_no",
+        priceAtCall: 0.4,
+        calledMs: now,
+        endDate: PAST,
+        event,
+        callOutcome: "No · Gálvez",
+        forecast: MEXICO,
+      },
+    ]);
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    const resolutions = await env.DB.prepare(
+      "SELECT market_id, outcome FROM market_resolutions ORDER BY market_id",
+    ).all();
+    expect(resolutions.results).toEqual([
+      { market_id: "253653", outcome: "yes" },
+      { market_id: "253654", outcome: "no" },
+      { market_id: "253865", outcome: "no" },
+    ]);
+    const body = (await (await worker.fetch("/api/track-record")).json()) as {
+      headline: Record<string, number | null>;
+      calls: Record<string, unknown>[];
+    };
+    const [call] = body.calls;
+    expect(call).toMatchObject({
+      outcome: "no",
+      scoreState: "scored",
+      winner: 0,
+      sidePrice: 0.6,
+      ruleVersion: 2,
+    });
+    // Model: (0.5 − 1)² + 0.3² + 0.2² = 0.38, −ln 0.5. Market 4/11, 4/11, 3/11: (7² + 4² + 3²)/121, −ln(4/11).
+    expect(call?.brier).toBeCloseTo(0.38, 12);
+    expect(call?.logScore).toBeCloseTo(Math.log(2), 12);
+    expect(call?.marketBrier).toBeCloseTo(74 / 121, 12);
+    expect(call?.marketLogScore).toBeCloseTo(Math.log(11 / 4), 12);
+    expect(body.headline).toMatchObject({ scored: 1, waiting: 0, neededToDetect: null });
+    expect(body.headline.brierSkill).toBeCloseTo(1 - 0.38 / (74 / 121), 12);
+  });
+
+  it("a forecast waits while an outcome market is unresolved", async () => {
+    // 253618 is only proposed (the Super Bowl event): the forecast cannot be scored yet.
+    await insertCalls([
+      {
+        id: "wait",
+        marketId: RESOLVED_YES,
+        side: "buy_yes",
+        priceAtCall: 0.4,
+        calledMs: now,
+        endDate: PAST,
+        event,
+        callOutcome: "Yes · A",
+        forecast: { ...MEXICO, keys: [RESOLVED_YES, PROPOSED, "253865"] },
+      },
+    ]);
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    const body = (await (await worker.fetch("/api/track-record")).json()) as {
+      headline: Record<string, number | null>;
+      calls: Record<string, unknown>[];
+    };
+    expect(body.calls[0]).toMatchObject({ outcome: "yes", scoreState: "waiting", brier: null });
+    expect(body.headline).toMatchObject({ scored: 0, waiting: 1 });
+  });
+
+  it("the CSV and the feed carry the rule version and the side price", async () => {
+    await insertCalls([
+      {
+        id: "v2",
+        marketId: "2",
+        side: "buy_no",
+        priceAtCall: 0.3,
+        calledMs: now,
+        event,
+        callOutcome: "No · B",
+        forecast: MEXICO,
+      },
+      { id: "v1", marketId: "1", side: "buy_yes", priceAtCall: 0.2, calledMs: now + 1, ruleVersion: 1 },
+    ]);
+    const csv = Papa.parse<Record<string, string>>(await (await worker.fetch("/track-record.csv")).text(), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(
+      csv.data.map((r) => [r.id, r.ruleVersion, r.sidePrice, r.eventSlug, r.callOutcome, r.forecast]),
+    ).toEqual([
+      ["v2", "2", "0.7", event.slug, "No · B", "[0.5,0.3,0.2]"],
+      ["v1", "1", "", "", "", ""],
+    ]);
+    const feed = await (await worker.fetch("/track-record/feed.json")).text();
+    expect(feed).toContain("Entry price 70¢, call rules v2.");
+    expect(feed).toContain("Entry price 20¢, call rules v1.");
+    expect(feed).toContain("buy No · B on");
   });
 });

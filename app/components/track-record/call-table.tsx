@@ -111,7 +111,7 @@ export function marketColumn<Row extends CallRowView>(compact: (row: Row) => Rea
         )}
         {row.ruleVersion !== CALL_RULES_VERSION && (
           <div className="mt-0.5 text-xs text-slate-600" data-testid="rule-version">
-            Recorded under rules v{row.ruleVersion}: not in the figures
+            {`Recorded under rules v${row.ruleVersion}: not in the figures`}
           </div>
         )}
         <Compact>{compact(row)}</Compact>

@@ -156,9 +156,7 @@ export function EdgeHeadline({ headline }: { headline: RecordHeadline }) {
         </Judged>
       </dl>
       <p className="text-sm text-slate-700" data-testid="rules-note">
-        These figures are of the {plural(h.calls, "call")} recorded under the current call rules (v
-        {h.ruleVersion}
-        ).{" "}
+        {`These figures are of the ${plural(h.calls, "call")} recorded under the current call rules (v${h.ruleVersion}).`}{" "}
         {h.earlierRules > 0
           ? `${plural(h.earlierRules, "row")} recorded under earlier rules ${h.earlierRules === 1 ? "is" : "are"} listed below, tagged, and never in these figures: `
           : "Every row is listed below: "}

@@ -10,6 +10,7 @@ export async function clearCalls(): Promise<void> {
     env.DB.prepare("DROP TRIGGER IF EXISTS calls_no_delete"),
     env.DB.prepare("DELETE FROM call_grades"),
     env.DB.prepare("DELETE FROM settlement_checks"),
+    env.DB.prepare("DELETE FROM market_resolutions"),
     env.DB.prepare("DELETE FROM calls"),
     env.DB.prepare(
       "CREATE TRIGGER calls_no_delete BEFORE DELETE ON calls BEGIN SELECT RAISE(ABORT, 'calls are immutable'); END",
