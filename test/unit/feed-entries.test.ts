@@ -108,7 +108,7 @@ describe("track-record entries", () => {
         state: "scored" as const,
         winner: 0,
         brier: 0.38,
-        logScore: 0.6931,
+        logScore: Math.LN2,
         marketBrier: 0.6116,
         marketLogScore: 1.0116,
       },
