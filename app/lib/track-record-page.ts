@@ -8,6 +8,7 @@ import {
   type Call,
   type CallOutcome,
   type CallSide,
+  type RecordHeadline,
   type ReliabilityBin,
   sideQuote,
   type TrackSummary,
@@ -45,6 +46,11 @@ export interface CallRowView {
   priceAtCall: number;
   /** The market's outcome labels at the call (the sides' names). */
   outcomes: readonly string[];
+  /** The event and the outcome called (null for rule-version-1 calls, made on markets). */
+  eventTitle: string | null;
+  callOutcome: string | null;
+  /** The call rules it was recorded under. */
+  ruleVersion: number;
 }
 
 export interface SettledCallView extends CallRowView {
@@ -67,6 +73,9 @@ export interface CallPage<T> {
 }
 
 export interface TrackRecordView {
+  /** The edge over the market and the hit rates, of current-rule calls (decision 0033). */
+  headline: RecordHeadline;
+  /** The figures below and the breakdowns are of current-rule calls too. */
   summary: TrackSummary;
   bySource: SummaryRowView[];
   byCategory: SummaryRowView[];

@@ -8,6 +8,7 @@ import { feedAlternates, whaleFeedTitle } from "~/lib/feeds";
 import type { Call } from "~/lib/track-record";
 import type { WhaleTrade } from "~/lib/types";
 import { DEFAULT_WHALE_VIEW } from "~/lib/whales";
+import { V1_CALL_FIELDS } from "../support/track-calls";
 
 const ORIGIN = "https://oddspulse.example";
 const T = Date.parse("2026-11-22T12:00:00Z");
@@ -27,6 +28,7 @@ const call = (fields: Partial<Call>): Call => ({
   endDate: null,
   outcome: null,
   settledAt: null,
+  ...V1_CALL_FIELDS,
   ...fields,
 });
 
@@ -71,7 +73,7 @@ describe("track-record entries", () => {
       title: "Call: buy No on Q? at No 75¢ (Rule-based estimate)",
       link: `${ORIGIN}/market/m`,
       summary:
-        'Rule-based estimate called buy No on "Q?" at No 75¢, when Yes traded at 25¢. The model put Yes at 10%.',
+        'Rule-based estimate called buy No on "Q?" at No 75¢, when Yes traded at 25¢. The model put Yes at 10%. Entry price 75¢, call rules v1.',
     });
     // At a 1¢ first outcome, No cost 99¢.
     expect(callEntry(call({ side: "buy_no", priceAtCall: 0.01 }), ORIGIN).title).toBe(
@@ -82,6 +84,39 @@ describe("track-record entries", () => {
     );
     expect(callEntry(call({ side: "hold", priceAtCall: 0.38 }), ORIGIN).title).toBe(
       "Call: neutral on Q? with Yes at 38¢ (Rule-based estimate)",
+    );
+  });
+
+  it("an event's call names the event and the outcome called, its entry price and rule version, and its score", () => {
+    const onEvent = call({
+      side: "buy_no",
+      priceAtCall: 0.4,
+      ruleVersion: 2,
+      sidePrice: 0.6,
+      eventTitle: "Who wins?",
+      callOutcome: "No · Bob",
+    });
+    const entry = callEntry(onEvent, ORIGIN);
+    expect(entry.title).toBe("Call: buy No · Bob on Who wins? at No 60¢ (Rule-based estimate)");
+    expect(entry.summary).toContain('called buy No · Bob on "Who wins?" at No 60¢');
+    expect(entry.summary).toContain("Entry price 60¢, call rules v2.");
+    const scored = {
+      ...onEvent,
+      outcome: "no" as const,
+      settledAt: T + 1,
+      score: {
+        state: "scored" as const,
+        winner: 0,
+        brier: 0.38,
+        logScore: Math.LN2,
+        marketBrier: 0.6116,
+        marketLogScore: 1.0116,
+      },
+    };
+    const grade = gradeEntry(scored, ORIGIN);
+    expect(grade?.title).toBe("Graded: buy No · Bob on Who wins?: hit, No won, +$0.67 per $1");
+    expect(grade?.summary).toContain(
+      "The forecast scored Brier 0.380 (log 0.693) against the market's Brier 0.612 (log 1.012). Entry price 60¢, call rules v2.",
     );
   });
 

@@ -10,6 +10,7 @@ import {
   wilsonInterval,
 } from "~/.server/track-record/metrics";
 import type { Call } from "~/lib/track-record";
+import { V1_CALL_FIELDS } from "../support/track-calls";
 
 const T = Date.parse("2026-11-01T00:00:00Z");
 const DAY = 86_400_000;
@@ -30,6 +31,7 @@ function call(id: string, overrides: Partial<Call>): Call {
     endDate: null,
     outcome: null,
     settledAt: null,
+    ...V1_CALL_FIELDS,
     ...overrides,
   };
 }

@@ -9,11 +9,12 @@ import {
   exportPage,
 } from "~/.server/track-record/export";
 import { dueForSettlement } from "~/.server/track-record/settle";
-import type { Call } from "~/lib/track-record";
+import type { ScoredCall } from "~/lib/track-record";
+import { V1_CALL_FIELDS } from "../support/track-calls";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 
-function call(i: number, overrides: Partial<Call> = {}): Call {
+function call(i: number, overrides: Partial<ScoredCall> = {}): ScoredCall {
   return {
     id: `m${i}:estimate:${i}`,
     marketId: String(i),
@@ -29,6 +30,8 @@ function call(i: number, overrides: Partial<Call> = {}): Call {
     endDate: null,
     outcome: null,
     settledAt: null,
+    ...V1_CALL_FIELDS,
+    score: null,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import { formatPerDollar, formatRatio, formatScore } from "~/lib/format";
 import { type Call, sideQuote } from "~/lib/track-record";
 import { pageHref, pageOf, parsePageNumber, pendingText, quoteText } from "~/lib/track-record-page";
 import type { DisplayMarket } from "~/lib/types";
+import { V1_CALL_FIELDS } from "../support/track-calls";
 
 const DAY = 86_400_000;
 const NOW = Date.parse("2026-11-23T12:00:00Z");
@@ -28,6 +29,7 @@ function call(over: Partial<Call> & Pick<Call, "id">): Call {
     endDate: null,
     outcome: null,
     settledAt: null,
+    ...V1_CALL_FIELDS,
     ...over,
   };
 }

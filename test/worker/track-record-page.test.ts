@@ -384,6 +384,13 @@ describe("/track-record", () => {
       priceAtCall: 0.5,
       calledMs: NOW - 40 * DAY + i,
       category: "sports",
+      // Each forecast a Yes/No question of its market, scored by its grade: the edge headline has 30 too.
+      forecast: {
+        keys: [`${300 + i}:0`, `${300 + i}:1`],
+        labels: ["Yes", "No"],
+        probabilities: [0.6, 0.4],
+        marketPrices: [0.5, 0.5],
+      },
     }));
     await insertCalls(thirty);
     for (const [i, call] of thirty.entries()) await gradeCall(call.id, i < 20 ? "yes" : "no", NOW - DAY);
@@ -394,6 +401,9 @@ describe("/track-record", () => {
     expect(testId(body, "value-return")).toBe("+$0.33");
     expect(body).not.toContain('data-testid="too-few"');
     expect(testId(body, "value-brier")).toBe("—");
+    // 20 won: 2·0.4² = 0.32 against 0.5; 10 lost: 2·0.6² = 0.72 against 0.5. Mean 0.4533 vs 0.5: skill +0.093.
+    expect(testId(body, "value-edge")).toBe("+0.093");
+    expect(testId(body, "value-hit-vs-implied")).toBe("67% vs 50%");
   });
 
   it("with no calls the page still shows every section, with dashes", async () => {

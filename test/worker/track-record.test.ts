@@ -4,18 +4,28 @@
  * exported as JSON and CSV whose summary anyone can recompute from the CSV's rows.
  */
 import { env } from "cloudflare:test";
+import { HttpResponse, http } from "msw";
 import Papa from "papaparse";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { summarise } from "~/.server/track-record/metrics";
-import type { Call } from "~/lib/track-record";
+import { CALL_RULES_VERSION, type Call } from "~/lib/track-record";
 import { clearCalls, gradeCall, insertCalls } from "./support/calls";
-import { failing, keysetHandler, listenToUpstreams, recordedMarkets, upstreams } from "./support/upstreams";
+import {
+  failing,
+  keysetHandler,
+  LLM,
+  listenToUpstreams,
+  recordedMarkets,
+  upstreams,
+} from "./support/upstreams";
 import { freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
 
 listenToUpstreams();
 
 const MARKETS_CRON = "*/10 * * * *";
 const PAST = "2024-01-31T00:00:00Z";
+const PAST_END = "2025-06-30T00:00:00Z";
+const FUTURE = "2030-01-01T00:00:00Z";
 /** Recorded closed markets (gamma-events-149.json): resolved Yes, resolved No, proposed only. */
 const RESOLVED_YES = "253570";
 const RESOLVED_NO = "253573";
@@ -36,36 +46,135 @@ async function count(sql: string): Promise<number> {
   return (await env.DB.prepare(sql).first<{ n: number }>())?.n ?? -1;
 }
 
-describe("recording", () => {
-  it("the market build records one call per shown market with the model's probability, once per side", async () => {
+describe("recording under the call rules (rules v2, decision 0033)", () => {
+  /** Three outcomes of the recorded deportation event (negative risk), open until 2030 unless told. */
+  const EVENT_ID = "16282";
+  function feed(prices: Record<string, number>, fields: Record<string, unknown> = {}): unknown[] {
+    return (recordedMarkets as Record<string, unknown>[])
+      .filter((m) => String(m.id) in prices)
+      .map((m) => {
+        const price = prices[String(m.id)] ?? 0;
+        const [event] = m.events as Record<string, unknown>[];
+        return {
+          ...m,
+          endDate: FUTURE,
+          outcomePrices: JSON.stringify([String(price), String(Number((1 - price).toFixed(10)))]),
+          events: [{ ...event, endDate: FUTURE }],
+          ...fields,
+        };
+      });
+  }
+  const PRICES = { "517310": 0.5, "517311": 0.3, "517313": 0.03 };
+  /** The model's answer for the event: its probabilities and one call. */
+  function model(callOutcome: string, callSide: "buy_yes" | "buy_no") {
+    return http.post(`${LLM}/chat/completions`, () =>
+      HttpResponse.json({
+        choices: [
+          {
+            message: {
+              content: JSON.stringify({
+                forecasts: [
+                  {
+                    eventId: EVENT_ID,
+                    probabilities: [
+                      { outcome: "<250k", probability: 0.4 },
+                      { outcome: "250-500k", probability: 0.5 },
+                      { outcome: "500-750k", probability: 0.1 },
+                    ],
+                    callOutcome,
+                    callSide,
+                    confidence: 70,
+                    reasoning: "Fixture forecast.",
+                  },
+                ],
+              }),
+            },
+          },
+        ],
+      }),
+    );
+  }
+  const stored = () =>
+    env.DB.prepare(
+      `SELECT market_id, side, source, price_at_call, side_price, rule_version, event_id, event_slug, call_outcome,
+         outcome_keys, outcome_labels, forecast, market_prices, model_probability FROM calls`,
+    ).all();
+
+  it("a call the rules allow is recorded once with its entry price, rule version, event and forecast", async () => {
+    upstreams.use(keysetHandler(feed(PRICES)), model("250-500k", "buy_no"));
     await worker.scheduled(MARKETS_CRON);
     await worker.settle();
-    expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(100);
-    const call = await env.DB.prepare(
-      "SELECT side, source, model_probability, price_at_call, category, outcomes FROM calls WHERE market_id = '517310'",
-    ).first<Record<string, string | number>>();
-    // 5.8¢: the fixture model calls it buy_no with its probability 5 points lower.
-    expect(call).toEqual({
-      side: "buy_no",
-      source: "grok-4-fast-non-reasoning",
-      model_probability: 0.01,
-      price_at_call: 0.058,
-      category: "politics",
-      outcomes: '["Yes","No"]',
-    });
-
-    // The same calls again (a later run, sides unchanged): nothing is added.
+    expect((await stored()).results).toEqual([
+      {
+        market_id: "517311",
+        side: "buy_no",
+        source: "grok-4-fast-non-reasoning",
+        price_at_call: 0.3,
+        // The entry price is the side bought: No at 1 − 0.3.
+        side_price: 0.7,
+        rule_version: 2,
+        event_id: EVENT_ID,
+        event_slug: "how-many-people-will-trump-deport-in-2025",
+        call_outcome: "No · 250-500k",
+        outcome_keys: '["517310","517311","517313"]',
+        outcome_labels: '["<250k","250-500k","500-750k"]',
+        forecast: "[0.4,0.5,0.1]",
+        market_prices: "[0.5,0.3,0.03]",
+        model_probability: 0.5,
+      },
+    ]);
+    // The same call again (a later run): nothing is added.
     await worker.scheduled(MARKETS_CRON, Date.now() + 600_000);
     await worker.settle();
-    expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(100);
+    expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(1);
   });
 
-  it("estimates are recorded as source 'estimate' without a probability", async () => {
+  it("a near-certain side is not recorded: buy Yes at 3¢", async () => {
+    upstreams.use(keysetHandler(feed(PRICES)), model("500-750k", "buy_yes"));
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(0);
+  });
+
+  it("an event past its end date is not recorded (ended, awaiting resolution)", async () => {
+    upstreams.use(model("250-500k", "buy_no"));
+    // The recorded events end in 2025: as the feed sends them, nothing is callable.
+    const ended = feed(PRICES).map((m) => {
+      const market = m as Record<string, unknown>;
+      const [event] = market.events as Record<string, unknown>[];
+      return { ...market, endDate: PAST_END, events: [{ ...event, endDate: PAST_END }] };
+    });
+    upstreams.use(keysetHandler(ended));
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(0);
+  });
+
+  it("a call on a closed market is not recorded", async () => {
+    const closed = feed(PRICES).map((m) => {
+      const market = m as Record<string, unknown>;
+      return market.id === "517311" ? { ...market, closed: true } : market;
+    });
+    upstreams.use(keysetHandler(closed), model("250-500k", "buy_no"));
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(0);
+  });
+
+  it("an estimate is recorded as source 'estimate' without a probability or forecast", async () => {
+    upstreams.use(keysetHandler(feed({ "517310": 0.5, "517311": 0.3 })));
     const noModel = testWorker({ LLM_API_KEY: "" });
     await noModel.scheduled(MARKETS_CRON);
     await noModel.settle();
-    expect(await count("SELECT COUNT(*) AS n FROM calls WHERE source = 'estimate'")).toBe(100);
-    expect(await count("SELECT COUNT(*) AS n FROM calls WHERE model_probability IS NOT NULL")).toBe(0);
+    const rows = (await stored()).results as Record<string, unknown>[];
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        source: "estimate",
+        model_probability: null,
+        forecast: null,
+        rule_version: 2,
+      });
+    }
   });
 
   it("a changed side is a new call; the same side again is not", async () => {
@@ -81,13 +190,20 @@ describe("recording", () => {
       modelProbability: null,
       priceAtCall: 0.4,
       endDate: null,
+      ruleVersion: 2,
+      sidePrice: 0.4,
+      event: { id: "e1", slug: "e", title: "E?" },
+      callOutcome: "Yes",
+      forecast: null,
     };
     const t = Date.parse("2026-11-23T10:00:00Z");
     expect(await callStore.recordCalls([{ ...base, side: "buy_yes" }], t)).toBe(1);
     expect(await callStore.recordCalls([{ ...base, side: "buy_yes" }], t + 600_000)).toBe(0);
-    expect(await callStore.recordCalls([{ ...base, side: "hold" }], t + 1_200_000)).toBe(1);
+    expect(await callStore.recordCalls([{ ...base, side: "buy_no" }], t + 1_200_000)).toBe(1);
+    // Another market of the same event is a new call too.
+    expect(await callStore.recordCalls([{ ...base, marketId: "2", side: "buy_no" }], t + 1_800_000)).toBe(1);
     // Another source keeps its own line of calls.
-    expect(await callStore.recordCalls([{ ...base, side: "hold", source: "model-x" }], t + 1_200_000)).toBe(
+    expect(await callStore.recordCalls([{ ...base, side: "buy_no", source: "model-x" }], t + 1_800_000)).toBe(
       1,
     );
   });
@@ -161,9 +277,6 @@ describe("settlement in the market cron", () => {
     await worker.scheduled(MARKETS_CRON);
     await worker.settle();
     expect(await count("SELECT COUNT(*) AS n FROM call_grades")).toBe(2);
-    // The feed's own markets are past their end dates too (they await resolution): by now their calls
-    // are recorded and they have been looked up, still open.
-    expect(await count("SELECT COUNT(*) AS n FROM settlement_checks WHERE market_id = '517310'")).toBe(1);
   });
 
   it("a failure between recording and grading loses nothing: the next run finishes the job", async () => {
@@ -266,8 +379,16 @@ describe("export", () => {
       endDate: row.endDate || null,
       outcome: (row.outcome || null) as Call["outcome"],
       settledAt: row.settledAt ? Date.parse(row.settledAt) : null,
+      ruleVersion: Number(row.ruleVersion),
+      sidePrice: row.sidePrice ? Number(row.sidePrice) : null,
+      eventId: row.eventId || null,
+      eventSlug: row.eventSlug || null,
+      eventTitle: row.eventTitle || null,
+      callOutcome: row.callOutcome || null,
+      forecast: null,
     }));
-    const recomputed = summarise(fromCsv);
+    // The summary is of current-rule rows: the CSV says which those are.
+    const recomputed = summarise(fromCsv.filter((c) => c.ruleVersion === CALL_RULES_VERSION));
     const { summary } = (await (await worker.fetch("/api/track-record")).json()) as {
       summary: Record<string, number | null>;
     };
@@ -307,7 +428,15 @@ describe("export", () => {
     const question = String(market?.question);
     upstreams.use(
       keysetHandler([
-        { ...market, question: `\u0000${question}\u0085\uD800`, outcomes: '["Yes\u0000", "No\u009F"]' },
+        {
+          ...market,
+          question: `\u0000${question}\u0085\uD800`,
+          outcomes: '["Yes\u0000", "No\u009F"]',
+          // Open, with a 24h move the estimate calls (the recorded event has ended).
+          endDate: FUTURE,
+          oneDayPriceChange: 0.05,
+          events: [{ ...(market?.events as Record<string, unknown>[] | undefined)?.[0], endDate: FUTURE }],
+        },
       ]),
     );
     const noModel = testWorker({ LLM_API_KEY: "" });
@@ -346,5 +475,159 @@ describe("export", () => {
     const csv = await broken.fetch("/track-record.csv");
     expect(csv.status).toBe(503);
     expect(await csv.text()).not.toContain("    at ");
+  });
+});
+
+describe("rule versions, event scoring and the headline", () => {
+  const now = Date.parse("2026-11-01T00:00:00Z");
+  /** The recorded Mexican election (negative risk): 253653 resolved Yes, 253654 and 253865 No. */
+  const MEXICO = {
+    keys: ["253653", "253654", "253865"],
+    labels: ["Sheinbaum", "Gálvez", "Máynez"],
+    probabilities: [0.5, 0.3, 0.2],
+    marketPrices: [0.4, 0.4, 0.3],
+  };
+  const event = { id: "mx", slug: "mexican-presidential-election-who-will-win", title: "Mexico?" };
+
+  it("a row recorded before migration 0004 reads as rules v1 with no side price, and is listed but not in the headline", async () => {
+    // As migration 0002 wrote rows: none of 0004's columns given.
+    await env.DB.prepare(
+      `INSERT INTO calls (id, market_id, slug, question, category, outcomes, side, source, model_probability,
+         price_at_call, called_ms, end_date) VALUES ('old', '1', NULL, 'Old?', 'other', '["Yes","No"]', 'buy_yes',
+         'grok', 0.9, 0.2, ?1, NULL)`,
+    )
+      .bind(now)
+      .run();
+    await gradeCall("old", "yes", now + 10);
+    await insertCalls([{ id: "new", marketId: "2", side: "buy_yes", priceAtCall: 0.6, calledMs: now + 1 }]);
+    await gradeCall("new", "no", now + 10);
+    const body = (await (await worker.fetch("/api/track-record")).json()) as {
+      headline: Record<string, number | null>;
+      summary: Record<string, number | null>;
+      calls: Record<string, unknown>[];
+    };
+    expect(body.calls.map((c) => [c.id, c.ruleVersion, c.sidePrice])).toEqual([
+      ["old", 1, null],
+      ["new", 2, 0.6],
+    ]);
+    // The v1 row won; the only v2 row lost: the headline and summary know only the loss.
+    expect(body.headline).toMatchObject({
+      ruleVersion: 2,
+      calls: 1,
+      resolved: 1,
+      hitRate: 0,
+      earlierRules: 1,
+    });
+    expect(body.headline.impliedHitRate).toBeCloseTo(0.6, 12);
+    expect(body.summary).toMatchObject({ calls: 1, graded: 1, hitRate: 0 });
+    // Still immutable after the migration.
+    await expect(env.DB.prepare("UPDATE calls SET rule_version = 2 WHERE id = 'old'").run()).rejects.toThrow(
+      /calls are immutable/,
+    );
+    // Listed on the page, tagged, with the link to every row.
+    const html = await (await worker.fetch("/track-record")).text();
+    expect(html).toContain("Recorded under rules v1: not in the figures");
+    expect(html).toContain("1 row recorded under earlier rules is listed below");
+    expect(html).toContain('href="/track-record.csv"');
+  });
+
+  it("the cron grades the called market, looks up the other outcomes, and scores the 3-outcome forecast by hand", async () => {
+    await insertCalls([
+      {
+        id: "mx-call",
+        marketId: "253654",
+        side: "buy_no",
+        priceAtCall: 0.4,
+        calledMs: now,
+        endDate: PAST,
+        event,
+        callOutcome: "No · Gálvez",
+        forecast: MEXICO,
+      },
+    ]);
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    const resolutions = await env.DB.prepare(
+      "SELECT market_id, outcome FROM market_resolutions ORDER BY market_id",
+    ).all();
+    expect(resolutions.results).toEqual([
+      { market_id: "253653", outcome: "yes" },
+      { market_id: "253654", outcome: "no" },
+      { market_id: "253865", outcome: "no" },
+    ]);
+    const body = (await (await worker.fetch("/api/track-record")).json()) as {
+      headline: Record<string, number | null>;
+      calls: Record<string, unknown>[];
+    };
+    const [call] = body.calls;
+    expect(call).toMatchObject({
+      outcome: "no",
+      scoreState: "scored",
+      winner: 0,
+      sidePrice: 0.6,
+      ruleVersion: 2,
+    });
+    // Model: (0.5 − 1)² + 0.3² + 0.2² = 0.38, −ln 0.5. Market 4/11, 4/11, 3/11: (7² + 4² + 3²)/121, −ln(4/11).
+    expect(call?.brier).toBeCloseTo(0.38, 12);
+    expect(call?.logScore).toBeCloseTo(Math.log(2), 12);
+    expect(call?.marketBrier).toBeCloseTo(74 / 121, 12);
+    expect(call?.marketLogScore).toBeCloseTo(Math.log(11 / 4), 12);
+    expect(body.headline).toMatchObject({ scored: 1, waiting: 0, neededToDetect: null });
+    expect(body.headline.brierSkill).toBeCloseTo(1 - 0.38 / (74 / 121), 12);
+  });
+
+  it("a forecast waits while an outcome market is unresolved", async () => {
+    // 253618 is only proposed (the Super Bowl event): the forecast cannot be scored yet.
+    await insertCalls([
+      {
+        id: "wait",
+        marketId: RESOLVED_YES,
+        side: "buy_yes",
+        priceAtCall: 0.4,
+        calledMs: now,
+        endDate: PAST,
+        event,
+        callOutcome: "Yes · A",
+        forecast: { ...MEXICO, keys: [RESOLVED_YES, PROPOSED, "253865"] },
+      },
+    ]);
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    const body = (await (await worker.fetch("/api/track-record")).json()) as {
+      headline: Record<string, number | null>;
+      calls: Record<string, unknown>[];
+    };
+    expect(body.calls[0]).toMatchObject({ outcome: "yes", scoreState: "waiting", brier: null });
+    expect(body.headline).toMatchObject({ scored: 0, waiting: 1 });
+  });
+
+  it("the CSV and the feed carry the rule version and the side price", async () => {
+    await insertCalls([
+      {
+        id: "v2",
+        marketId: "2",
+        side: "buy_no",
+        priceAtCall: 0.3,
+        calledMs: now,
+        event,
+        callOutcome: "No · B",
+        forecast: MEXICO,
+      },
+      { id: "v1", marketId: "1", side: "buy_yes", priceAtCall: 0.2, calledMs: now + 1, ruleVersion: 1 },
+    ]);
+    const csv = Papa.parse<Record<string, string>>(await (await worker.fetch("/track-record.csv")).text(), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(
+      csv.data.map((r) => [r.id, r.ruleVersion, r.sidePrice, r.eventSlug, r.callOutcome, r.forecast]),
+    ).toEqual([
+      ["v2", "2", "0.7", event.slug, "No · B", "[0.5,0.3,0.2]"],
+      ["v1", "1", "", "", "", ""],
+    ]);
+    const feed = await (await worker.fetch("/track-record/feed.json")).text();
+    expect(feed).toContain("Entry price 70¢, call rules v2.");
+    expect(feed).toContain("Entry price 20¢, call rules v1.");
+    expect(feed).toContain("buy No · B on");
   });
 });

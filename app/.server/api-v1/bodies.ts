@@ -14,7 +14,7 @@ import { marketSnapshot } from "../snapshots/markets";
 import type { Health } from "../snapshots/status";
 import { readHealth } from "../snapshots/status";
 import { whaleSnapshot } from "../snapshots/whales";
-import { exportPage, exportSummary } from "../track-record/export";
+import { exportHeadline, exportPage, exportSummary } from "../track-record/export";
 import { readTrackRecord } from "../track-record/view";
 import type { EventsQuery, MarketsQuery, WhalesQuery } from "./params";
 import { selectEvents, selectMarkets, selectWhales } from "./queries";
@@ -226,7 +226,11 @@ export async function trackRecordAnswer(
   return {
     ok: true,
     maxAge: RECORD_MAX_AGE,
-    body: { summary: exportSummary(record.value.summary), ...page },
+    body: {
+      headline: exportHeadline(record.value.headline),
+      summary: exportSummary(record.value.summary),
+      ...page,
+    },
   };
 }
 

@@ -8,7 +8,11 @@ import {
   MarketViewSchema,
 } from "~/lib/schemas/market";
 import { SnapshotProvenanceSchema } from "~/lib/schemas/provenance";
-import { ExportedCallSchema, ExportedSummarySchema } from "~/lib/schemas/track-record";
+import {
+  ExportedCallSchema,
+  ExportedHeadlineSchema,
+  ExportedSummarySchema,
+} from "~/lib/schemas/track-record";
 import { WhaleTradeSchema } from "~/lib/schemas/whale";
 
 const isoTime = v.pipe(v.string(), v.description("ISO 8601 time"));
@@ -118,6 +122,7 @@ export const WhaleListSchema = v.object({
 });
 
 export const TrackRecordResponseSchema = v.object({
+  headline: ExportedHeadlineSchema,
   summary: ExportedSummarySchema,
   calls: v.array(ExportedCallSchema),
   nextCursor,

@@ -2,12 +2,13 @@
  * The track record's feed: one entry per recorded call (dated when it was made) and one per grading
  * (dated when its market settled), newest first, at most FEED_ENTRIES_MAX. Each price is named and is
  * the price of what the call bought (`quoteText`: "No 99¢" for a BUY NO at a 1¢ first outcome), as on
- * the pages; the sides and winners are named by the call's outcome labels.
+ * the pages; the sides and winners are named by the call's outcome labels. A call on an event (rules v2,
+ * decision 0033) names the event and the outcome called; every entry says its rule version and entry price.
  */
 import { FEED_ENTRIES_MAX, feedUrls, TRACK_RECORD_FEED_TITLE } from "~/lib/feeds";
 import { formatCents, formatDate, formatPerDollar, formatRatio } from "~/lib/format";
 import { marketPath } from "~/lib/market-page";
-import { type Call, sideLabels } from "~/lib/track-record";
+import { type Call, entryPrice, type ScoredCall, sideLabels } from "~/lib/track-record";
 import { callSourceText, outcomeText, quoteText } from "~/lib/track-record-page";
 import { paperReturn } from "../track-record/metrics";
 import { entryUrn, type FeedEntry, type FeedMeta } from "./build";
@@ -36,9 +37,26 @@ function link(call: Call, origin: string): string {
   return `${origin}${call.slug ? marketPath(call.slug) : PAGE}`;
 }
 
+/**
+ * What was called on what: an event's call names the outcome in the event ("buy Yes · Trump on Who wins
+ * in 2028?"), a version-1 call the side on the market ("buy Yes on Will it rain?").
+ */
+function subject(call: Call, side: string, quoted = false): string {
+  const q = quoted ? '"' : "";
+  if (call.eventTitle === null || call.callOutcome === null) return `${side} on ${q}${call.question}${q}`;
+  return `buy ${call.callOutcome} on ${q}${call.eventTitle}${q}`;
+}
+
+/** "Entry price 62¢, call rules v2." (a hold paid nothing: only the rules). */
+function terms(call: Call): string {
+  const paid = entryPrice(call);
+  return `${paid === null ? "" : `Entry price ${cents(paid)}, `}call rules v${call.ruleVersion}.`;
+}
+
 /** "Call: buy Yes on Will it rain? at 62¢ (Model x)". */
 export function callEntry(call: Call, origin: string): FeedEntry {
   const { side, price } = callWords(call);
+  const what = subject(call, side);
   const { first } = sideLabels(call.outcomes);
   // A buy of the second side is priced at 1 − the first outcome's price: say what that was too.
   const firstPrice = call.side === "buy_no" ? `, when ${first} traded at ${cents(call.priceAtCall)}` : "";
@@ -47,10 +65,10 @@ export function callEntry(call: Call, origin: string): FeedEntry {
   const ends = call.endDate ? ` The market ends ${formatDate(call.endDate)}.` : "";
   return {
     id: entryUrn("call", call.id),
-    title: `Call: ${side} on ${call.question} ${price} (${callSourceText(call.source)})`,
+    title: `Call: ${what} ${price} (${callSourceText(call.source)})`,
     link: link(call, origin),
     date: new Date(call.calledAt),
-    summary: `${callSourceText(call.source)} called ${side} on "${call.question}" ${price}${firstPrice}.${model}${ends}`,
+    summary: `${callSourceText(call.source)} called ${subject(call, side, true)} ${price}${firstPrice}.${model}${ends} ${terms(call)}`,
   };
 }
 
@@ -65,27 +83,37 @@ function result(call: Call & { outcome: NonNullable<Call["outcome"]> }): string 
   return `${hit}, ${won}${paper === null ? "" : `, ${formatPerDollar(paper)} per $1`}`;
 }
 
+/** "The forecast scored Brier 0.42 against the market's 0.50." once scored; else nothing. */
+function scoreWords(call: Call | ScoredCall): string {
+  const score = "score" in call ? call.score : null;
+  if (score?.state !== "scored") return "";
+  const three = (n: number) => n.toFixed(3);
+  return ` The forecast scored Brier ${three(score.brier)} (log ${three(score.logScore)}) against the market's Brier ${three(score.marketBrier)} (log ${three(score.marketLogScore)}).`;
+}
+
 /** "Graded: buy Yes on Will it rain?: hit, Yes won, +$1.50 per $1"; null while the call is pending. */
-export function gradeEntry(call: Call, origin: string): FeedEntry | null {
+export function gradeEntry(call: Call | ScoredCall, origin: string): FeedEntry | null {
   if (call.outcome === null || call.settledAt === null) return null;
   const graded = { ...call, outcome: call.outcome };
   const { side, price } = callWords(call);
+  const what = subject(call, side);
   const paper = paperReturn(call.side, call.priceAtCall, call.outcome);
   return {
     id: entryUrn("grade", call.id),
-    title: `Graded: ${side} on ${call.question}: ${result(graded)}`,
+    title: `Graded: ${what}: ${result(graded)}`,
     link: link(call, origin),
     date: new Date(call.settledAt),
     summary:
-      `${callSourceText(call.source)}'s call to ${side} ${price} on "${call.question}" (${formatDate(call.calledAt)}) ` +
+      `${callSourceText(call.source)}'s call to ${subject(call, side, true)} ${price} (${formatDate(call.calledAt)}) ` +
       `was graded: ${outcomeText(call.outcome)}.` +
-      (paper === null ? "" : ` Paper return: ${formatPerDollar(paper)} per $1 staked.`),
+      (paper === null ? "" : ` Paper return: ${formatPerDollar(paper)} per $1 staked.`) +
+      `${scoreWords(call)} ${terms(call)}`,
   };
 }
 
 /** The newest calls and gradings of the record (every call, in any order). `now` dates an empty feed. */
 export function trackRecordFeed(
-  calls: readonly Call[],
+  calls: readonly (Call | ScoredCall)[],
   origin: string,
   now: number,
 ): { meta: FeedMeta; entries: FeedEntry[] } {
@@ -106,7 +134,7 @@ export function trackRecordFeed(
     meta: {
       title: TRACK_RECORD_FEED_TITLE,
       description:
-        "Every call OddsPulse shows (buy Yes, buy No or neutral), when it is recorded, and its grading when the Polymarket market resolves.",
+        "Every call OddsPulse records on a Polymarket event (the outcome called, its entry price and the call rules it was recorded under), and its grading and forecast score when the event resolves.",
       link: `${origin}${PAGE}`,
       links: feedUrls(origin, PAGE),
       updated: entries[0]?.date ?? new Date(now),

@@ -1,14 +1,14 @@
 /**
- * `calls` (migrations/0002_track_record.sql): every call the site showed, inserted once and never
- * changed (the database refuses updates and deletes); read with its grading (call_grades.ts) joined.
- * Its row type, its mapper and its SQL.
+ * `calls` (migrations/0002_track_record.sql, 0004_call_rules.sql): every call the site showed, inserted
+ * once and never changed (the database refuses updates and deletes); read with its grading
+ * (call_grades.ts) joined. Its row type, its mapper and its SQL.
  */
-import type { Call, CallSide } from "~/lib/track-record";
+import type { Call, CallSide, RecordedForecast } from "~/lib/track-record";
 import type { GradeRow } from "./call-grades";
-import { changes, isString, jsonArray } from "./rows";
+import { changes, isNumber, isString, jsonArray } from "./rows";
 import { SLOT_SECONDS, slotOf } from "./slots";
 
-/** A call as the market build proposes it. */
+/** A call as the market build proposes it: an event's call on one of its markets (decision 0033). */
 export interface CallInput {
   marketId: string;
   slug: string | null;
@@ -19,9 +19,18 @@ export interface CallInput {
   /** Model id, or "estimate". */
   source: string;
   modelProbability: number | null;
-  /** The first outcome's price, 0..1. */
+  /** The called market's first outcome's price, 0..1. */
   priceAtCall: number;
   endDate: string | null;
+  /** The rules it was let through under (call-rules.ts CALL_RULES_VERSION). */
+  ruleVersion: number;
+  /** The entry price: the price of the side bought, 0..1. */
+  sidePrice: number;
+  event: { id: string; slug: string; title: string };
+  /** The outcome called as the card names it. */
+  callOutcome: string;
+  /** The forecast to score when the event resolves; null without the model's probabilities. */
+  forecast: RecordedForecast | null;
 }
 
 /** A market with calls not graded yet. */
@@ -44,6 +53,16 @@ interface CallRow {
   price_at_call: number;
   called_ms: number;
   end_date: string | null;
+  rule_version: number;
+  side_price: number | null;
+  event_id: string | null;
+  event_slug: string | null;
+  event_title: string | null;
+  call_outcome: string | null;
+  outcome_keys: string | null;
+  outcome_labels: string | null;
+  forecast: string | null;
+  market_prices: string | null;
 }
 
 /** A call with its grading's columns, null while ungraded. */
@@ -66,31 +85,56 @@ function toCall(row: GradedCallRow): Call {
     endDate: row.end_date,
     outcome: row.outcome,
     settledAt: row.settled_ms,
+    ruleVersion: row.rule_version,
+    sidePrice: row.side_price,
+    eventId: row.event_id,
+    eventSlug: row.event_slug,
+    eventTitle: row.event_title,
+    callOutcome: row.call_outcome,
+    forecast: forecastOf(row),
   };
 }
 
-const GRADED_CALLS = `SELECT c.id, c.market_id, c.slug, c.question, c.category, c.outcomes, c.side, c.source,
-  c.model_probability, c.price_at_call, c.called_ms, c.end_date, g.outcome, g.settled_ms
+/** The recorded forecast, or null when absent or its four arrays do not line up (nothing to score). */
+function forecastOf(row: CallRow): RecordedForecast | null {
+  if (row.outcome_keys === null || row.forecast === null || row.market_prices === null) return null;
+  const keys = jsonArray(row.outcome_keys, isString);
+  const labels = jsonArray(row.outcome_labels ?? "[]", isString);
+  const probabilities = jsonArray(row.forecast, isNumber);
+  const marketPrices = jsonArray(row.market_prices, isNumber);
+  const n = keys.length;
+  if (n < 2 || labels.length !== n || probabilities.length !== n || marketPrices.length !== n) return null;
+  return { keys, labels, probabilities, marketPrices };
+}
+
+const CALL_COLUMNS = `c.id, c.market_id, c.slug, c.question, c.category, c.outcomes, c.side, c.source,
+  c.model_probability, c.price_at_call, c.called_ms, c.end_date, c.rule_version, c.side_price, c.event_id,
+  c.event_slug, c.event_title, c.call_outcome, c.outcome_keys, c.outcome_labels, c.forecast, c.market_prices`;
+
+const GRADED_CALLS = `SELECT ${CALL_COLUMNS}, g.outcome, g.settled_ms
   FROM calls AS c LEFT JOIN call_grades AS g ON g.call_id = c.id`;
 
 /**
- * Records each proposed call whose side differs from the last call recorded for that market and
- * source (the first call of a market always counts). One batch; idempotent per 10-minute slot.
- * Returns how many calls were added.
+ * Records each proposed call unless the last call recorded for its event and source called the same
+ * market and side (the first call of an event always counts; calls recorded before events, with no event,
+ * do not count as its last). One batch; idempotent per 10-minute slot. Returns how many calls were added.
  */
 export async function insert(db: D1Database, calls: readonly CallInput[], atMs: number): Promise<number> {
   if (calls.length === 0) return 0;
   const slot = slotOf(atMs, SLOT_SECONDS);
   const statement = db.prepare(
     `INSERT INTO calls (id, market_id, slug, question, category, outcomes, side, source, model_probability,
-       price_at_call, called_ms, end_date)
-     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12
+       price_at_call, called_ms, end_date, rule_version, side_price, event_id, event_slug, event_title,
+       call_outcome, outcome_keys, outcome_labels, forecast, market_prices)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22
      WHERE NOT EXISTS (
-       SELECT 1 FROM (SELECT side FROM calls WHERE market_id = ?2 AND source = ?8
+       SELECT 1 FROM (SELECT market_id, side FROM calls WHERE event_id = ?15 AND source = ?8
                       ORDER BY called_ms DESC LIMIT 1) AS last
-       WHERE last.side = ?7)
+       WHERE last.market_id = ?2 AND last.side = ?7)
      ON CONFLICT (id) DO NOTHING`,
   );
+  const json = (values: readonly unknown[] | undefined) =>
+    values === undefined ? null : JSON.stringify(values);
   const results = await db.batch(
     calls.map((c) =>
       statement.bind(
@@ -106,22 +150,45 @@ export async function insert(db: D1Database, calls: readonly CallInput[], atMs: 
         c.priceAtCall,
         atMs,
         c.endDate,
+        c.ruleVersion,
+        c.sidePrice,
+        c.event.id,
+        c.event.slug,
+        c.event.title,
+        c.callOutcome,
+        json(c.forecast?.keys),
+        json(c.forecast?.labels),
+        json(c.forecast?.probabilities),
+        json(c.forecast?.marketPrices),
       ),
     ),
   );
   return changes(results);
 }
 
-/** Markets with calls not graded yet, those checked longest ago (settlement_checks) first. */
+/**
+ * Markets the settlement has to look up, those checked longest ago (settlement_checks) first: the markets
+ * of calls not graded yet, and every outcome market of a mutually exclusive event's recorded forecast
+ * whose resolution is not recorded yet (the forecast is scored once they all are). `openCalls` counts the
+ * ungraded calls on the market (0 for an outcome market only needed for scoring).
+ */
 export async function openMarkets(db: D1Database, limit: number): Promise<OpenMarket[]> {
   const { results } = await db
     .prepare(
-      `SELECT c.market_id AS market_id, MAX(c.end_date) AS end_date, COUNT(*) AS open_calls
-       FROM calls AS c LEFT JOIN call_grades AS g ON g.call_id = c.id
-       LEFT JOIN settlement_checks AS s ON s.market_id = c.market_id
-       WHERE g.call_id IS NULL
-       GROUP BY c.market_id
-       ORDER BY MAX(COALESCE(s.checked_ms, 0)), c.market_id
+      `WITH wanted AS (
+         SELECT c.market_id AS market_id, c.end_date AS end_date, 1 AS open_call
+         FROM calls AS c LEFT JOIN call_grades AS g ON g.call_id = c.id
+         WHERE g.call_id IS NULL
+         UNION ALL
+         SELECT k.value AS market_id, c.end_date AS end_date, 0 AS open_call
+         FROM calls AS c JOIN json_each(c.outcome_keys) AS k
+         LEFT JOIN market_resolutions AS r ON r.market_id = k.value
+         WHERE c.forecast IS NOT NULL AND instr(k.value, ':') = 0 AND r.market_id IS NULL
+       )
+       SELECT w.market_id AS market_id, MAX(w.end_date) AS end_date, SUM(w.open_call) AS open_calls
+       FROM wanted AS w LEFT JOIN settlement_checks AS s ON s.market_id = w.market_id
+       GROUP BY w.market_id
+       ORDER BY MAX(COALESCE(s.checked_ms, 0)), w.market_id
        LIMIT ?1`,
     )
     .bind(limit)

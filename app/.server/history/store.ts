@@ -2,17 +2,18 @@
  * The history database (D1), whose modules in this folder hold the only SQL in the app: one module
  * per table (its row type, its one row mapper and its SQL beside them: markets.ts, market-points.ts,
  * sentiment-changes.ts, whale-trades.ts, upstream-checks.ts, refresh-state.ts, calls.ts,
- * call-grades.ts, settlement-checks.ts), and this entry, which composes them and is what the rest of
+ * call-grades.ts, market-resolutions.ts, settlement-checks.ts), and this entry, which composes them and is what the rest of
  * the app imports. Every value is a bound parameter; rows come back typed. Writes are batched (one D1
  * call each, a write that spans tables too: the table modules prepare statements, this module batches
  * them) and idempotent, so a repeated cron run in the same 10-minute slot adds nothing.
  */
 import type { SentimentStep } from "~/lib/market-page";
-import type { Call } from "~/lib/track-record";
+import type { Call, CallOutcome } from "~/lib/track-record";
 import type { WhaleTrade } from "~/lib/types";
 import * as callGrades from "./call-grades";
 import * as calls from "./calls";
 import * as marketPoints from "./market-points";
+import * as marketResolutions from "./market-resolutions";
 import * as markets from "./markets";
 import type { MarketObservation } from "./observation";
 import * as refreshState from "./refresh-state";
@@ -33,28 +34,32 @@ export type { PendingMarket } from "./settlement-checks";
 export { HOUR_SECONDS, SLOT_SECONDS, slotOf } from "./slots";
 export type { CheckTally, UpstreamCheck } from "./upstream-checks";
 
-/** The track record's calls and gradings (`calls`, `call_grades`, `settlement_checks`). */
+/** The track record's calls and gradings (`calls`, `call_grades`, `market_resolutions`, `settlement_checks`). */
 export class CallStore {
   constructor(private readonly db: D1Database) {}
 
   /**
-   * Records each proposed call whose side differs from the last call recorded for that market and
-   * source (the first call of a market always counts). One batch; idempotent per 10-minute slot.
+   * Records each proposed call unless the last call recorded for its event and source called the same
+   * market and side (the first call of an event always counts). One batch; idempotent per 10-minute slot.
    * Returns how many calls were added.
    */
   recordCalls(input: readonly calls.CallInput[], atMs: number): Promise<number> {
     return calls.insert(this.db, input, atMs);
   }
 
-  /** Markets with calls not graded yet, those checked longest ago first. */
+  /**
+   * Markets to look up, those checked longest ago first: those with calls not graded yet and the outcome
+   * markets recorded forecasts wait on.
+   */
   openMarkets(limit: number): Promise<calls.OpenMarket[]> {
     return calls.openMarkets(this.db, limit);
   }
 
   /**
-   * Grades every ungraded call of each settled market, and notes the markets still pending (with why).
-   * One batch over `call_grades` and `settlement_checks`; a repeated run adds nothing. Returns how many
-   * calls were graded.
+   * Grades every ungraded call of each settled market, records each settled market's resolution (what
+   * event forecasts are scored from), and notes the markets still pending (with why). One batch over
+   * `call_grades`, `market_resolutions` and `settlement_checks`; a repeated run adds nothing. Returns how
+   * many calls were graded.
    */
   async settle(
     settled: readonly callGrades.SettledMarket[],
@@ -64,8 +69,10 @@ export class CallStore {
     if (settled.length === 0 && pending.length === 0) return 0;
     const grade = callGrades.prepareGrade(this.db);
     const check = settlementChecks.prepareUpsert(this.db);
+    const resolve = marketResolutions.prepareInsert(this.db);
     const results = await this.db.batch([
       ...settled.map((s) => grade(s, nowMs)),
+      ...settled.map((s) => resolve(s, nowMs)),
       ...pending.map((p) => check(p, nowMs)),
     ]);
     return changes(results.slice(0, settled.length));
@@ -74,6 +81,11 @@ export class CallStore {
   /** Every call with its grading, oldest first: what the summary and the CSV are computed from. */
   allCalls(): Promise<Call[]> {
     return calls.all(this.db);
+  }
+
+  /** How the outcome markets of recorded forecasts resolved, by market id (those resolved so far). */
+  forecastResolutions(): Promise<Map<string, CallOutcome>> {
+    return marketResolutions.forForecasts(this.db);
   }
 
   /** A market's calls with their grading, newest first. */

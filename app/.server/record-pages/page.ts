@@ -1,7 +1,7 @@
 /**
- * `/track-record`'s view of the record: every figure (computed over every call by metrics.ts), and
- * only the rows of the requested pages of the settled and open lists, so the page's data stays small
- * however long the record grows.
+ * `/track-record`'s view of the record: every figure (of current-rule calls, headline.ts and metrics.ts),
+ * and only the rows of the requested pages of the settled and open lists (every rule version, each row
+ * tagged with its own), so the page's data stays small however long the record grows.
  */
 
 import type { Call } from "~/lib/track-record";
@@ -14,6 +14,7 @@ import {
   type TrackRecordPageData,
 } from "~/lib/track-record-page";
 import type { Deps } from "../deps";
+import { isCurrentRule } from "../track-record/headline";
 import { horizonOf, paperReturn } from "../track-record/metrics";
 import { pageRecord } from "./read";
 
@@ -32,6 +33,9 @@ function row(call: Call) {
     calledAt: call.calledAt,
     priceAtCall: call.priceAtCall,
     outcomes: call.outcomes,
+    eventTitle: call.eventTitle,
+    callOutcome: call.callOutcome,
+    ruleVersion: call.ruleVersion,
   };
 }
 
@@ -80,11 +84,12 @@ export async function trackRecordPageData(deps: Deps, pages: RequestedPages): Pr
     now,
     unavailable: null,
     record: {
+      headline: record.headline,
       summary: record.summary,
       bySource: record.bySource,
       byCategory: record.byCategory,
       byHorizon: record.byHorizon,
-      noHorizon: record.calls.filter((c) => horizonOf(c) === null).length,
+      noHorizon: record.calls.filter((c) => isCurrentRule(c) && horizonOf(c) === null).length,
       reliability: record.reliability,
       settled: settledPage(record.calls, pages.graded),
       open: openPage(record.calls, record.pendingStates, pages.open, now),

@@ -41,6 +41,9 @@ export function signalsOf(calls: readonly Call[], cards: readonly DisplayMarket[
         calledAt: call.calledAt,
         priceAtCall: call.priceAtCall,
         outcomes: call.outcomes,
+        eventTitle: call.eventTitle,
+        callOutcome: call.callOutcome,
+        ruleVersion: call.ruleVersion,
         confidence: card && callSourceOf(card) === call.source ? card.sentiment.confidence : null,
         priceNow: card ? card.yesPrice / 100 : null,
       };

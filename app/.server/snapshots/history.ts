@@ -4,12 +4,16 @@
  * D1 failure is one log line and the batch is kept for the next run. Also the market cron's compaction.
  */
 
-import { CATEGORIES, matchesCategory } from "~/lib/categories";
+import { primaryCategory } from "~/lib/categories";
 import { ok, type Section, unavailable } from "~/lib/section";
-import type { Market, MarketAnalysis, MentionCount } from "~/lib/types";
+import type { EventAnalysis, Market, MarketAnalysis, MarketEvent, MentionCount } from "~/lib/types";
+import type { CallState } from "../events/card";
+import { isMultiOutcome } from "../events/outcomes";
 import type { CallInput, HistoryStore, MarketObservation } from "../history/store";
 import { describeFailure } from "../http";
 import { createLog } from "../log";
+import { CALL_RULES_VERSION, sidePriceOf } from "../track-record/call-rules";
+import { recordedForecast } from "../track-record/event-forecast";
 
 const log = createLog("history");
 
@@ -44,29 +48,36 @@ export function marketObservation(
   };
 }
 
-/** The call a shown analysis makes, or null without one. */
-export function callOf(market: Market, analysis: MarketAnalysis | undefined): CallInput | null {
-  if (!analysis) return null;
-  const category = CATEGORIES.find((c) => matchesCategory(market.title, market.tags, c));
+/**
+ * The call an event's card shows, as the record keeps it (decision 0033), or null when the record's rules
+ * let none through (`state` from `callStateOf`): the called market and side, its entry price (the price of
+ * the side bought), the rule version, the event, and the forecast to score when the event resolves.
+ */
+export function callOf(event: MarketEvent, analysis: EventAnalysis, state: CallState): CallInput | null {
+  const { call, market } = state;
+  if (!call || !market) return null;
+  const estimated = analysis.source === "estimated";
+  const key = isMultiOutcome(event) ? market.id : `${market.id}:0`;
+  const probability = analysis.probabilities?.[key];
+  const priceAtCall = market.outcomes[0]?.price ?? market.yesPrice / 100;
   return {
     marketId: market.id,
     slug: market.slug,
     question: market.title,
-    category: category?.slug ?? "other",
+    category: primaryCategory(event) ?? "other",
     outcomes: market.outcomes.map((o) => o.label),
-    side: CALL_SIDES[analysis.recommendation],
-    source: analysis.source === "estimated" ? "estimate" : analysis.source,
-    modelProbability: analysis.source === "estimated" ? null : (analysis.probability ?? null),
-    priceAtCall: market.outcomes[0]?.price ?? market.yesPrice / 100,
-    endDate: market.endDate,
+    side: call.side,
+    source: estimated ? "estimate" : analysis.source,
+    modelProbability: estimated ? null : (probability ?? null),
+    priceAtCall,
+    endDate: market.endDate ?? event.endDate,
+    ruleVersion: CALL_RULES_VERSION,
+    sidePrice: sidePriceOf(call.side, priceAtCall),
+    event: { id: event.id, slug: event.slug, title: event.title },
+    callOutcome: call.outcome,
+    forecast: estimated ? null : recordedForecast(event, analysis, market),
   };
 }
-
-const CALL_SIDES: Record<MarketAnalysis["recommendation"], CallInput["side"]> = {
-  BUY_YES: "buy_yes",
-  BUY_NO: "buy_no",
-  NEUTRAL: "hold",
-};
 
 /**
  * Retention, once per market cron run: thins 10-minute points older than 30 days to hourly and drops

@@ -223,9 +223,7 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
         (m) => marketObservation(m, marketAnalyses.get(m.id), ofMarket.get(m.id)?.mention) ?? [],
       ),
       // One call per event at most, and only what the record's rules let through (call-rules.ts).
-      calls: shown.flatMap(({ state }) =>
-        state.call && state.market ? (callOf(state.market, marketAnalyses.get(state.market.id)) ?? []) : [],
-      ),
+      calls: shown.flatMap(({ event, analysis, state }) => callOf(event, analysis, state) ?? []),
       checks: deps.takeChecks?.() ?? [],
     },
   ]);

@@ -4,12 +4,9 @@
  * called is neither nearly free nor nearly certain. Pure: the caller passes the clock.
  */
 
-/**
- * The rules a recorded call was made under, stored with each call so the record says which rows follow
- * which rules. Version 1 (every call before issue 23): every shown market's call was recorded.
- * Version 2: the rules of `callDecision` below.
- */
-export const CALL_RULES_VERSION = 2;
+// The rules' version (2: `callDecision` below), stored with each call: defined beside the record's shapes
+// so the pages can tell the rows of earlier rules apart.
+export { CALL_RULES_VERSION } from "~/lib/track-record";
 
 /** The cheapest side worth calling (5¢), inclusive. Below it the call is a near-certain loser or a lottery. */
 export const MIN_SIDE_PRICE = 0.05;

@@ -1,13 +1,25 @@
 /**
- * The track record as the page, the JSON export and the CSV read it: every call with its grading
- * (one D1 query), and the figures computed from exactly those rows by `metrics.ts`.
+ * The track record as the page, the JSON export and the CSV read it: every call with its grading and its
+ * forecast's score (two D1 queries), and the figures computed from exactly those rows: the headline
+ * (headline.ts) and the breakdowns (metrics.ts) of the calls recorded under the current rules only; rows
+ * recorded under earlier rules are listed and exported, never mixed into the figures (decision 0033).
  */
 
 import { CATEGORIES } from "~/lib/categories";
 import { ok, type Section, unavailable } from "~/lib/section";
-import { type Call, HORIZONS, type ReliabilityBin, type TrackSummary } from "~/lib/track-record";
+import {
+  type Call,
+  type CallOutcome,
+  HORIZONS,
+  type RecordHeadline,
+  type ReliabilityBin,
+  type ScoredCall,
+  type TrackSummary,
+} from "~/lib/track-record";
 import type { Deps } from "../deps";
 import { createLog } from "../log";
+import { scoreForecast } from "./event-forecast";
+import { headlineOf, isCurrentRule } from "./headline";
 import { horizonOf, reliability, summarise, summariseBy } from "./metrics";
 
 const log = createLog("track-record");
@@ -19,8 +31,11 @@ export interface SummaryRow {
 }
 
 export interface TrackRecordData {
-  /** Every call, oldest first. */
-  calls: Call[];
+  /** Every call, oldest first, with its forecast's score; under every rule version. */
+  calls: ScoredCall[];
+  /** The edge over the market and the hit rates, of current-rule calls. */
+  headline: RecordHeadline;
+  /** The figures below are of current-rule calls only. */
   summary: TrackSummary;
   bySource: SummaryRow[];
   byCategory: SummaryRow[];
@@ -40,10 +55,15 @@ const categoryLabel = (slug: string) => CATEGORIES.find((c) => c.slug === slug)?
 export async function readTrackRecord(deps: Deps): Promise<Section<TrackRecordData>> {
   const store = deps.history?.calls;
   if (!store) return unavailable("The track record is unavailable: no history database.");
-  let calls: Call[];
+  let rows: Call[];
   let pending: Map<string, string>;
+  let resolutions: Map<string, CallOutcome>;
   try {
-    [calls, pending] = await Promise.all([store.allCalls(), store.pendingStates()]);
+    [rows, pending, resolutions] = await Promise.all([
+      store.allCalls(),
+      store.pendingStates(),
+      store.forecastResolutions(),
+    ]);
   } catch (error) {
     log.error("unavailable", error);
     return unavailable("The track record is unavailable right now. Please try again shortly.");
@@ -51,8 +71,11 @@ export async function readTrackRecord(deps: Deps): Promise<Section<TrackRecordDa
   const horizonLabel = (key: string) => HORIZONS.find((h) => h.key === key)?.label ?? key;
   const withLabels = (rows: { key: string; summary: TrackSummary }[], label: (key: string) => string) =>
     rows.map((r) => ({ ...r, label: label(r.key) }));
+  const all = rows.map((call) => withScore(call, resolutions));
+  const calls = all.filter(isCurrentRule);
   return ok({
-    calls,
+    calls: all,
+    headline: headlineOf(all),
     summary: summarise(calls),
     bySource: withLabels(
       summariseBy(calls, (c) => c.source),
@@ -69,4 +92,9 @@ export async function readTrackRecord(deps: Deps): Promise<Section<TrackRecordDa
     reliability: reliability(calls),
     pendingStates: Object.fromEntries(pending),
   });
+}
+
+/** A call with its forecast's score (null without a recorded forecast). */
+export function withScore(call: Call, resolutions: ReadonlyMap<string, CallOutcome>): ScoredCall {
+  return { ...call, score: call.forecast ? scoreForecast(call.forecast, call.outcome, resolutions) : null };
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { formatMoment } from "~/lib/format";
+import { CALL_RULES_VERSION } from "~/lib/track-record";
 import { type CallRowView, callSourceText, quoteText } from "~/lib/track-record-page";
 import { ScrollBox } from "../ui/scroll-box";
 import { Compact, MarketLink, perDollar, SideBadge } from "./call-parts";
@@ -91,14 +92,28 @@ export function CallTable<Row>({
   );
 }
 
-/** The market's question, with what the row's wide columns say under it on a phone. */
+/**
+ * What was called: the event and the outcome called (a call under the current rules), or the market's
+ * question (a call recorded under rules v1, tagged so), with what the row's wide columns say under it on a
+ * phone.
+ */
 export function marketColumn<Row extends CallRowView>(compact: (row: Row) => ReactNode): Column<Row> {
   return {
-    header: "Market",
+    header: "Event",
     cellClassName: "sm:min-w-56",
     cell: (row) => (
       <>
-        <MarketLink question={row.question} slug={row.slug} />
+        <MarketLink question={row.eventTitle ?? row.question} slug={row.slug} />
+        {row.callOutcome !== null && (
+          <div className="mt-0.5 text-xs text-slate-700" data-testid="called-outcome">
+            Outcome called: {row.callOutcome}
+          </div>
+        )}
+        {row.ruleVersion !== CALL_RULES_VERSION && (
+          <div className="mt-0.5 text-xs text-slate-600" data-testid="rule-version">
+            {`Recorded under rules v${row.ruleVersion}: not in the figures`}
+          </div>
+        )}
         <Compact>{compact(row)}</Compact>
       </>
     ),

@@ -27,10 +27,24 @@ export function MethodSection() {
         <Part title="What is recorded, and when">
           <p>
             Every time the market list is built (every 10 minutes, or sooner when a visit finds it out of
-            date), each market's call on its card — BUY YES, BUY NO or NEUTRAL — is compared with the last
-            call recorded for that market from the same source: the language model (named by its id) or the
-            labelled rule-based estimate. When it differs, or is the first, it is recorded at that moment, as
-            it is shown.
+            date), each event's call on its card — buy Yes or No on one of its outcomes — is compared with the
+            last call recorded for that event from the same source: the language model (named by its id) or
+            the labelled rule-based estimate. When it differs, or is the first, it is recorded at that moment,
+            as it is shown, and only if the call rules (version 2) allow it: the event is open, its end date
+            has not passed, and the side called costs between 5¢ and 95¢ — otherwise the card says why there
+            is no call ("Near-certain", "Ended, awaiting resolution"). Each row keeps its rule version and its
+            <strong> entry price</strong>, the price of the side bought; rows recorded under the earlier rules
+            (version 1: every shown market's call) stay listed and downloadable but are never in the figures.
+          </p>
+          <p>
+            With the model's forecast, the row also keeps its probability for every outcome and the market's
+            prices then. When the event resolves, both are scored: the multi-outcome Brier score Σ(p − o)² (0
+            perfect, 2 certain and wrong) and the log score −ln p(winner). The headline is the model's edge
+            over the market's own prices — Brier skill, and the mean Brier edge per call with its 95% interval
+            — and the hit rate beside the hit rate the entry prices implied, with how many resolved calls it
+            takes to detect a 2-point edge. An event of mutually exclusive outcomes is scored once every
+            listed outcome market has resolved; an event whose outcomes are separate questions is scored on
+            the called market alone.
           </p>
           <p>
             A call keeps the market, the side, the source, the time, the market's end date, the model's

@@ -3,7 +3,7 @@ import { formatNumber } from "~/lib/format";
 import type { PageParam, TrackRecordPageData, TrackRecordView } from "~/lib/track-record-page";
 import { OpenCalls, SettledCalls } from "./call-lists";
 import { LINK } from "./call-parts";
-import { HeadlineFigures } from "./headline-figures";
+import { EdgeHeadline, HeadlineFigures } from "./headline-figures";
 import { MethodSection } from "./method-section";
 import { ReliabilityDiagram } from "./reliability-diagram";
 import { SummaryTable } from "./summary-table";
@@ -47,6 +47,7 @@ function Record({ record, now }: { record: TrackRecordView; now: number }) {
   return (
     <>
       <PageSection id="figures" title="The record so far">
+        <EdgeHeadline headline={record.headline} />
         <HeadlineFigures summary={record.summary} />
       </PageSection>
       <PageSection
@@ -77,7 +78,7 @@ function Record({ record, now }: { record: TrackRecordView; now: number }) {
       <PageSection
         id="open"
         title="Open calls"
-        intro="Calls whose market has not resolved yet, the newest first."
+        intro="Calls whose event has not resolved yet, the newest first."
       >
         <OpenCalls page={record.open} current={current} now={now} />
       </PageSection>
@@ -92,8 +93,9 @@ export function TrackRecordPage({ data }: { data: TrackRecordPageData }) {
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Track Record</h1>
         <p className="max-w-3xl text-slate-700">
-          Every call this site shows is recorded when it is shown and graded when its market resolves, good or
-          bad. Read{" "}
+          Every call this site shows on an event is recorded when it is shown, under rules that keep it honest
+          (the event open, before its end date, the side priced 5–95¢), and graded when the event resolves,
+          good or bad. Read{" "}
           <a href="#method" className={LINK}>
             how the record is kept
           </a>{" "}

@@ -1,6 +1,8 @@
 /**
- * The track record's export rows and summary (issue 13 §5) as schemas. Prices and probabilities are 0–1
- * and refer to the market's first outcome; `outcome: "yes"` means the first outcome won.
+ * The track record's export rows, summary and headline (issue 13 §5, issue 23 §4) as schemas. Prices and
+ * probabilities are 0–1; `priceAtCall`, `modelProbability` and `outcome` refer to the called market's first
+ * outcome (`outcome: "yes"` means it won), `sidePrice` to the side bought, the forecast's arrays to the
+ * outcomes in `forecastOutcomes`.
  */
 import * as v from "valibot";
 
@@ -35,6 +37,45 @@ export const ExportedCallSchema = v.pipe(
       v.number(),
       v.description("sideOutcome's price at the call, 0–1: 1 − priceAtCall for buy_no, else priceAtCall"),
     ),
+    ruleVersion: v.pipe(
+      v.number(),
+      v.description(
+        "The call rules it was recorded under: 1 before issue 23 (every shown market's call), 2 for an event's call made while the event was open, before its end date, at a side price of 5–95¢",
+      ),
+    ),
+    sidePrice: figure("The entry price as recorded: the price of the side bought, 0–1; null for version 1"),
+    eventId: v.nullable(v.string()),
+    eventSlug: v.nullable(v.string()),
+    eventTitle: v.nullable(v.string()),
+    callOutcome: v.pipe(
+      v.nullable(v.string()),
+      v.description('The outcome called, as the card named it ("Yes · Trump"); null for version 1'),
+    ),
+    forecastOutcomes: v.pipe(
+      v.nullable(v.array(v.string())),
+      v.description(
+        "The outcomes the forecast is scored over; null without a forecast (estimates, version 1)",
+      ),
+    ),
+    forecast: v.pipe(
+      v.nullable(v.array(v.number())),
+      v.description("The model's probability per forecast outcome at the call (sums to 1)"),
+    ),
+    marketPrices: v.pipe(
+      v.nullable(v.array(v.number())),
+      v.description(
+        "The market's price per forecast outcome at the call, as quoted (scored scaled to sum to 1)",
+      ),
+    ),
+    scoreState: v.pipe(
+      v.nullable(v.picklist(["scored", "waiting", "unscorable"])),
+      v.description("Whether the forecast is scored, waits on outcome markets, or cannot be scored"),
+    ),
+    winner: figure("The index in forecastOutcomes of the outcome that won, once scored"),
+    brier: figure("Multi-outcome Brier score of the forecast, 0–2 (lower is better)"),
+    logScore: figure("Log score of the forecast, −ln p(winner) in nats (lower is better)"),
+    marketBrier: figure("The same Brier score for the market's prices at the call"),
+    marketLogScore: figure("The same log score for the market's prices at the call"),
   }),
   v.metadata({ ref: "Call" }),
 );
@@ -56,4 +97,38 @@ export const ExportedSummarySchema = v.pipe(
     skill: figure("1 − brierModel / brierMarket"),
   }),
   v.metadata({ ref: "TrackRecordSummary" }),
+);
+
+export const ExportedHeadlineSchema = v.pipe(
+  v.object({
+    ruleVersion: v.pipe(
+      v.number(),
+      v.description("The call rules these figures are of (current-rule calls only)"),
+    ),
+    calls: v.number(),
+    scored: v.pipe(v.number(), v.description("Forecasts scored (their event resolved)")),
+    waiting: v.pipe(v.number(), v.description("Forecasts waiting on outcome markets to resolve")),
+    meanBrier: figure("Mean multi-outcome Brier of the model's forecasts, 0–2"),
+    meanMarketBrier: figure("Mean Brier of the market's prices at the same calls"),
+    meanLogScore: figure("Mean log score (nats) of the model's forecasts"),
+    meanMarketLogScore: figure("Mean log score of the market's prices"),
+    brierSkill: figure("Brier skill against the price: 1 − meanBrier / meanMarketBrier"),
+    edge: figure("Mean Brier edge per call (market − model); positive: the model beat the price"),
+    edgeLow: figure("95% interval of the edge, low"),
+    edgeHigh: figure("95% interval of the edge, high"),
+    resolved: v.pipe(v.number(), v.description("Graded buy calls")),
+    hitRate: figure("Share of graded buy calls that won"),
+    hitRateLow: figure("95% Wilson interval, low"),
+    hitRateHigh: figure("95% Wilson interval, high"),
+    impliedHitRate: figure("The hit rate the entry prices implied (their mean)"),
+    edgeToDetect: v.pipe(v.number(), v.description("The Brier edge to detect: 0.02")),
+    neededToDetect: figure(
+      "Scored calls a two-sided 5% test needs to detect edgeToDetect with 80% power, at the spread seen so far",
+    ),
+    earlierRules: v.pipe(
+      v.number(),
+      v.description("Rows recorded under earlier rules: exported, not in these figures"),
+    ),
+  }),
+  v.metadata({ ref: "TrackRecordHeadline" }),
 );

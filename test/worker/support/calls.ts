@@ -3,12 +3,14 @@
  * between tests lifts that trigger for the delete and puts it back exactly as the migration made it.
  */
 import { env } from "cloudflare:test";
+import { CALL_RULES_VERSION, entryPrice, type RecordedForecast } from "~/lib/track-record";
 
 export async function clearCalls(): Promise<void> {
   await env.DB.batch([
     env.DB.prepare("DROP TRIGGER IF EXISTS calls_no_delete"),
     env.DB.prepare("DELETE FROM call_grades"),
     env.DB.prepare("DELETE FROM settlement_checks"),
+    env.DB.prepare("DELETE FROM market_resolutions"),
     env.DB.prepare("DELETE FROM calls"),
     env.DB.prepare(
       "CREATE TRIGGER calls_no_delete BEFORE DELETE ON calls BEGIN SELECT RAISE(ABORT, 'calls are immutable'); END",
@@ -30,18 +32,30 @@ export interface CallRow {
   priceAtCall: number;
   calledMs: number;
   endDate?: string | null;
+  /** The current rules unless given; 1 stands for a row recorded before issue 23 (no event, no side price). */
+  ruleVersion?: number;
+  /** The entry price; by default the price of the side bought (none for a hold or a version-1 row). */
+  sidePrice?: number | null;
+  event?: { id: string; slug: string; title: string } | null;
+  callOutcome?: string | null;
+  forecast?: RecordedForecast | null;
 }
 
-/** Inserts calls as the market build would have recorded them. */
+/** Inserts calls as the market build would have recorded them (under the current rules unless told). */
 export async function insertCalls(rows: readonly CallRow[]): Promise<void> {
   const insert = env.DB.prepare(
     `INSERT INTO calls (id, market_id, slug, question, category, outcomes, side, source, model_probability,
-       price_at_call, called_ms, end_date)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?12, ?6, ?7, ?8, ?9, ?10, ?11)`,
+       price_at_call, called_ms, end_date, rule_version, side_price, event_id, event_slug, event_title,
+       call_outcome, outcome_keys, outcome_labels, forecast, market_prices)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?12, ?6, ?7, ?8, ?9, ?10, ?11, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)`,
   );
+  const json = (values: readonly unknown[] | undefined) =>
+    values === undefined ? null : JSON.stringify(values);
   await env.DB.batch(
-    rows.map((r) =>
-      insert.bind(
+    rows.map((r) => {
+      const version = r.ruleVersion ?? CALL_RULES_VERSION;
+      const current = version >= 2;
+      return insert.bind(
         r.id,
         r.marketId,
         r.slug ?? null,
@@ -54,8 +68,18 @@ export async function insertCalls(rows: readonly CallRow[]): Promise<void> {
         r.calledMs,
         r.endDate ?? null,
         JSON.stringify(r.outcomes ?? ["Yes", "No"]),
-      ),
-    ),
+        version,
+        r.sidePrice !== undefined ? r.sidePrice : current ? entryPrice({ ...r, sidePrice: null }) : null,
+        r.event?.id ?? null,
+        r.event?.slug ?? null,
+        r.event?.title ?? null,
+        r.callOutcome ?? null,
+        json(r.forecast?.keys),
+        json(r.forecast?.labels),
+        json(r.forecast?.probabilities),
+        json(r.forecast?.marketPrices),
+      );
+    }),
   );
 }
 
