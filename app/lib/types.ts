@@ -5,7 +5,6 @@
  */
 import type { InferOutput } from "valibot";
 import type { SnapshotProvenance } from "./provenance";
-import type { DisplayEventSchema, EventCallSchema, EventForecastSchema } from "./schemas/event";
 import type {
   DisplayEventSchema,
   EventCallSchema,
