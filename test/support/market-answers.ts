@@ -6,8 +6,8 @@
  * - `GET /markets/slug/<slug>`: a recorded market (active list, the prices-history event's markets, the
  *   resolved keyset market, the Up/Down market, the closed events' markets) with its `events` entry.
  * - `GET /markets/keyset?id=…`: the recorded markets above by id (settlement of the track record).
- * - `GET /events/slug/<slug>`: a recorded event, or for the active list the event's recorded markets
- *   grouped under it (`{ slug, title, markets[] }`).
+ * - `GET /events/slug/<slug>`: a recorded event (open or closed), or for the active list the market's
+ *   embedded event with its recorded markets as `markets[]` (as the events list is served).
  * - `GET /holders?market=<conditionId>`: no real capture exists (fixtures README). Built from the
  *   documented shape `[{ token, holders: [{ proxyWallet, name, pseudonym, amount, outcomeIndex }] }]`
  *   with the recorded leaderboard's wallets and names, amounts fixed per rank.
@@ -37,10 +37,11 @@ import resolvedKeyset from "../../../shared/fixtures/polymarket/gamma-markets-ke
   type: "json",
 };
 import updown from "../../../shared/fixtures/polymarket/gamma-markets-updown-1.json" with { type: "json" };
+import { eventsOf } from "./upstream-answers.ts";
 
 type Json = Record<string, unknown>;
 
-interface EventRecord {
+interface EventRecord extends Json {
   slug: string;
   title: string;
   markets: Json[];
@@ -54,7 +55,8 @@ export const HISTORY_EVENT_SLUG = "microstrategy-sell-any-bitcoin-in-2025";
 function asEvent(raw: unknown): EventRecord | null {
   const event = raw as Json;
   if (typeof event.slug !== "string" || !Array.isArray(event.markets)) return null;
-  return { slug: event.slug, title: String(event.title ?? ""), markets: event.markets as Json[] };
+  // Every field as recorded (the event page reads its id, rules, dates and status).
+  return { ...event, slug: event.slug, title: String(event.title ?? ""), markets: event.markets as Json[] };
 }
 
 const events = new Map<string, EventRecord>();
@@ -72,15 +74,11 @@ function addEvent(event: EventRecord): void {
 
 for (const market of activeMarkets as Json[]) {
   if (typeof market.slug === "string") markets.set(market.slug, market);
-  const eventSlug = (market.events as Json[] | undefined)?.[0]?.slug;
-  if (typeof eventSlug !== "string") continue;
-  const group = events.get(eventSlug) ?? {
-    slug: eventSlug,
-    title: String((market.events as Json[])[0]?.title ?? ""),
-    markets: [],
-  };
-  group.markets.push(market);
-  events.set(eventSlug, group);
+}
+// The active list's events as the events list serves them: each embedded event with its recorded markets.
+for (const event of eventsOf(activeMarkets)) {
+  const record = asEvent(event);
+  if (record) events.set(record.slug, record);
 }
 for (const raw of [...(eventForHistory as unknown[]), ...(closedEvents as unknown[])]) {
   const event = asEvent(raw);
