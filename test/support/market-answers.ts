@@ -11,11 +11,14 @@
  * - `GET /holders?market=<conditionId>`: no real capture exists (fixtures README). Built from the
  *   documented shape `[{ token, holders: [{ proxyWallet, name, pseudonym, amount, outcomeIndex }] }]`
  *   with the recorded leaderboard's wallets and names, amounts fixed per rank.
+ * - `POST /books` with `[{ token_id }]`: the one recorded book (`clob-book-1.json`) for each token asked,
+ *   under that token's id (no capture of `/books` itself; its answer is documented as an array of such books).
  * - `GET /prices-history?market=<token>`: the recorded token's histories (1d, 1w, max) shifted so the
  *   last point is now (the recordings are from February 2026); any other token has `{ history: [] }`,
  *   as the CLOB answers for a token without trades.
  */
 
+import recordedBook from "../../../shared/fixtures/polymarket/clob-book-1.json" with { type: "json" };
 import history1d from "../../../shared/fixtures/polymarket/clob-prices-history-1d.json" with { type: "json" };
 import history1w from "../../../shared/fixtures/polymarket/clob-prices-history-1w-f5.json" with {
   type: "json",
@@ -171,4 +174,13 @@ export function marketsByIds(ids: readonly string[], closedOnly: boolean): { mar
     if (wanted.has(id) && !found.has(id) && (!closedOnly || market.closed === true)) found.set(id, market);
   }
   return { markets: [...found.values()] };
+}
+
+/** `POST /books`: the recorded book for each well-formed `{ token_id }` asked (at most 20, as the CLOB takes). */
+export function booksFor(body: unknown): unknown[] {
+  if (!Array.isArray(body)) return [];
+  return body.slice(0, 20).flatMap((item) => {
+    const token = (item as { token_id?: unknown } | null)?.token_id;
+    return typeof token === "string" ? [{ ...recordedBook, asset_id: token }] : [];
+  });
 }

@@ -149,7 +149,9 @@ export async function forMarkets(db: D1Database, marketIds: readonly string[]): 
   const ids = marketIds.slice(0, MAX_IN_IDS);
   if (ids.length === 0) return [];
   const { results } = await db
-    .prepare(`${GRADED_CALLS} WHERE c.market_id IN (${inList(ids.length)}) ORDER BY c.called_ms DESC, c.id LIMIT ?1`)
+    .prepare(
+      `${GRADED_CALLS} WHERE c.market_id IN (${inList(ids.length)}) ORDER BY c.called_ms DESC, c.id LIMIT ?1`,
+    )
     .bind(EVENT_CALLS_LIMIT, ...ids)
     .all<GradedCallRow>();
   return results.map(toCall);

@@ -84,7 +84,8 @@ const BookSchema = v.object({
 /** A level's price as sent (a decimal string, sometimes a number); anything else, or outside 0..1, is no price. */
 function levelPrice(level: unknown): number | null {
   const raw = (level as { price?: unknown } | null)?.price;
-  const price = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw) : Number.NaN;
+  const price =
+    typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw) : Number.NaN;
   return Number.isFinite(price) && price >= 0 && price <= 1 ? price : null;
 }
 
@@ -102,7 +103,8 @@ function best(levels: readonly unknown[], pick: (a: number, b: number) => number
  * unreadable book or level is skipped. Throws UpstreamError kind "shape" when the answer is not an array.
  */
 export function parseBooks(json: unknown): BookTop[] {
-  if (!Array.isArray(json)) throw new UpstreamError("clob", "shape", "Invalid response structure - no books array");
+  if (!Array.isArray(json))
+    throw new UpstreamError("clob", "shape", "Invalid response structure - no books array");
   return json.flatMap((item) => {
     const book = v.safeParse(BookSchema, item);
     if (!book.success || !isTokenId(book.output.asset_id)) return [];
@@ -123,7 +125,8 @@ export function parseBooks(json: unknown): BookTop[] {
 export async function fetchBooks(tokenIds: readonly string[], opts: PolymarketOptions): Promise<BookTop[]> {
   const tokens = [...new Set(tokenIds.filter(isTokenId))];
   const batches: string[][] = [];
-  for (let i = 0; i < tokens.length; i += BOOKS_PER_REQUEST) batches.push(tokens.slice(i, i + BOOKS_PER_REQUEST));
+  for (let i = 0; i < tokens.length; i += BOOKS_PER_REQUEST)
+    batches.push(tokens.slice(i, i + BOOKS_PER_REQUEST));
   const answers = await Promise.all(
     batches.map(async (batch) =>
       parseBooks(

@@ -73,7 +73,10 @@ export type FeedRoute = "events" | MarketsRoute;
  * 100 (SPEC §9): first each event's leading outcome and called market, busiest event first, so every card
  * has its price line and every call its market; then the events' other open markets in the same order.
  */
-export function shownMarkets(events: readonly MarketEvent[], calledIds: ReadonlySet<string> = new Set()): Market[] {
+export function shownMarkets(
+  events: readonly MarketEvent[],
+  calledIds: ReadonlySet<string> = new Set(),
+): Market[] {
   const first = events.flatMap((event) => {
     const leader = leadingMarket(event);
     const called = event.markets.find((m) => calledIds.has(m.id) && m !== leader);
@@ -111,11 +114,19 @@ function buildSampleSnapshot(now: number, error: string): MarketSnapshot {
   const keywords = deriveKeywords(events.map((e) => e.title));
   const counts = keywords.map(estimateMentions);
   const analyses = events.map(estimateAnalysis);
-  const cards = events.map((e, i) => ({ ...toDisplayEvent(e, analyses[i] as EventAnalysis, counts[i], now), href: "" }));
+  const cards = events.map((e, i) => ({
+    ...toDisplayEvent(e, analyses[i] as EventAnalysis, counts[i], now),
+    href: "",
+  }));
   const markets = events.map((e, i) => {
     const analysis = analyses[i] as EventAnalysis;
     const market = e.markets[0] as Market;
-    return toDisplayMarket(market, marketAnalysisOf(e, analysis, callStateOf(e, analysis, now), market), counts[i], now);
+    return toDisplayMarket(
+      market,
+      marketAnalysisOf(e, analysis, callStateOf(e, analysis, now), market),
+      counts[i],
+      now,
+    );
   });
   return {
     events: cards,
@@ -307,13 +318,17 @@ export async function findShownMarket(
   return { market, card, snapshot: present(cached) };
 }
 
-/** An event of the cached snapshot by slug, with its card (no upstream call), or null. */
+/**
+ * An event of the cached snapshot by slug, with its card and those of its markets the snapshot keeps
+ * (without their rules; not necessarily all of them), or null. No upstream call.
+ */
 export async function findShownEvent(
   deps: Deps,
   slug: string,
-): Promise<{ card: DisplayEvent; snapshot: MarketSnapshot } | null> {
+): Promise<{ card: DisplayEvent; markets: Market[]; snapshot: MarketSnapshot } | null> {
   const cached = await marketSnapshot.cached(deps);
   const card = cached?.value.snapshot.events?.find((e) => e.slug === slug);
   if (!cached || !card) return null;
-  return { card, snapshot: present(cached) };
+  const markets = (cached.value.markets ?? []).filter((m) => m.event?.slug === slug);
+  return { card, markets, snapshot: present(cached) };
 }
