@@ -94,7 +94,7 @@ function best(levels: readonly unknown[], pick: (a: number, b: number) => number
     const price = levelPrice(level);
     return price === null ? [] : [price];
   });
-  return prices.length === 0 ? null : prices.reduce(pick);
+  return prices.length === 0 ? null : prices.reduce((a, b) => pick(a, b));
 }
 
 /**
