@@ -4,9 +4,8 @@
  * showing more asks the loader again (a small `.data` request served from the cached snapshot, never an
  * upstream call).
  */
-
-import type { ListView } from "./list-view";
 import { mixProvenance, type SnapshotProvenance } from "./provenance";
+import type { ListView } from "./list-view";
 import type { DashboardCounts } from "./sentiment";
 import type { DisplayEvent, MarketSnapshot } from "./types";
 

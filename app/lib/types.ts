@@ -5,13 +5,13 @@
  */
 import type { InferOutput } from "valibot";
 import type { SnapshotProvenance } from "./provenance";
-import type { DisplayEventSchema, EventCallSchema, EventForecastSchema } from "./schemas/event";
 import type {
   DisplayMarketSchema,
   MentionsSourceSchema,
   RecommendationSchema,
   SentimentLabelSchema,
 } from "./schemas/market";
+import type { DisplayEventSchema, EventCallSchema, EventForecastSchema } from "./schemas/event";
 import type { TraderSchema, WhaleOutcomeSchema, WhaleTradeSchema } from "./schemas/whale";
 
 export type Recommendation = InferOutput<typeof RecommendationSchema>;

@@ -106,9 +106,7 @@ function forecastView(
           .slice(0, FORECAST_OUTCOMES)
           .flatMap((o) => {
             const model = Object.hasOwn(probabilities, o.key) ? probabilities[o.key] : undefined;
-            return model === undefined
-              ? []
-              : [{ marketId: o.market.id, label: o.label, model, market: o.price }];
+            return model === undefined ? [] : [{ marketId: o.market.id, label: o.label, model, market: o.price }];
           })
       : [],
   };

@@ -19,11 +19,7 @@ function formatNumber(value: number): string {
 
 /** The prices (0..1) of the event's leading outcomes by key: what an analysis saw. */
 export function watchedPrices(outcomes: readonly EventOutcomeOf[]): Record<string, number> {
-  return Object.fromEntries(
-    byPrice(outcomes)
-      .slice(0, WATCHED_OUTCOMES)
-      .map((o) => [o.key, o.price]),
-  );
+  return Object.fromEntries(byPrice(outcomes).slice(0, WATCHED_OUTCOMES).map((o) => [o.key, o.price]));
 }
 
 /**
@@ -52,9 +48,7 @@ export function estimateAnalysis(event: MarketEvent): EventAnalysis {
   const change = mover && Number.isFinite(mover.priceChange24h) ? mover.priceChange24h : 0;
   const size = Math.abs(change);
   const calls = size >= MOVE_THRESHOLD_POINTS && mover !== undefined;
-  const raw = calls
-    ? DEFAULT_CONFIDENCE + 2.5 * (size - MOVE_THRESHOLD_POINTS)
-    : DEFAULT_CONFIDENCE - 5 * size;
+  const raw = calls ? DEFAULT_CONFIDENCE + 2.5 * (size - MOVE_THRESHOLD_POINTS) : DEFAULT_CONFIDENCE - 5 * size;
   const confidence = Math.min(MAX_CONFIDENCE, Math.max(MIN_CONFIDENCE, Math.round(raw)));
   const label = mover?.label ?? "Yes";
   const price = `${formatNumber((mover?.price ?? 0) * 100)}¢`;

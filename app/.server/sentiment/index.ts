@@ -53,8 +53,7 @@ export async function getAnalyses(
   const fresh = new Map<string, EventAnalysis>();
   let model: ModelRun | null = null;
   const { llm } = deps;
-  const priorOf = (event: MarketEvent) =>
-    Object.hasOwn(previous, event.id) ? previous[event.id] : undefined;
+  const priorOf = (event: MarketEvent) => (Object.hasOwn(previous, event.id) ? previous[event.id] : undefined);
   if (llm) {
     const pending = new Map<string, MarketEvent>();
     for (const event of events) {

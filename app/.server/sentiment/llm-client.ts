@@ -4,9 +4,9 @@ import * as v from "valibot";
 import { cleanText } from "~/lib/clean-text";
 import type { EventAnalysis, MarketEvent } from "~/lib/types";
 import type { Config } from "../config";
-import { byPrice, callOnOutcome, eventOutcomes, isMultiOutcome } from "../events/outcomes";
 import { fetchJson, joinUrl, UpstreamError } from "../http";
 import { createLog } from "../log";
+import { byPrice, callOnOutcome, eventOutcomes, isMultiOutcome } from "../events/outcomes";
 import { type GivenProbability, normaliseForecast } from "../track-record/forecast";
 import { watchedPrices } from "./estimate";
 
@@ -98,10 +98,7 @@ const ForecastItemSchema = v.object({
   // A malformed probability entry is dropped, not the forecast.
   probabilities: v.fallback(
     v.array(
-      v.fallback(
-        v.nullable(v.object({ outcome: v.string(), probability: v.pipe(v.number(), v.finite()) })),
-        null,
-      ),
+      v.fallback(v.nullable(v.object({ outcome: v.string(), probability: v.pipe(v.number(), v.finite()) })), null),
     ),
     [],
   ),

@@ -103,10 +103,7 @@ function OutcomeRows({ event }: { event: DisplayEvent }) {
           <li key={o.marketId} className="flex min-h-10 items-center gap-2" data-testid="outcome">
             <span className="min-w-0 flex-1 truncate">
               {o.marketSlug ? (
-                <a
-                  href={marketPath(o.marketSlug)}
-                  className="text-slate-900 hover:text-blue-800 hover:underline"
-                >
+                <a href={marketPath(o.marketSlug)} className="text-slate-900 hover:text-blue-800 hover:underline">
                   {o.label}
                 </a>
               ) : (
@@ -200,10 +197,7 @@ export function EventCard({ event, now }: { event: DisplayEvent; now: number }) 
             <span>{`${formatMoney(event.volume)} vol`}</span>
             {event.isLive && <Badge variant="live">LIVE</Badge>}
             {ends && <span>{ends}</span>}
-            <ChangeChip
-              points={event.priceChange24h}
-              label={`${first?.label ?? "leading outcome"}, 24 hours`}
-            />
+            <ChangeChip points={event.priceChange24h} label={`${first?.label ?? "leading outcome"}, 24 hours`} />
             <ExternalLink
               href={eventUrl(event.slug) ?? marketUrl(event.title, null)}
               className="inline-flex min-h-6 items-center text-blue-800 hover:underline"
@@ -242,9 +236,7 @@ export function EventCard({ event, now }: { event: DisplayEvent; now: number }) 
       </div>
 
       <p className="line-clamp-3 text-sm text-slate-700">{forecast.reasoning || "No analysis available"}</p>
-      <p className="text-xs text-slate-600">
-        {provenanceText("sentiment", analysisProvenance(forecast.source))}
-      </p>
+      <p className="text-xs text-slate-600">{provenanceText("sentiment", analysisProvenance(forecast.source))}</p>
 
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
         <span className="inline-flex items-center gap-1.5">

@@ -50,9 +50,7 @@ export const EventForecastSchema = v.pipe(
     ),
     probabilities: v.pipe(
       v.array(v.object({ marketId: v.string(), label: v.string(), model: probability, market: probability })),
-      v.description(
-        "The model's probability beside the market's for the leading outcomes; empty for estimates",
-      ),
+      v.description("The model's probability beside the market's for the leading outcomes; empty for estimates"),
     ),
   }),
   v.metadata({ ref: "EventForecast" }),
