@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { UpstreamError } from "~/.server/http";
 import { BOOKS_PER_REQUEST, fetchBooks, parseBooks } from "~/.server/polymarket/clob";
 import { bookQuote, forecastBars } from "~/lib/event-page";
+import { tradePath } from "~/lib/whales";
 import { readFixture } from "../support/fixtures";
 import { createUpstreams, fetchThrough } from "../support/upstreams";
 
@@ -98,5 +99,20 @@ describe("forecastBars", () => {
 
   it("an estimate's forecast has no probabilities: no bars", () => {
     expect(forecastBars([])).toEqual([]);
+  });
+});
+
+describe("tradePath (whale trade links)", () => {
+  const multi = new Set(["2026-nba-champion"]);
+  it("a trade in a shown multi-outcome event leads to the event page", () => {
+    expect(tradePath({ eventSlug: "2026-nba-champion", marketSlug: "will-the-lakers-win" }, multi)).toBe(
+      "/event/2026-nba-champion",
+    );
+  });
+  it("any other trade leads to its market page, or nowhere without a slug", () => {
+    expect(tradePath({ eventSlug: "bitboy-convicted", marketSlug: "bitboy-convicted" }, multi)).toBe(
+      "/market/bitboy-convicted",
+    );
+    expect(tradePath({ eventSlug: null, marketSlug: null }, multi)).toBeNull();
   });
 });
