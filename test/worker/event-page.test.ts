@@ -135,7 +135,9 @@ describe("an event fetched on demand", () => {
     expect(html).toContain("No AI forecast: this event is not among the 100 busiest");
     expect(html).toContain('data-testid="event-rules"');
     expect(html.match(/data-testid="outcome-row"/g)).toHaveLength(3);
-    expect(html).toContain('data-testid="resolved-markets"');
+    // Its resolved market by its own name and how it ended (No), not as two sides of one market.
+    expect(html).toMatch(/data-testid="resolved-markets">.*December 31, 2025.*<\/ul>/);
+    expect(html).toMatch(/December 31, 2025<\/a><span class="tabular-nums">No</);
     expect(html).toContain('data-testid="price-chart"');
     expect(html).toContain(`href="/market/${HISTORY_MARKET_SLUG}"`);
     expect(html).toContain("No trades over $10K found in this event.");

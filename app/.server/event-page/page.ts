@@ -12,7 +12,7 @@ import type { CallWithReturn } from "~/lib/track-record-page";
 import type { Market, WhaleTrade } from "~/lib/types";
 import { buildPriceChart, MAX_LINES } from "../charts/price-chart";
 import type { Deps } from "../deps";
-import { byPrice, type EventOutcomeOf, eventOutcomes } from "../events/outcomes";
+import { byPrice, type EventOutcomeOf, eventOutcomes, outcomeLabel } from "../events/outcomes";
 import { LOOKUPS, sayUnavailable } from "../lookups";
 import { storedEventCalls, storedEventTrades } from "../market/history-reads";
 import { linesHistory } from "../market/price-history";
@@ -121,7 +121,18 @@ export async function eventPageData(
   const nowSec = Math.floor(now / 1000);
   // A closed event has no open outcomes: its table lists how its markets ended.
   const open = byPrice(eventOutcomes({ markets: event.markets.length > 0 ? event.markets : event.resolved }));
-  const resolvedRows = event.markets.length > 0 ? byPrice(eventOutcomes({ markets: event.resolved })) : [];
+  // An open event's resolved markets, each by its own name and Yes price (never as one market's two sides).
+  const resolvedRows =
+    event.markets.length > 0
+      ? event.resolved.map((market) => ({
+          key: market.id,
+          market,
+          side: 0 as const,
+          label: outcomeLabel(market),
+          price: market.outcomes[0]?.price ?? market.yesPrice / 100,
+          priceChange24h: 0,
+        }))
+      : [];
   const outcomes = open.map(rowOf);
   const allMarkets = [...event.markets, ...event.resolved];
   const conditionIds = [
