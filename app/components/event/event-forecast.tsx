@@ -52,7 +52,7 @@ export function EventForecast({
   if (forecast === null) {
     return (
       <Card className="p-4 text-sm text-slate-700" data-testid="event-forecast">
-        {`${NO_FORECAST_TEXT}. Its calls below are what we recorded while it was.`}
+        {`${NO_FORECAST_TEXT}. Any calls we recorded while it was among them are listed below.`}
       </Card>
     );
   }
