@@ -7,6 +7,7 @@ export default [
   ...CATEGORIES.map((c) => route(c.slug, "routes/dashboard.tsx", { id: `category-${c.slug}` })),
   route("whale-watch", "routes/whale-watch.tsx"),
   route("market/:slug", "routes/market.tsx"),
+  route("event/:slug", "routes/event.tsx"),
   route("sentiment-analysis", "routes/sentiment-analysis.tsx"),
   route("market-intelligence", "routes/market-intelligence.tsx"),
   route("trading-signals", "routes/trading-signals.tsx"),

@@ -1,6 +1,7 @@
 /**
  * Every on-demand read, declared once (decision 0021): what a visitor's request asks for by id — a market
- * outside the snapshot, its event, trades and holders, a token's CLOB history, a trader's board rows,
+ * outside the snapshot, its event, trades and holders, an event's trades and order books, a token's CLOB
+ * history, a trader's board rows,
  * positions and trades. Each says where its answer is kept (`key`; memory and the Cache API, never KV),
  * which upstream answers it, how long the answer is fresh, and how to load it with the single-attempt
  * lookup clients. `get` runs it through the on-demand cache and the request's lookup gate and answers a
@@ -86,6 +87,22 @@ export const TRADES_FRESH_SECONDS = 5 * 60;
 /** A trader's answers are fresh 5 minutes. */
 export const TRADER_FRESH_SECONDS = 5 * 60;
 
+/** Order books move with every trade; an event page's are kept two minutes. */
+export const BOOKS_FRESH_SECONDS = 2 * 60;
+
+/**
+ * One event's markets or tokens, kept under the event's slug: they are the event's own (read from its
+ * Gamma answer, never from the URL), so the slug names them.
+ */
+export interface EventMarkets {
+  slug: string;
+  conditionIds: readonly string[];
+}
+export interface EventTokens {
+  slug: string;
+  tokenIds: readonly string[];
+}
+
 /** What the CLOB is asked for each chart range, and how long its answer is fresh. */
 export interface PricesQuery {
   token: string;
@@ -104,7 +121,8 @@ export const LOOKUPS = {
     isEmpty: (market) => market === null,
   }),
   event: defineLookup({
-    key: (eventSlug: string) => `market:event:${eventSlug}`,
+    // v2: the whole event (rules, dates, closed events too), no longer only its title and markets.
+    key: (eventSlug: string) => `market:event:v2:${eventSlug}`,
     upstream: "gamma",
     freshSeconds: ON_DEMAND_FRESH_SECONDS,
     load: (up, eventSlug) => up.gamma.eventBySlug(eventSlug),
@@ -121,6 +139,18 @@ export const LOOKUPS = {
     upstream: "data",
     freshSeconds: ON_DEMAND_FRESH_SECONDS,
     load: (up, conditionId) => up.data.holders(conditionId),
+  }),
+  eventTrades: defineLookup({
+    key: ({ slug }: EventMarkets) => `event:trades:${slug}`,
+    upstream: "data",
+    freshSeconds: TRADES_FRESH_SECONDS,
+    load: (up, { conditionIds }) => up.data.eventTrades(conditionIds),
+  }),
+  books: defineLookup({
+    key: ({ slug }: EventTokens) => `event:books:${slug}`,
+    upstream: "clob",
+    freshSeconds: BOOKS_FRESH_SECONDS,
+    load: (up, { tokenIds }) => up.clob.books(tokenIds),
   }),
   prices: defineLookup({
     key: ({ token, interval }: PricesQuery) => `market:prices:${interval}:${token}`,

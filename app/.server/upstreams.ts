@@ -5,8 +5,8 @@
  */
 import type { Config } from "./config";
 import { createX, type XClient } from "./mentions/x-client";
-import { fetchPriceHistory, type HistoryInterval } from "./polymarket/clob";
-import { fetchHolders, fetchMarketTrades, fetchWhaleTrades } from "./polymarket/data-api";
+import { fetchBooks, fetchPriceHistory, type HistoryInterval } from "./polymarket/clob";
+import { fetchEventTrades, fetchHolders, fetchMarketTrades, fetchWhaleTrades } from "./polymarket/data-api";
 import {
   fetchActiveEvents,
   fetchClosedMarkets,
@@ -55,6 +55,7 @@ export const createDataApi = polymarketClient(
   (opts) => ({
     whaleTrades: () => fetchWhaleTrades(opts),
     marketTrades: (conditionId: string) => fetchMarketTrades(conditionId, opts),
+    eventTrades: (conditionIds: readonly string[]) => fetchEventTrades(conditionIds, opts),
     holders: (conditionId: string) => fetchHolders(conditionId, opts),
     leaderboard: (query: LeaderboardQuery) => fetchLeaderboard(query, opts),
     positions: (wallet: string) => fetchPositions(wallet, opts),
@@ -63,12 +64,13 @@ export const createDataApi = polymarketClient(
 );
 export type DataApi = ReturnType<typeof createDataApi>;
 
-/** The CLOB: an outcome token's price history. */
+/** The CLOB: an outcome token's price history, the top of outcome tokens' order books. */
 export const createClob = polymarketClient(
   (config) => config.clobUrl,
   (opts) => ({
     priceHistory: (tokenId: string, interval: HistoryInterval, fidelityMinutes: number) =>
       fetchPriceHistory(tokenId, interval, fidelityMinutes, opts),
+    books: (tokenIds: readonly string[]) => fetchBooks(tokenIds, opts),
   }),
 );
 export type Clob = ReturnType<typeof createClob>;

@@ -4,7 +4,9 @@
  * function that depends on the time takes `now`, so the server and the hydrating browser agree.
  */
 
+import { eventPath } from "./event-page";
 import { formatAge, formatMoney, formatPnl } from "./format";
+import { marketPath } from "./market-page";
 import { queryChoice } from "./query-choice";
 import type { Trader, WhaleOutcome, WhaleSnapshot, WhaleTrade } from "./types";
 
@@ -67,6 +69,19 @@ export function formatTradeAge(timestamp: number, now: number): string {
 export function traderName(trade: Pick<WhaleTrade, "trader">): string | null {
   const name = trade.trader.name?.trim();
   return name && !/^0x[0-9a-f]{40}$/i.test(name) ? name : null;
+}
+
+/**
+ * Where a trade's title leads on this site: its event's page when the market is one outcome of a
+ * multi-outcome event (known from the shown events, `multiEvents`), else the market's own page; null
+ * without a market slug.
+ */
+export function tradePath(
+  trade: Pick<WhaleTrade, "eventSlug" | "marketSlug">,
+  multiEvents: ReadonlySet<string>,
+): string | null {
+  if (trade.eventSlug && multiEvents.has(trade.eventSlug)) return eventPath(trade.eventSlug);
+  return trade.marketSlug ? marketPath(trade.marketSlug) : null;
 }
 
 /** The trader's page on this site (issue 15 §3). */

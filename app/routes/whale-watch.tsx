@@ -1,5 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { requestContext } from "~/.server/context";
+import { marketSnapshot } from "~/.server/snapshots/markets";
 import { whaleSnapshot } from "~/.server/snapshots/whales";
 import { WhaleWatchPage } from "~/components/whales/whale-watch-page";
 import { feedAlternates, whaleFeedTitle } from "~/lib/feeds";
@@ -36,7 +37,13 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);
-  return { now: deps.now(), snapshot: (await whaleSnapshot.view(deps, (snapshot) => snapshot)).value };
+  const [whales, markets] = await Promise.all([
+    whaleSnapshot.view(deps, (snapshot) => snapshot),
+    // The cached cards only (never an upstream call): which events are multi-outcome.
+    marketSnapshot.read(deps),
+  ]);
+  const multiEvents = markets?.events.flatMap((e) => (e.multi ? [e.slug] : [])) ?? [];
+  return { now: deps.now(), snapshot: whales.value, multiEvents };
 }
 
 /**

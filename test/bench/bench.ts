@@ -19,11 +19,22 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const CRON_RUNS = Number(process.env.BENCH_CRON_RUNS ?? 10);
 /** A market of the recorded top 100: its page reads D1 and the kept CLOB history on every render. */
 const MARKET = "/market/will-trump-deport-less-than-250000";
+/** A shown multi-outcome event of the recorded top 100: Gamma's event, its books and its D1 calls, kept. */
+const EVENT = "/event/how-many-people-will-trump-deport-in-2025";
 /** The recorded board's rank 1: the page reads its kept sections (memory, Cache API) and D1. */
 const TRADER = "/trader/0x09b428f7c2b469786286214aa5c90dd9015f7320";
-const PAGES = ["/", "/politics?search=trump", "/whale-watch", MARKET, TRADER, "/api-access", "/api/markets"];
+const PAGES = [
+  "/",
+  "/politics?search=trump",
+  "/whale-watch",
+  MARKET,
+  EVENT,
+  TRADER,
+  "/api-access",
+  "/api/markets",
+];
 /** Pages also measured with a new URL per request: the render itself, the snapshot warm. */
-const UNCACHED = ["/", "/politics", "/whale-watch", MARKET];
+const UNCACHED = ["/", "/politics", "/whale-watch", MARKET, EVENT];
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
@@ -167,7 +178,7 @@ try {
   console.log(table(["target", "req/s", "× static", "p50 ms", "p99 ms", "errors"], rows));
 
   const weights = [];
-  for (const path of ["/", "/politics", "/whale-watch", MARKET, TRADER, "/api-access", "/watchlist"])
+  for (const path of ["/", "/politics", "/whale-watch", MARKET, EVENT, TRADER, "/api-access", "/watchlist"])
     weights.push(await pageWeight(worker.url, path));
   console.log("\nWhat a first visit downloads (HTML before compression; JS and CSS gzip)\n");
   console.log(

@@ -10,6 +10,7 @@
  *   GET  /gamma/markets/slug/<slug>, /gamma/events/slug/<slug>   one market / event (market page)
  *   GET  /data/holders?market=<conditionId>   top holders per outcome (built from documented shape)
  *   GET  /clob/prices-history?market=<token>&interval=…   an outcome token's price history
+ *   POST /clob/books             the top of outcome tokens' order books (the recorded book per token)
  *   GET  /__stats                request counts per upstream and each one's latest Authorization header
  *   POST /__mode?upstream=gamma&mode=http-500[&ms=3000]   one upstream fails (FAILURE_MODES), is slow or hangs; mode=ok restores it
  *   POST /__trades               prepend a trade (JSON body) to the /data/trades answer

@@ -6,16 +6,19 @@
  * - `GET /markets/slug/<slug>`: a recorded market (active list, the prices-history event's markets, the
  *   resolved keyset market, the Up/Down market, the closed events' markets) with its `events` entry.
  * - `GET /markets/keyset?id=…`: the recorded markets above by id (settlement of the track record).
- * - `GET /events/slug/<slug>`: a recorded event, or for the active list the event's recorded markets
- *   grouped under it (`{ slug, title, markets[] }`).
+ * - `GET /events/slug/<slug>`: a recorded event (open or closed), or for the active list the market's
+ *   embedded event with its recorded markets as `markets[]` (as the events list is served).
  * - `GET /holders?market=<conditionId>`: no real capture exists (fixtures README). Built from the
  *   documented shape `[{ token, holders: [{ proxyWallet, name, pseudonym, amount, outcomeIndex }] }]`
  *   with the recorded leaderboard's wallets and names, amounts fixed per rank.
+ * - `POST /books` with `[{ token_id }]`: the one recorded book (`clob-book-1.json`) for each token asked,
+ *   under that token's id (no capture of `/books` itself; its answer is documented as an array of such books).
  * - `GET /prices-history?market=<token>`: the recorded token's histories (1d, 1w, max) shifted so the
  *   last point is now (the recordings are from February 2026); any other token has `{ history: [] }`,
  *   as the CLOB answers for a token without trades.
  */
 
+import recordedBook from "../../../shared/fixtures/polymarket/clob-book-1.json" with { type: "json" };
 import history1d from "../../../shared/fixtures/polymarket/clob-prices-history-1d.json" with { type: "json" };
 import history1w from "../../../shared/fixtures/polymarket/clob-prices-history-1w-f5.json" with {
   type: "json",
@@ -37,10 +40,11 @@ import resolvedKeyset from "../../../shared/fixtures/polymarket/gamma-markets-ke
   type: "json",
 };
 import updown from "../../../shared/fixtures/polymarket/gamma-markets-updown-1.json" with { type: "json" };
+import { eventsOf } from "./upstream-answers.ts";
 
 type Json = Record<string, unknown>;
 
-interface EventRecord {
+interface EventRecord extends Json {
   slug: string;
   title: string;
   markets: Json[];
@@ -54,7 +58,8 @@ export const HISTORY_EVENT_SLUG = "microstrategy-sell-any-bitcoin-in-2025";
 function asEvent(raw: unknown): EventRecord | null {
   const event = raw as Json;
   if (typeof event.slug !== "string" || !Array.isArray(event.markets)) return null;
-  return { slug: event.slug, title: String(event.title ?? ""), markets: event.markets as Json[] };
+  // Every field as recorded (the event page reads its id, rules, dates and status).
+  return { ...event, slug: event.slug, title: String(event.title ?? ""), markets: event.markets as Json[] };
 }
 
 const events = new Map<string, EventRecord>();
@@ -72,15 +77,11 @@ function addEvent(event: EventRecord): void {
 
 for (const market of activeMarkets as Json[]) {
   if (typeof market.slug === "string") markets.set(market.slug, market);
-  const eventSlug = (market.events as Json[] | undefined)?.[0]?.slug;
-  if (typeof eventSlug !== "string") continue;
-  const group = events.get(eventSlug) ?? {
-    slug: eventSlug,
-    title: String((market.events as Json[])[0]?.title ?? ""),
-    markets: [],
-  };
-  group.markets.push(market);
-  events.set(eventSlug, group);
+}
+// The active list's events as the events list serves them: each embedded event with its recorded markets.
+for (const event of eventsOf(activeMarkets)) {
+  const record = asEvent(event);
+  if (record) events.set(record.slug, record);
 }
 for (const raw of [...(eventForHistory as unknown[]), ...(closedEvents as unknown[])]) {
   const event = asEvent(raw);
@@ -173,4 +174,13 @@ export function marketsByIds(ids: readonly string[], closedOnly: boolean): { mar
     if (wanted.has(id) && !found.has(id) && (!closedOnly || market.closed === true)) found.set(id, market);
   }
   return { markets: [...found.values()] };
+}
+
+/** `POST /books`: the recorded book for each well-formed `{ token_id }` asked (at most 20, as the CLOB takes). */
+export function booksFor(body: unknown): unknown[] {
+  if (!Array.isArray(body)) return [];
+  return body.slice(0, 20).flatMap((item) => {
+    const token = (item as { token_id?: unknown } | null)?.token_id;
+    return typeof token === "string" ? [{ ...recordedBook, asset_id: token }] : [];
+  });
 }

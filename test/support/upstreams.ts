@@ -19,7 +19,14 @@ import tradesC from "../../../shared/fixtures/polymarket/data-trades-large-c.jso
 import marketsFixture from "../../../shared/fixtures/polymarket/gamma-markets-active-100.json" with {
   type: "json",
 };
-import { eventBySlug, holdersFor, marketBySlug, marketsByIds, priceHistoryFor } from "./market-answers.ts";
+import {
+  booksFor,
+  eventBySlug,
+  holdersFor,
+  marketBySlug,
+  marketsByIds,
+  priceHistoryFor,
+} from "./market-answers.ts";
 import {
   type ChatRequest,
   eventsOf,
@@ -226,12 +233,13 @@ export function createUpstreams(bases: UpstreamBases) {
           const query = new URL(request.url).searchParams;
           // `market=<conditionId>` narrows the feed to one market (the market page), `user=<wallet>` to
           // one wallet's trades (the trader page).
-          const market = query.get("market");
+          // (`market=<id>,<id>` names several: an event page asks for all its markets at once).
+          const markets = query.get("market")?.split(",");
           const user = query.get("user")?.toLowerCase();
           return HttpResponse.json(
             all.filter(
               (t) =>
-                (!market || t.conditionId === market) &&
+                (!markets || markets.includes(String(t.conditionId))) &&
                 (!user || (typeof t.proxyWallet === "string" && t.proxyWallet.toLowerCase() === user)),
             ) as JsonBodyType,
           );
@@ -290,6 +298,12 @@ export function createUpstreams(bases: UpstreamBases) {
           );
         },
       },
+      {
+        method: "post",
+        url: `${bases.clob}/books`,
+        ok: async ({ request }) =>
+          HttpResponse.json(booksFor((await request.json().catch(() => null)) as unknown) as JsonBodyType),
+      },
     ],
   };
 
@@ -321,7 +335,7 @@ export function createUpstreams(bases: UpstreamBases) {
     },
     /**
      * One upstream behaving in `mode`: its first route (Gamma: the keyset list), or the route whose path
-     * ends with `path` ("/holders", "/markets/slug/:slug", "/events/slug/:slug").
+     * ends with `path` ("/holders", "/markets/slug/:slug", "/events/slug/:slug", "/books").
      */
     failing(upstream: Upstream, mode: Mode, slowMs = 3_000, path?: string): HttpHandler {
       const route = path ? routes[upstream].find((r) => r.url.endsWith(path)) : routes[upstream][0];

@@ -5,7 +5,7 @@
  */
 import type { Call, CallSide, RecordedForecast } from "~/lib/track-record";
 import type { GradeRow } from "./call-grades";
-import { changes, isNumber, isString, jsonArray } from "./rows";
+import { changes, inList, isNumber, isString, jsonArray, MAX_IN_IDS } from "./rows";
 import { SLOT_SECONDS, slotOf } from "./slots";
 
 /** A call as the market build proposes it: an event's call on one of its markets (decision 0033). */
@@ -210,3 +210,19 @@ export async function forMarket(db: D1Database, marketId: string): Promise<Call[
     .all<GradedCallRow>();
   return results.map(toCall);
 }
+
+/** The calls on any of several markets (an event's) with their grading, newest first; at most MAX_IN_IDS markets. */
+export async function forMarkets(db: D1Database, marketIds: readonly string[]): Promise<Call[]> {
+  const ids = marketIds.slice(0, MAX_IN_IDS);
+  if (ids.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `${GRADED_CALLS} WHERE c.market_id IN (${inList(ids.length)}) ORDER BY c.called_ms DESC, c.id LIMIT ?1`,
+    )
+    .bind(EVENT_CALLS_LIMIT, ...ids)
+    .all<GradedCallRow>();
+  return results.map(toCall);
+}
+
+/** An event page lists this many calls at most. */
+const EVENT_CALLS_LIMIT = 100;

@@ -18,3 +18,11 @@ export const isNumber = (value: unknown): value is number =>
 export function changes(results: readonly D1Result[]): number {
   return results.reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
 }
+
+/** Ids bound in one `IN (…)` list at most (D1 binds up to 100 parameters a statement). */
+export const MAX_IN_IDS = 90;
+
+/** `?2, ?3, …` for `count` ids bound after one leading parameter. */
+export function inList(count: number): string {
+  return Array.from({ length: count }, (_, i) => `?${i + 2}`).join(", ");
+}

@@ -93,6 +93,11 @@ export class CallStore {
     return calls.forMarket(this.db, marketId);
   }
 
+  /** The calls on any of an event's markets with their grading, newest first. */
+  callsForMarkets(marketIds: readonly string[]): Promise<Call[]> {
+    return calls.forMarkets(this.db, marketIds);
+  }
+
   /** Why each pending market is still pending, as the last settlement check found it. */
   pendingStates(): Promise<Map<string, string>> {
     return settlementChecks.pendingStates(this.db);
@@ -211,6 +216,11 @@ export class HistoryStore {
   /** Stored whale trades in a market (by condition id), newest first. */
   whaleTradesForMarket(conditionId: string, limit = 50): Promise<WhaleTrade[]> {
     return whaleTrades.forMarket(this.db, conditionId, limit);
+  }
+
+  /** Stored whale trades in any of an event's markets (by condition id), newest first. */
+  whaleTradesForMarkets(conditionIds: readonly string[], limit = 50): Promise<WhaleTrade[]> {
+    return whaleTrades.forMarkets(this.db, conditionIds, limit);
   }
 
   /** Stored whale trades of a wallet, newest first. */

@@ -4,7 +4,7 @@
  */
 import type { WhaleTrade } from "~/lib/types";
 import { unranked } from "../polymarket/data-api";
-import { changes } from "./rows";
+import { changes, inList, MAX_IN_IDS } from "./rows";
 
 interface WhaleRow {
   id: string;
@@ -73,6 +73,23 @@ export async function insert(db: D1Database, trades: readonly WhaleTrade[]): Pro
 /** Stored trades in a market (by condition id), newest first. */
 export function forMarket(db: D1Database, conditionId: string, limit: number): Promise<WhaleTrade[]> {
   return newestFirst(db, "condition_id", conditionId, limit);
+}
+
+/** Stored trades in any of several markets (an event's), newest first; at most MAX_IN_IDS markets are read. */
+export async function forMarkets(
+  db: D1Database,
+  conditionIds: readonly string[],
+  limit: number,
+): Promise<WhaleTrade[]> {
+  const ids = conditionIds.slice(0, MAX_IN_IDS);
+  if (ids.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM whale_trades WHERE condition_id IN (${inList(ids.length)}) ORDER BY traded_ms DESC, id LIMIT ?1`,
+    )
+    .bind(limit, ...ids)
+    .all<WhaleRow>();
+  return results.map(toTrade);
 }
 
 /** Stored trades of a wallet, newest first. */

@@ -1,5 +1,5 @@
 /**
- * The market and trader pages' reads of the history database, kept a minute in the isolate's memory: the
+ * The market, event and trader pages' reads of the history database, kept a minute in the isolate's memory: the
  * history changes once per 10-minute slot, and a page render should not wait on four database round trips
  * that answer the same as a minute ago. Each answers a Section: a Worker without a database says so on
  * the page only; a failing one is also one log line.
@@ -75,4 +75,26 @@ export function storedPricesAt(
 ): Promise<Section<Map<string, { t: number; prices: number[] }[]>>> {
   const key = `prices-at:${marketIds.join(",")}:${times[0]}:${times.at(-1)}:${times.length}`;
   return read(deps, key, (store) => store.pricesAt(marketIds, times));
+}
+
+/** The whale trades our cron stored in any of an event's markets (keyed by the event: its own markets). */
+export function storedEventTrades(
+  deps: Deps,
+  eventSlug: string,
+  conditionIds: readonly string[],
+): Promise<Section<WhaleTrade[]>> {
+  if (conditionIds.length === 0)
+    return Promise.resolve(deps.history ? ok([]) : unavailable(HISTORY_UNAVAILABLE));
+  return read(deps, `event-trades:${eventSlug}`, (store) => store.whaleTradesForMarkets(conditionIds, 50));
+}
+
+/** The track record's calls on any of an event's markets with their grading, newest first. */
+export function storedEventCalls(
+  deps: Deps,
+  eventSlug: string,
+  marketIds: readonly string[],
+): Promise<Section<Call[]>> {
+  if (marketIds.length === 0)
+    return Promise.resolve(deps.history ? ok([]) : unavailable(HISTORY_UNAVAILABLE));
+  return read(deps, `event-calls:${eventSlug}`, (store) => store.calls.callsForMarkets(marketIds));
 }

@@ -1,10 +1,11 @@
 /**
- * A market's price history per outcome over a chart range: our own 10-minute points from D1, extended
- * back with Polymarket's CLOB history (kept on demand, never KV) where ours do not reach the start of the range.
+ * A market's price history per outcome (or an event's leading outcomes') over a chart range: our own
+ * 10-minute points from D1, extended back with Polymarket's CLOB history (kept on demand, never KV) where ours do not reach the start of the range.
  * Either source can fail on its own; what could not be read is said in `notes`.
  */
 import type { ChartRange } from "~/lib/chart";
 import type { HistoryPoint, MarketView } from "~/lib/market-page";
+import type { Unavailable } from "~/lib/section";
 import { MAX_LINES, mergeHistory, RANGE_SECONDS, type Series } from "../charts/price-chart";
 import type { Deps } from "../deps";
 import { SLOT_SECONDS } from "../history/store";
@@ -32,43 +33,81 @@ export interface OutcomeHistory {
 }
 
 /** Each outcome's series over `range` ending now (epoch seconds `nowSec`). */
-export async function outcomeHistory(
+export function outcomeHistory(
   deps: Deps,
   market: Pick<MarketView, "id" | "outcomes" | "clobTokenIds">,
   range: ChartRange,
   nowSec: number,
 ): Promise<OutcomeHistory> {
+  return linesHistory(
+    deps,
+    market.outcomes.map((outcome, i) => ({
+      label: outcome.label,
+      marketId: market.id,
+      side: i,
+      tokenId: market.clobTokenIds[i] ?? null,
+    })),
+    range,
+    nowSec,
+  );
+}
+
+/** One line of a chart: an outcome's price, read as side `side` of market `marketId`'s points. */
+export interface LineSource {
+  label: string;
+  marketId: string;
+  side: number;
+  /** The outcome's CLOB token (its history where ours fall short). */
+  tokenId: string | null;
+}
+
+/**
+ * Up to MAX_LINES lines over `range` (a market's outcomes, or an event's leading outcomes, each its own
+ * market): our points, one D1 read per market; the CLOB's history, one kept lookup per line, only for a
+ * line whose market our points do not cover from the start of the range.
+ */
+export async function linesHistory(
+  deps: Deps,
+  sources: readonly LineSource[],
+  range: ChartRange,
+  nowSec: number,
+): Promise<OutcomeHistory> {
   const since = range === "all" ? 0 : nowSec - RANGE_SECONDS[range];
   const notes: string[] = [];
-  const outcomes = market.outcomes.slice(0, MAX_LINES);
+  const lines = sources.slice(0, MAX_LINES);
 
-  const stored = await storedPoints(deps, market.id, since);
-  if (!stored.ok) notes.push(OURS_UNAVAILABLE);
-  const ours = stored.ok ? stored.value : [];
+  const marketIds = [...new Set(lines.map((l) => l.marketId))];
+  const stored = await Promise.all(marketIds.map((id) => storedPoints(deps, id, since)));
+  if (stored.some((s) => !s.ok)) notes.push(OURS_UNAVAILABLE);
+  const ours = new Map(marketIds.map((id, i) => [id, stored[i]?.ok ? stored[i].value : []]));
 
   // Ours cover the range when they start within two slots of its beginning; else the CLOB fills in.
-  const firstOurs = ours[0]?.t ?? Number.POSITIVE_INFINITY;
-  const needClob = firstOurs > since + 2 * SLOT_SECONDS;
-  const tokens = market.clobTokenIds.slice(0, outcomes.length).filter(isTokenId);
-  let clob: TokenPrice[][] = [];
-  if (needClob && tokens.length > 0) {
-    const request = CLOB_REQUESTS[range];
-    const results = await Promise.all(tokens.map((token) => LOOKUPS.prices.get(deps, { token, ...request })));
-    const failed = results.find((r) => !r.ok);
-    if (failed && !failed.ok) notes.push(sayUnavailable(failed, CLOB_UNAVAILABLE).message);
-    clob = results.map((r) => (r.ok ? r.value.value : []));
-  }
+  const request = CLOB_REQUESTS[range];
+  const clob = await Promise.all(
+    lines.map(async (line): Promise<TokenPrice[] | Unavailable> => {
+      const firstOurs = ours.get(line.marketId)?.[0]?.t ?? Number.POSITIVE_INFINITY;
+      if (firstOurs <= since + 2 * SLOT_SECONDS || line.tokenId === null || !isTokenId(line.tokenId))
+        return [];
+      const kept = await LOOKUPS.prices.get(deps, { token: line.tokenId, ...request });
+      return kept.ok ? kept.value.value : sayUnavailable(kept, CLOB_UNAVAILABLE);
+    }),
+  );
+  const failed = clob.find((c) => !Array.isArray(c));
+  if (failed && !Array.isArray(failed)) notes.push(failed.message);
 
-  const series = outcomes.map((outcome, i) => ({
-    label: outcome.label,
-    points: mergeHistory(
-      ours.flatMap((p) => {
-        const price = p.prices[i];
-        return price === undefined ? [] : [{ t: p.t, p: price }];
-      }),
-      (clob[i] ?? []).filter((p) => p.t >= since),
-    ),
-  }));
+  const series = lines.map((line, i) => {
+    const theirs = clob[i];
+    return {
+      label: line.label,
+      points: mergeHistory(
+        (ours.get(line.marketId) ?? []).flatMap((p) => {
+          const price = p.prices[line.side];
+          return price === undefined ? [] : [{ t: p.t, p: price }];
+        }),
+        (Array.isArray(theirs) ? theirs : []).filter((p) => p.t >= since),
+      ),
+    };
+  });
   return { series, notes };
 }
 

@@ -114,7 +114,9 @@ export async function siblingsOf(
   if (eventSlug === null) return ok([]);
   const kept = await LOOKUPS.event.get(deps, eventSlug);
   if (!kept.ok) return sayUnavailable(kept, SIBLINGS_UNAVAILABLE);
-  const markets = kept.value.value?.markets ?? [];
+  const event = kept.value.value;
+  // Every market of the event: the open ones, then the resolved ones.
+  const markets = event ? [...event.markets, ...event.resolved] : [];
   if (markets.length < 2) return ok([]);
   return ok(
     markets.map((m) => ({

@@ -181,6 +181,32 @@ export async function fetchMarketTrades(conditionId: string, opts: PolymarketOpt
   );
 }
 
+/** Markets named in one event's trades request (the Data API takes `market=<id>,<id>,…`). */
+export const EVENT_TRADE_MARKETS = 50;
+
+/**
+ * The trades over $10K in several markets of one event, newest first (`market=` with the condition ids
+ * comma-separated, at most EVENT_TRADE_MARKETS; malformed ids are never sent). Throws UpstreamError.
+ */
+export async function fetchEventTrades(
+  conditionIds: readonly string[],
+  opts: PolymarketOptions,
+): Promise<WhaleTrade[]> {
+  const ids = [...new Set(conditionIds.filter(isConditionId))].slice(0, EVENT_TRADE_MARKETS);
+  if (ids.length === 0) return [];
+  const query = new URLSearchParams({
+    market: ids.join(","),
+    filterType: "CASH",
+    filterAmount: String(MARKET_TRADE_THRESHOLD_USD),
+    takerOnly: "true",
+    limit: "50",
+  });
+  return parseTradesPayload(
+    await getPolymarketJson("data", `/trades?${query}`, () => "Failed to fetch trades", opts),
+    MARKET_TRADE_THRESHOLD_USD,
+  );
+}
+
 /** One of an outcome token's largest holders. */
 export interface Holder {
   wallet: string;

@@ -87,8 +87,24 @@ function toEvent(event: GammaEvent, markets: Market[], resolved: Market[]): Mark
  * or no market that is still traded. Markets inside carry the event's slug.
  */
 export function normaliseGammaEvent(raw: unknown): MarketEvent | null {
+  const read = readGammaEvent(raw);
+  if (read === null || read.closed || read.markets.length === 0) return null;
+  const { closed: _closed, ...event } = read;
+  return event;
+}
+
+/** An event as Gamma answers it by slug: with whether it is closed (trading over for all its markets). */
+export interface EventBySlug extends MarketEvent {
+  closed: boolean;
+}
+
+/**
+ * Any event Gamma answers by slug (the event page), or null for a bad schema: closed events too, and
+ * events without a traded market. A closed event's markets are all `resolved` (none is offered to trade).
+ */
+export function readGammaEvent(raw: unknown): EventBySlug | null {
   const parsed = v.safeParse(EventSchema, raw);
-  if (!parsed.success || parsed.output.closed) return null;
+  if (!parsed.success) return null;
   const event = parsed.output;
   const open: Market[] = [];
   const resolved: Market[] = [];
@@ -99,9 +115,9 @@ export function normaliseGammaEvent(raw: unknown): MarketEvent | null {
     seen.add(normalised.id);
     // Markets inside an event list no events[] of their own: they belong to this one, and carry its tags.
     const market = { ...normalised, event: { slug: event.slug }, tags: withEventTags(normalised, event) };
-    (isTraded(item, market) ? open : resolved).push(market);
+    (!event.closed && isTraded(item, market) ? open : resolved).push(market);
   }
-  return open.length > 0 ? toEvent(event, open, resolved) : null;
+  return { ...toEvent(event, open, resolved), closed: event.closed };
 }
 
 /** One page of an events list: `{ events, next_cursor }` (keyset) or a plain array. Throws UpstreamError "shape". */

@@ -7,7 +7,14 @@ import * as v from "valibot";
 import type { Market, MarketEvent } from "~/lib/types";
 import { UpstreamError } from "../http";
 import { createLog } from "../log";
-import { collectEvents, groupMarketsByEvent, MAX_EVENTS, readEventsPage } from "./gamma-events";
+import {
+  collectEvents,
+  type EventBySlug,
+  groupMarketsByEvent,
+  MAX_EVENTS,
+  readEventsPage,
+  readGammaEvent,
+} from "./gamma-events";
 import {
   checkCollected,
   collect,
@@ -18,7 +25,6 @@ import {
   parseMarketsPayload,
   readPage,
 } from "./gamma-markets";
-import { Text } from "./lenient";
 import { getPolymarketJson, type PolymarketOptions } from "./request";
 
 const log = createLog("gamma");
@@ -259,21 +265,11 @@ export async function fetchMarketBySlug(slug: string, opts: PolymarketOptions): 
   return market;
 }
 
-export interface GammaEvent {
-  slug: string;
-  title: string;
-  /** Its markets that can be shown, in Gamma's order. */
-  markets: Market[];
-}
-
-const EventSchema = v.object({
-  slug: Text,
-  title: Text,
-  markets: v.fallback(v.array(v.unknown()), []),
-});
-
-/** An event with its markets (`GET /events/slug/<slug>`), or null when Gamma does not know it. Throws UpstreamError. */
-export async function fetchEventBySlug(slug: string, opts: PolymarketOptions): Promise<GammaEvent | null> {
+/**
+ * An event with all its markets (`GET /events/slug/<slug>`), closed or open, or null when Gamma does not
+ * know it. Throws UpstreamError (kind "shape" when the answer is not an event).
+ */
+export async function fetchEventBySlug(slug: string, opts: PolymarketOptions): Promise<EventBySlug | null> {
   if (!isSlug(slug)) return null;
   let json: unknown;
   try {
@@ -282,18 +278,9 @@ export async function fetchEventBySlug(slug: string, opts: PolymarketOptions): P
     if (notFound(error)) return null;
     throw error;
   }
-  const parsed = v.safeParse(EventSchema, Array.isArray(json) ? json[0] : json);
-  if (!parsed.success) throw new UpstreamError("gamma", "shape", "Invalid response structure - not an event");
-  const { title, markets } = parsed.output;
-  return {
-    slug: parsed.output.slug || slug,
-    title,
-    markets: markets.flatMap((item) => {
-      const market = normaliseGammaMarket(item);
-      // Markets inside an event do not list their event: they belong to this one.
-      return market ? [{ ...market, event: market.event ?? { slug } }] : [];
-    }),
-  };
+  const event = readGammaEvent(Array.isArray(json) ? json[0] : json);
+  if (event === null) throw new UpstreamError("gamma", "shape", "Invalid response structure - not an event");
+  return event;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-/** The one GET every Polymarket client makes: its base URL, timeout and retry policy, JSON back. */
+/** The GET (and the CLOB's one POST) every Polymarket client makes: its base URL, timeout and retry policy, JSON back. */
 import { fetchJson, joinUrl, type UpstreamName } from "../http";
 
 export interface PolymarketOptions {
@@ -22,6 +22,37 @@ export function getPolymarketJson(
   return fetchJson(
     joinUrl(opts.baseUrl, path),
     { method: "GET", headers: { accept: "application/json" } },
+    {
+      upstream,
+      fetch: opts.fetch,
+      timeoutMs: opts.timeoutMs,
+      retries: opts.retries,
+      retryBaseMs: opts.retryBaseMs,
+      sleep: opts.sleep,
+      statusMessage,
+      onResponse: opts.onResponse,
+    },
+  );
+}
+
+/**
+ * POSTs a JSON body to `path` below the base URL and reads JSON back (the CLOB's batch routes, which
+ * only read). Never retried (fetchJson retries GET only). Throws UpstreamError.
+ */
+export function postPolymarketJson(
+  upstream: Extract<UpstreamName, "clob">,
+  path: string,
+  body: unknown,
+  statusMessage: (status: number) => string,
+  opts: PolymarketOptions,
+): Promise<unknown> {
+  return fetchJson(
+    joinUrl(opts.baseUrl, path),
+    {
+      method: "POST",
+      headers: { accept: "application/json", "content-type": "application/json" },
+      body: JSON.stringify(body),
+    },
     {
       upstream,
       fetch: opts.fetch,

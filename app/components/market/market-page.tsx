@@ -1,5 +1,6 @@
 import { MarketCalls } from "~/components/track-record/market-calls";
 import { Deferred } from "~/components/ui/deferred";
+import { eventPath } from "~/lib/event-page";
 import { type MarketPageData, marketPath } from "~/lib/market-page";
 import {
   DeferredPart,
@@ -92,6 +93,15 @@ export function MarketPage({ data }: { data: MarketPageData }) {
               ) : result.value.length > 0 ? (
                 <MarketSection id="event" title="Other markets in this event">
                   <EventMarkets markets={result.value} />
+                  {market.eventSlug && (
+                    <a
+                      href={eventPath(market.eventSlug)}
+                      className="text-sm text-blue-800 underline-offset-2 hover:underline"
+                      data-testid="event-link"
+                    >
+                      The whole event: every outcome, its order book and forecast
+                    </a>
+                  )}
                 </MarketSection>
               ) : null
             }

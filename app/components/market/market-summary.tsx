@@ -8,7 +8,7 @@ import { type CurrentAnalysis, type MarketSource, type MarketView, statusText } 
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
 import { recommendationLabel, recommendationVariant } from "~/lib/sentiment";
 
-function sourceText(source: MarketSource): string {
+export function sourceText(source: MarketSource): string {
   switch (source.kind) {
     case "snapshot":
       return source.stale

@@ -1,10 +1,25 @@
 import { formatMoment } from "~/lib/format";
+import { marketPath } from "~/lib/market-page";
 import { type CallWithReturn, callSourceText, outcomeText, quoteText } from "~/lib/track-record-page";
 import { Compact, LINK, perDollar, SideBadge } from "./call-parts";
 import { CallTable, type Column, PRICE_AT_CALL_COLUMN, RETURN_COLUMN } from "./call-table";
 
-/** When, which side, whose, at what price and how it ended; on a phone all but when under the time. */
-function marketCallColumns(now: number): Column<CallWithReturn>[] {
+/** The called market, linked to its page (an event's calls name which of its markets each was on). */
+function CalledMarket({ call }: { call: CallWithReturn }) {
+  return call.slug ? (
+    <a href={marketPath(call.slug)} className={LINK}>
+      {call.question}
+    </a>
+  ) : (
+    <span>{call.question}</span>
+  );
+}
+
+/**
+ * When, which side, whose, at what price and how it ended (and on an event's page, on which market); on a
+ * phone all but when under the time.
+ */
+function marketCallColumns(now: number, withMarket: boolean): Column<CallWithReturn>[] {
   return [
     {
       header: "Called",
@@ -14,6 +29,7 @@ function marketCallColumns(now: number): Column<CallWithReturn>[] {
             {formatMoment(c.calledAt, now)}
           </time>
           <Compact>
+            {withMarket && <CalledMarket call={c} />}
             <SideBadge side={c.side} />
             <span>{callSourceText(c.source)}</span>
             <span>at {quoteText(c.side, c.outcomes, c.priceAtCall)}</span>
@@ -23,6 +39,16 @@ function marketCallColumns(now: number): Column<CallWithReturn>[] {
         </>
       ),
     },
+    ...(withMarket
+      ? [
+          {
+            header: "Market",
+            wide: true,
+            cellClassName: "min-w-40 break-words",
+            cell: (c: CallWithReturn) => <CalledMarket call={c} />,
+          },
+        ]
+      : []),
     { header: "Call", wide: true, cell: (c) => <SideBadge side={c.side} /> },
     {
       header: "Source",
@@ -41,19 +67,30 @@ function marketCallColumns(now: number): Column<CallWithReturn>[] {
   ];
 }
 
-/** A market's own calls in the track record, newest first: when, which side, whose, at what price, and how it ended. */
-export function MarketCalls({ calls, now }: { calls: readonly CallWithReturn[]; now: number }) {
+/**
+ * A market's own calls in the track record (or an event's, each naming its market), newest first: when,
+ * which side, whose, at what price, and how it ended.
+ */
+export function MarketCalls({
+  calls,
+  now,
+  of = "market",
+}: {
+  calls: readonly CallWithReturn[];
+  now: number;
+  of?: "market" | "event";
+}) {
   return (
     <div className="flex flex-col gap-2">
       {calls.length === 0 ? (
-        <p className="text-sm text-slate-700">No calls recorded on this market yet.</p>
+        <p className="text-sm text-slate-700">{`No calls recorded on this ${of} yet.`}</p>
       ) : (
         <CallTable
-          label="Our calls on this market"
-          columns={marketCallColumns(now)}
+          label={`Our calls on this ${of}`}
+          columns={marketCallColumns(now, of === "event")}
           rows={calls}
           keyOf={(c) => c.id}
-          testId="market-calls"
+          testId={`${of}-calls`}
         />
       )}
       <p className="text-xs text-slate-600">

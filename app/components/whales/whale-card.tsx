@@ -4,7 +4,6 @@ import { ExternalLink } from "~/components/ui/external-link";
 import { Skeleton } from "~/components/ui/skeleton";
 import { formatMoment } from "~/lib/format";
 import { eventUrl, profileUrl } from "~/lib/links";
-import { marketPath } from "~/lib/market-page";
 import type { WhaleTrade } from "~/lib/types";
 import {
   formatOdds,
@@ -15,6 +14,7 @@ import {
   payoutLabel,
   shortenAddress,
   sideLabel,
+  tradePath,
   traderName,
   traderPath,
 } from "~/lib/whales";
@@ -23,9 +23,21 @@ import { TraderRank } from "./trader-rank";
 const LINK =
   "text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700";
 
+const NO_EVENTS: ReadonlySet<string> = new Set();
+
 /** One large trade. Every text from the feed is rendered as text; hrefs are built from checked parts. */
-export function WhaleCard({ trade, now }: { trade: WhaleTrade; now: number }) {
+export function WhaleCard({
+  trade,
+  now,
+  multiEvents = NO_EVENTS,
+}: {
+  trade: WhaleTrade;
+  now: number;
+  /** Slugs of the shown multi-outcome events: their trades lead to the event page. */
+  multiEvents?: ReadonlySet<string>;
+}) {
   const badge = outcomeBadge(trade);
+  const path = tradePath(trade, multiEvents);
   const side = sideLabel(trade.side);
   const event = eventUrl(trade.eventSlug);
   const profile = profileUrl(trade.trader.wallet);
@@ -48,8 +60,8 @@ export function WhaleCard({ trade, now }: { trade: WhaleTrade; now: number }) {
         <Badge variant="outline">{side}</Badge>
       </div>
       <h3 className="text-base leading-snug font-semibold break-words text-slate-900">
-        {trade.marketSlug ? (
-          <a href={marketPath(trade.marketSlug)} className={LINK}>
+        {path ? (
+          <a href={path} className={LINK}>
             {trade.title}
           </a>
         ) : (

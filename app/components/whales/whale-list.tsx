@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { RefreshNotice } from "~/components/ui/refresh-notice";
@@ -79,11 +80,15 @@ export function WhaleFeedView({
   initial,
   serverNow,
   view,
+  multiEvents,
 }: {
   initial: WhaleSnapshot;
   serverNow: number;
   view: WhaleView;
+  /** Slugs of the shown multi-outcome events (their trades link to the event page). */
+  multiEvents?: readonly string[];
 }) {
+  const multi = useMemo(() => new Set(multiEvents), [multiEvents]);
   const { snapshot, refreshFailed, now } = useWhaleFeed(initial, serverNow);
   const total = snapshot.trades.length;
   const trades = selectTrades(snapshot.trades, view);
@@ -128,7 +133,7 @@ export function WhaleFeedView({
         <ul className={GRID} data-testid="whale-list">
           {trades.map((trade) => (
             <li key={trade.id} className="min-w-0">
-              <WhaleCard trade={trade} now={now} />
+              <WhaleCard trade={trade} now={now} multiEvents={multi} />
             </li>
           ))}
         </ul>

@@ -11,6 +11,8 @@ export interface WhaleWatchPageView {
   /** Render time (epoch ms): relative labels ("3 min ago") hydrate to the same text. */
   now: number;
   snapshot: WhaleSnapshot | Promise<WhaleSnapshot>;
+  /** Slugs of the shown multi-outcome events: a trade in one links to the event page. */
+  multiEvents?: string[];
 }
 
 /** `/whale-watch`: the filters from the URL, then the large trades, kept current by the list's own polling. */
@@ -34,7 +36,9 @@ export function WhaleWatchPage({ data }: { data: WhaleWatchPageView }) {
         {/* A cached list renders in place, outside any Suspense boundary (see Deferred); only a cold
             cache streams, behind the skeletons. */}
         <Deferred value={data.snapshot} fallback={<WhaleSkeletonGrid />} errorElement={<WhaleErrorCard />}>
-          {(ready) => <WhaleFeedView initial={ready} serverNow={data.now} view={view} />}
+          {(ready) => (
+            <WhaleFeedView initial={ready} serverNow={data.now} view={view} multiEvents={data.multiEvents} />
+          )}
         </Deferred>
       </section>
       <p className="text-sm text-slate-600" data-testid="whale-footnote">

@@ -1,0 +1,171 @@
+import {
+  DeferredPart,
+  HolderLists,
+  MarketSection,
+  MentionHistory,
+  SectionMessage,
+  TradeList,
+  TradesSection,
+} from "~/components/market/market-sections";
+import { PriceChart, RangeLinks } from "~/components/market/price-chart";
+import { MarketCalls } from "~/components/track-record/market-calls";
+import { TraderRank } from "~/components/whales/trader-rank";
+import { type EventPageData, eventPath } from "~/lib/event-page";
+import { profileUrl } from "~/lib/links";
+import { marketPath } from "~/lib/market-page";
+import { shortenAddress, traderName, traderPath } from "~/lib/whales";
+import { EventForecast } from "./event-forecast";
+import { EventRules, EventSummary } from "./event-summary";
+import { OutcomeTable } from "./outcome-table";
+
+const LINK = "text-blue-800 underline-offset-2 hover:underline";
+
+/** Where the chart's points came from, in words. */
+function chartSources({ ours, clob }: { ours: number; clob: number }): string {
+  if (ours > 0 && clob > 0)
+    return "Our own 10-minute history, extended back with Polymarket's price history.";
+  if (ours > 0) return "Our own 10-minute history of these outcomes.";
+  return "Polymarket's price history (our own history of these outcomes does not reach back this far).";
+}
+
+/**
+ * `/event/:slug`: the summary, every outcome with its book, the chart of the leading six beside the
+ * forecast, then the rules, the calls, mentions, large trades and the leading outcome's top holders.
+ */
+export function EventPage({ data }: { data: EventPageData }) {
+  const { event, outcomes, resolved, books, range, now, chart, forecast, mentionsNow } = data;
+  const path = eventPath(event.slug);
+  const closed = event.status.kind !== "open" && resolved.length === 0 && outcomes.length > 0;
+  return (
+    <article className="flex flex-col gap-8">
+      <EventSummary event={event} now={now} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="flex min-w-0 flex-col gap-8">
+          <MarketSection id="outcomes" title={closed ? "How the outcomes ended" : "Outcomes"}>
+            {outcomes.length > 0 ? (
+              <OutcomeTable rows={outcomes} books={books} label="Outcomes by price" />
+            ) : (
+              <p className="text-sm text-slate-700">This event lists no outcomes.</p>
+            )}
+          </MarketSection>
+
+          <MarketSection id="chart" title="Price history" aside={<RangeLinks path={path} range={range} />}>
+            {chart.notes.map((note) => (
+              <SectionMessage key={note}>{note}</SectionMessage>
+            ))}
+            {chart.chart ? (
+              <>
+                <PriceChart model={chart.chart} range={range} />
+                <p className="text-xs text-slate-600" data-testid="chart-sources">
+                  {`The ${chart.chart.lines.length === 1 ? "leading outcome" : `leading ${chart.chart.lines.length} outcomes`} by price. ${chartSources(chart.chart.sources)}`}
+                </p>
+              </>
+            ) : (
+              <p className="text-sm text-slate-700">Not enough price history for this range yet.</p>
+            )}
+          </MarketSection>
+        </div>
+        <div className="flex min-w-0 flex-col gap-8">
+          <MarketSection id="forecast" title="AI forecast">
+            <EventForecast forecast={forecast} mentions={mentionsNow} />
+          </MarketSection>
+        </div>
+      </div>
+
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="flex min-w-0 flex-col gap-8">
+          <MarketSection id="rules" title="Rules">
+            <EventRules event={event} />
+          </MarketSection>
+
+          <MarketSection id="our-calls" title="Our calls on this event">
+            {data.calls.ok ? (
+              <MarketCalls calls={data.calls.value} now={now} of="event" />
+            ) : (
+              <SectionMessage>{data.calls.message}</SectionMessage>
+            )}
+          </MarketSection>
+
+          <MarketSection id="mentions" title="X mentions over time">
+            {data.mentions.ok ? (
+              <MentionHistory points={data.mentions.value} />
+            ) : (
+              <SectionMessage>{data.mentions.message}</SectionMessage>
+            )}
+          </MarketSection>
+
+          <TradesSection title="Trades over $10K" trades={data.trades}>
+            {(result) => (
+              <TradeList
+                trades={result}
+                now={now}
+                empty="No trades over $10K found in this event."
+                testId="event-trades"
+                who={(trade) => {
+                  const name = traderName(trade) ?? shortenAddress(trade.trader.wallet);
+                  return (
+                    <>
+                      <span className="min-w-0 break-words">
+                        {trade.marketSlug ? (
+                          <a href={marketPath(trade.marketSlug)} className={LINK}>
+                            {trade.title}
+                          </a>
+                        ) : (
+                          trade.title
+                        )}
+                      </span>
+                      {profileUrl(trade.trader.wallet) ? (
+                        <a href={traderPath(trade.trader.wallet)} className={LINK}>
+                          {name}
+                        </a>
+                      ) : (
+                        <span>{name}</span>
+                      )}
+                      {trade.trader.rank !== null && <TraderRank trader={trade.trader} />}
+                    </>
+                  );
+                }}
+              />
+            )}
+          </TradesSection>
+        </div>
+        <div className="flex min-w-0 flex-col gap-8">
+          {resolved.length > 0 && (
+            <MarketSection id="resolved" title="Resolved markets in this event">
+              <ul className="flex flex-col gap-1 text-sm" data-testid="resolved-markets">
+                {resolved.map((row) => (
+                  <li key={row.marketId} className="flex justify-between gap-3">
+                    {row.marketSlug ? (
+                      <a href={marketPath(row.marketSlug)} className={LINK}>
+                        {row.label}
+                      </a>
+                    ) : (
+                      <span>{row.label}</span>
+                    )}
+                    <span className="tabular-nums">
+                      {row.price >= 0.99 ? "Yes" : row.price <= 0.01 ? "No" : "–"}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </MarketSection>
+          )}
+          <MarketSection
+            id="holders"
+            title={data.holdersOf ? `Top holders: ${data.holdersOf.label}` : "Top holders"}
+          >
+            <DeferredPart value={data.holders} unavailable="Top holders are unavailable right now.">
+              {(result) =>
+                result.ok ? (
+                  <HolderLists outcomes={result.value} prices={data.holdersOf?.prices ?? []} />
+                ) : (
+                  <SectionMessage>{result.message}</SectionMessage>
+                )
+              }
+            </DeferredPart>
+          </MarketSection>
+        </div>
+      </div>
+    </article>
+  );
+}

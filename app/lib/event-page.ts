@@ -1,0 +1,135 @@
+/** What the event page shows, as the server hands it to the page (client-safe), and its pure builders. */
+import type { ChartRange } from "./chart";
+import type {
+  ChartSection,
+  MarketSource,
+  MarketStatus,
+  MarketTrades,
+  MentionPoint,
+  OutcomeHolders,
+  OutcomePrice,
+} from "./market-page";
+import type { NowOrLater, Section } from "./section";
+import type { CallWithReturn } from "./track-record-page";
+import type { DisplayEvent, EventForecast } from "./types";
+
+/** The event's own figures: title, rules, resolution source, dates, status and where they came from. */
+export interface EventView {
+  slug: string;
+  title: string;
+  /** Its rules (Gamma's description); null when Gamma gave none or the figures are from our snapshot. */
+  description: string | null;
+  /** As Gamma gives it: a URL (linked only when https) or words. */
+  resolutionSource: string | null;
+  image: string | null;
+  endDate: string | null;
+  volume24h: number;
+  volume: number;
+  liquidity: number;
+  /** More than one market: each outcome is its own market. */
+  multi: boolean;
+  status: MarketStatus;
+  source: MarketSource;
+}
+
+/** One outcome row of the table: a market of a multi-outcome event, or one side of a one-market event. */
+export interface OutcomeRow {
+  marketId: string;
+  marketSlug: string | null;
+  label: string;
+  /** 0..1. */
+  price: number;
+  /** Percentage points. */
+  priceChange24h: number;
+  /** The market's total volume, USD (a one-market event's two sides share it). */
+  volume: number;
+  /** The outcome's CLOB token: its order book. */
+  tokenId: string | null;
+}
+
+/** The top of one outcome's order book (0..1), null where a side is empty. */
+export interface BookQuote {
+  bestBid: number | null;
+  bestAsk: number | null;
+  /** Ask − bid, when both are there. */
+  spread: number | null;
+}
+
+/** The order books of the listed outcomes by token id. */
+export type Books = Record<string, BookQuote>;
+
+/** Everything `/event/:slug` shows; trades and holders stream in when cold. */
+export interface EventPageData {
+  event: EventView;
+  /** Open outcomes by price, dearest first (a closed event's: its resolved markets). */
+  outcomes: OutcomeRow[];
+  /** Markets of an open event that are already resolved (not offered to trade). */
+  resolved: OutcomeRow[];
+  books: Section<Books>;
+  range: ChartRange;
+  /** Render time (epoch ms). */
+  now: number;
+  chart: ChartSection;
+  /** The card's forecast, or null when the event is not among the shown (busiest) events. */
+  forecast: EventForecast | null;
+  /** The card's current X count, or null outside the shown events. */
+  mentionsNow: DisplayEvent["mentions"] | null;
+  /** The track record's calls on the event's markets, newest first. */
+  calls: Section<CallWithReturn[]>;
+  /** Mention counts of the leading outcome's market from our points. */
+  mentions: Section<MentionPoint[]>;
+  trades: NowOrLater<MarketTrades>;
+  /** The leading outcome whose market's holders are listed, and its market's prices; null when none can be asked. */
+  holdersOf: { label: string; prices: OutcomePrice[] } | null;
+  holders: NowOrLater<Section<OutcomeHolders[]>>;
+}
+
+/** The page's path for an event slug. */
+export function eventPath(slug: string): string {
+  return `/event/${encodeURIComponent(slug)}`;
+}
+
+/** The top of a book as the table shows it. */
+export function bookQuote(bestBid: number | null, bestAsk: number | null): BookQuote {
+  const spread =
+    bestBid !== null && bestAsk !== null ? Math.round((bestAsk - bestBid) * 10_000) / 10_000 : null;
+  return { bestBid, bestAsk, spread };
+}
+
+/** One bar pair of the forecast chart: widths in percent of the track, and the words a reader needs. */
+export interface ForecastBar {
+  marketId: string;
+  label: string;
+  /** 0..100, for the bar widths. */
+  model: number;
+  market: number;
+  /** "Model 7 points above the market", "Model and market agree". */
+  verdict: string;
+}
+
+const pct = (p: number) => Math.round(Math.min(1, Math.max(0, p)) * 1000) / 10;
+
+/**
+ * The forecast's bars: per outcome the model's probability beside the market's price, in the order the
+ * forecast lists them (dearest first). A difference under half a point reads as agreement.
+ */
+export function forecastBars(probabilities: EventForecast["probabilities"]): ForecastBar[] {
+  return probabilities.map((p) => {
+    const model = pct(p.model);
+    const market = pct(p.market);
+    const gap = Math.round(model - market);
+    return {
+      marketId: p.marketId,
+      label: p.label,
+      model,
+      market,
+      verdict:
+        gap === 0
+          ? "Model and market agree"
+          : `Model ${Math.abs(gap)} point${Math.abs(gap) === 1 ? "" : "s"} ${gap > 0 ? "above" : "below"} the market`,
+    };
+  });
+}
+
+/** What the forecast section says for an event outside the shown ones. */
+export const NO_FORECAST_TEXT = "No AI forecast: this event is not among the 100 busiest";

@@ -1,0 +1,69 @@
+/**
+ * `/event/:slug` in Chromium against the built Worker and the fixture server: an event fetched on demand
+ * (the recorded prices-history event: three open outcomes and one resolved market) at 390 and 1280 px
+ * with axe, and the whole page — table, books and chart included — with JavaScript off.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { HISTORY_EVENT_SLUG, HISTORY_MARKET_SLUG } from "../support/market-answers";
+import { expectNoAxeViolations, screenshotWidths } from "./axe";
+import { browserPerFile, launchBrowser } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const { open } = browserPerFile(baseUrl);
+const PATH = `/event/${HISTORY_EVENT_SLUG}`;
+
+describe("event page in Chromium", () => {
+  it("shows every outcome with its book, the chart, forecast, rules and holders; no axe violations at 390 and 1280 px", async () => {
+    const { page, problems } = await open(PATH);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "MicroStrategy sells any Bitcoin by ___ ?",
+    );
+    expect(await page.title()).toContain("MicroStrategy sells any Bitcoin by ___ ?");
+    const rows = page.getByTestId("outcome-row");
+    expect(await rows.count()).toBe(3);
+    expect(await rows.first().getByTestId("best-bid").textContent()).toBe("50¢");
+    expect(await page.getByRole("link", { name: "December 31, 2026" }).getAttribute("href")).toBe(
+      `/market/${HISTORY_MARKET_SLUG}`,
+    );
+    await expect.poll(() => page.getByTestId("price-chart").count()).toBe(1);
+    expect(await page.getByTestId("event-forecast").textContent()).toContain(
+      "No AI forecast: this event is not among the 100 busiest",
+    );
+    expect(await page.getByTestId("event-rules").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("holders").count()).toBe(1);
+
+    // The page never scrolls sideways on a phone: the table scrolls inside its own box.
+    await page.setViewportSize({ width: 390, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await expectNoAxeViolations(page);
+    await screenshotWidths(page, "event");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("is complete without JavaScript: the table, books, chart and summary are in the server's HTML", async () => {
+    await fetch(`${baseUrl}${PATH}?range=1m`);
+    const noJs = await launchBrowser({ javaScriptEnabled: false });
+    const page = await noJs.context.newPage();
+    const response = await page.goto(`${baseUrl}${PATH}?range=1m`);
+    expect(response?.status()).toBe(200);
+    expect(await page.getByTestId("outcome-row").count()).toBe(3);
+    expect(await page.locator("[data-testid=price-chart] path").count()).toBeGreaterThan(0);
+    expect(await page.getByTestId("chart-summary").textContent()).toContain("this month");
+    expect(await page.getByTestId("range-1m").getAttribute("aria-current")).toBe("page");
+    expect(await page.getByTestId("holders").isVisible()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: "test-results/event-nojs-390.png", fullPage: true });
+    await noJs.close();
+  });
+
+  it("an impossible slug is a 404 page; an unknown one too", async () => {
+    for (const path of ["/event/NOT_A_SLUG", "/event/no-such-event-anywhere"]) {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect(response.status, path).toBe(404);
+    }
+  });
+});
