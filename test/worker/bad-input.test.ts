@@ -102,11 +102,21 @@ describe("paths and methods", () => {
 
 describe("untrusted upstream text", () => {
   const EVIL = "Will </script><script>alert(1)</script> happen\u2028\u2029 & <b>bold</b>?";
+  const SHOWN_SLUG = "gta-vi-released-before-june-2026";
 
   beforeEach(async () => {
     await clearKv();
-    const [first, ...rest] = recordedMarkets as Record<string, unknown>[];
-    upstreams.use(keysetHandler([{ ...first, question: EVIL }, ...rest]));
+    // A one-market event shown on Trending: its market's question and its event's title both carry it.
+    const markets = (recordedMarkets as Record<string, unknown>[]).map((m) =>
+      m.slug === SHOWN_SLUG
+        ? {
+            ...m,
+            question: EVIL,
+            events: (m.events as Record<string, unknown>[]).map((e) => ({ ...e, title: EVIL })),
+          }
+        : m,
+    );
+    upstreams.use(keysetHandler(markets));
   });
 
   it.each([
@@ -130,8 +140,8 @@ describe("untrusted upstream text", () => {
     const res = await worker.fetch("/api/markets");
     const text = await res.text();
     expect(res.headers.get("content-type")).toContain("application/json");
-    const data = JSON.parse(text) as { markets: { title: string }[] };
-    expect(data.markets[0]?.title).toBe(EVIL);
+    const data = JSON.parse(text) as { markets: { title: string; slug: string }[] };
+    expect(data.markets.find((m) => m.slug === SHOWN_SLUG)?.title).toBe(EVIL);
   });
 });
 

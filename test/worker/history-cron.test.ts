@@ -89,6 +89,6 @@ describe("history written by the crons", () => {
 
     const page = await worker.fetch("/", { headers: BROWSER });
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Will Trump deport less than 250,000?");
+    expect(await page.text()).toContain("2026 NBA Champion");
   });
 });

@@ -284,10 +284,13 @@ describe("links in", () => {
     expect(after).toContain(`<loc>https://oddspulse.example/market/${TOP_SLUG}</loc>`);
   });
 
-  it("cards on / lead to the market pages and show a 24-hour sparkline once there are two points", async () => {
+  it("one-market cards on / lead to the market pages and show a 24-hour sparkline once there are two points", async () => {
+    // "GTA VI released before June 2026?" is a one-market event shown on Trending (Yes at 2.65¢ when recorded).
+    const id = "540881";
+    const slug = "gta-vi-released-before-june-2026";
     // On the last two hour marks: the line takes each hour's first point, so both are in it.
     await storePastPoints(
-      TOP_ID,
+      id,
       [
         [0.041, 0.959],
         [0.05, 0.95],
@@ -298,8 +301,19 @@ describe("links in", () => {
     await worker.scheduled(MARKETS_CRON);
     await worker.settle();
     const { html } = await page("/");
-    expect(html).toContain(`href="/market/${TOP_SLUG}"`);
+    expect(html).toContain(`href="/market/${slug}"`);
     expect(html).toMatch(/data-testid="sparkline"/);
-    expect(html).toContain("Yes 24h: 4¢ → 6¢");
+    expect(html).toContain("Yes 24h: 4¢ → 3¢");
+  });
+
+  it("a multi-outcome card leads to its event page, its outcome rows to their market pages", async () => {
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    const { html } = await page("/?ended=show");
+    expect(html).toContain('href="/event/how-many-people-will-trump-deport-in-2025"');
+    // Its leading three of nine buckets: 250-500k (89¢), <250k (6¢), 500-750k (2¢), then "+6 more".
+    expect(html).toContain('href="/market/will-trump-deport-250000-500000-people"');
+    expect(html).toContain(`href="/market/${TOP_SLUG}"`);
+    expect(html).toContain("+6 more");
   });
 });

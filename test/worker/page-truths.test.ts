@@ -5,10 +5,9 @@
  * the status page's overall line: status-history.test.ts.)
  */
 import { describe, expect, it, vi } from "vitest";
-import { deriveKeyword } from "~/.server/mentions/keywords";
 import { formatMoney, formatNumber, formatShare } from "~/lib/format";
 import { PUBLIC_PATHS } from "~/lib/site";
-import type { DisplayMarket } from "~/lib/types";
+import type { DisplayEvent, DisplayMarket } from "~/lib/types";
 import { DATA, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
 import { BROWSER, CRAWLER, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
 
@@ -61,42 +60,40 @@ describe("the dashboard's figures follow the grid's category and search", () => 
   /** What each card of the grid says about itself. */
   function cardsOf(html: string) {
     return html
-      .split('data-testid="market"')
+      .split('data-testid="event-card"')
       .slice(1)
       .map((card) => ({
-        id: /^ data-market-id="([^"]+)"/.exec(card)?.[1] ?? "",
-        title: decode(/<a href="\/market\/[^"]+"[^>]*>([^<]+)<\/a>/.exec(card)?.[1] ?? ""),
+        id: /^ data-event-id="([^"]+)"/.exec(card)?.[1] ?? "",
         live: card.includes(">LIVE</span>"),
-        recommendation: />(BUY YES|BUY NO|NEUTRAL)</.exec(card)?.[1],
+        recommendation: />(BUY YES|BUY NO)[^<]*</.exec(card)?.[1],
         byModel: card.includes("Sentiment: AI analysis by"),
         mentions: Number(/([\d,]+) X mentions \((?:live|estimated)\)/.exec(card)?.[1]?.replaceAll(",", "")),
       }));
   }
 
   it.each([
-    { path: "/politics", scope: /markets? in Politics$/ },
-    { path: "/?search=trump", scope: /markets? matching “trump”$/ },
-    { path: "/crypto?search=bitcoin", scope: /markets? in Crypto matching “bitcoin”$/ },
+    { path: "/politics", scope: /events? in Politics$/ },
+    { path: "/?search=gta", scope: /events? matching “gta”$/ },
+    { path: "/sports?search=champion", scope: /events? in Sports matching “champion”$/ },
   ])("$path: every figure equals the count over the cards listed", async ({ path, scope }) => {
-    const all = (await (await worker.fetch("/api/markets")).json<{ markets: DisplayMarket[] }>()).markets;
+    const all = (
+      await (await worker.fetch("/api/v1/events?limit=100&ended=show")).json<{ events: DisplayEvent[] }>()
+    ).events;
     const html = await page(`${path}${path.includes("?") ? "&" : "?"}show=1000`);
     const cards = cardsOf(html);
     expect(cards.length).toBeGreaterThan(0);
     expect(cards.length).toBeLessThan(all.length);
 
     const volume = cards.reduce(
-      (sum, card) => sum + (all.find((m) => m.id === card.id)?.volume ?? Number.NaN),
+      (sum, card) => sum + (all.find((e) => e.id === card.id)?.volume ?? Number.NaN),
       0,
     );
-    // Cards that share an X topic show the same count; the total counts each topic once.
-    const topics = new Map<string, number>(
-      cards.map((card): [string, number] => [deriveKeyword(card.title), card.mentions]),
-    );
-    const mentions = [...topics.values()].reduce((a, b) => a + b, 0);
+    // One X count per event: the total adds each card's count once.
+    const mentions = cards.reduce((sum, card) => sum + card.mentions, 0);
     const bullish = cards.filter((c) => c.recommendation === "BUY YES").length;
     const bearish = cards.filter((c) => c.recommendation === "BUY NO").length;
     const byModel = cards.filter((c) => c.byModel).length;
-    const counted = `${cards.length} ${cards.length === 1 ? "market" : "markets"}`;
+    const counted = `${cards.length} ${cards.length === 1 ? "event" : "events"}`;
 
     expect(byTestId(html, "figure-live")).toBe(String(cards.filter((c) => c.live).length));
     expect(byTestId(html, "figure-volume")).toBe(formatMoney(volume));
@@ -107,7 +104,7 @@ describe("the dashboard's figures follow the grid's category and search", () => 
     expect(byTestId(html, "count-bearish")).toBe(String(bearish));
     expect(byTestId(html, "count-neutral")).toBe(String(cards.length - bullish - bearish));
     expect(html).toContain(`>${formatShare(bullish, cards.length)}</span>`);
-    // And they say which markets they count.
+    // And they say which events they count.
     const said = /data-testid="dashboard-scope"[^>]*>.*?<strong>([^<]+)<\/strong>/.exec(html)?.[1];
     expect(decode(said ?? "")).toMatch(new RegExp(`^${counted} `));
     expect(decode(said ?? "")).toMatch(scope);

@@ -74,8 +74,8 @@ describe("server-rendered pages", () => {
     expectSecurityHeaders(res);
     const html = await res.text();
     expect(html).toContain("Market Sentiment Intelligence");
-    expect(html).toContain("Will Trump deport less than 250,000?");
-    expect(html.match(/data-testid="market"/g)).toHaveLength(PAGE_SIZE);
+    expect(html).toContain("2026 NBA Champion");
+    expect(html.match(/data-testid="event-card"/g)).toHaveLength(PAGE_SIZE);
   });
 
   it("puts the response's nonce on every script element", async () => {
@@ -112,15 +112,16 @@ describe("streaming on a cold cache", () => {
   it("sends the shell before the slow feed answers, then streams the markets", async () => {
     const { delay, http, HttpResponse } = await import("msw");
     const { recordedMarkets, GAMMA } = await import("./support/upstreams");
+    const { eventsOf } = await import("../support/upstream-answers");
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => {
       release = r;
     });
     upstreams.use(
-      http.get(`${GAMMA}/markets/keyset`, async () => {
+      http.get(`${GAMMA}/events/keyset`, async () => {
         await gate;
         await delay(10);
-        return HttpResponse.json({ markets: recordedMarkets });
+        return HttpResponse.json({ events: eventsOf(recordedMarkets) });
       }),
     );
     const res = await worker.fetch("/", { headers: BROWSER });
@@ -136,7 +137,7 @@ describe("streaming on a cold cache", () => {
       shell += decoder.decode(value);
     }
     expect(shell).toContain("Market Sentiment Intelligence");
-    expect(shell).not.toContain("Will Trump deport less than 250,000?");
+    expect(shell).not.toContain("2026 NBA Champion");
     release();
     let rest = "";
     for (;;) {
@@ -144,7 +145,7 @@ describe("streaming on a cold cache", () => {
       if (chunk.done) break;
       rest += decoder.decode(chunk.value);
     }
-    expect(rest).toContain("Will Trump deport less than 250,000?");
+    expect(rest).toContain("2026 NBA Champion");
   });
 });
 

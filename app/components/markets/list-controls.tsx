@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { ENDED_OPTIONS, type ListView, listViewSearch, SORT_OPTIONS } from "~/lib/list-view";
+import { readSearch } from "~/lib/search";
 
 const LINK =
   "inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-50";
@@ -13,6 +14,8 @@ export function ListControls({ view, trending }: { view: ListView; trending: boo
   const [params] = useSearchParams();
   const base = new URLSearchParams(params);
   base.delete("show");
+  // The search as the page read it (cut to its longest), never the raw parameter.
+  if (params.has("search")) base.set("search", readSearch(params));
   const context = { trending };
   const href = (next: ListView) => `${listViewSearch(next, context, base) || "?"}`;
   return (
