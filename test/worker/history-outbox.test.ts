@@ -54,15 +54,18 @@ async function run(worker: ReturnType<typeof testWorker>, at: number, crons: str
   await worker.settle();
 }
 
+/** X asked for 6 keywords a run: the 18 event keywords take three runs, so each run checks X. */
+const X_SIX = { X_MAX_REQUESTS: "6" };
+
 describe("a database outage loses nothing", () => {
   it("a failed run's slot, calls, whale trade and checks are written by the next run of another isolate, once", async () => {
-    await run(testWorker(), T0, [MARKETS_CRON, WHALES_CRON]);
+    await run(testWorker(X_SIX), T0, [MARKETS_CRON, WHALES_CRON]);
     const firstCalls = (await rows("SELECT id FROM calls")).length;
     expect(firstCalls).toBeGreaterThan(0);
 
     // Ten minutes later the database is down for a whole run of both crons.
     withTrade("0xoutage1");
-    await run(testWorker({ DB: failingDb }), T0 + 10 * MIN, [MARKETS_CRON, WHALES_CRON]);
+    await run(testWorker({ ...X_SIX, DB: failingDb }), T0 + 10 * MIN, [MARKETS_CRON, WHALES_CRON]);
     expect(await rows("SELECT DISTINCT t FROM market_points")).toHaveLength(1);
     // What could not be written rides in the snapshots that were written anyway.
     const markets = await env.CACHE.get<StoredMarkets>(KV_KEYS.markets, "json");
@@ -73,7 +76,7 @@ describe("a database outage loses nothing", () => {
     );
 
     // Back: another isolate's next run writes the missed slot first, then its own.
-    await run(testWorker(), T0 + 20 * MIN, [MARKETS_CRON, WHALES_CRON]);
+    await run(testWorker(X_SIX), T0 + 20 * MIN, [MARKETS_CRON, WHALES_CRON]);
     const slots = (await rows("SELECT t, COUNT(*) AS n FROM market_points GROUP BY t ORDER BY t")).map(
       (r) => [Number(r.t), Number(r.n)],
     );
@@ -90,7 +93,7 @@ describe("a database outage loses nothing", () => {
     expect(checks.map((r) => [r.upstream, Number(r.n)])).toEqual([
       ["data", 3],
       ["gamma", 3],
-      // The model is asked once (the same markets after); X each run (25 of 68 keywords a run).
+      // The model is asked once (the same events after); X each run (6 of the 18 event keywords a run).
       ["llm", 1],
       ["x", 3],
     ]);
