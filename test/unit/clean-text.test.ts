@@ -94,6 +94,7 @@ describe("each client returns clean text", () => {
   it("Gamma events: the event's title and its markets' questions", async () => {
     const [market] = readFixture<Record<string, unknown>[]>("polymarket/gamma-markets-active-100.json");
     const body = {
+      id: "1",
       slug: "an-event",
       title: dirty("An event"),
       markets: [{ ...market, question: dirty("Q?") }],
