@@ -13,11 +13,19 @@ import { pageMeta, rootData } from "~/lib/seo";
 import { CATEGORY_LINKS } from "~/lib/site";
 import type { Route } from "./+types/dashboard";
 
+/**
+ * The page's path. A client-side navigation's loader request is the single-fetch one, `/politics.data`
+ * (`/_.data` for `/`): read as is, every category page's search, sort and "show more" got Trending's cards.
+ */
+function pagePath(url: URL): string {
+  return url.pathname.replace(/(?:\/_)?\.data$/, "");
+}
+
 /** `/` and the 11 category paths: the cards the URL asks for (category, `search`, `show`). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);
   const url = new URL(request.url);
-  const category = categoryBySlug(url.pathname.replace(/^\/+|\/+$/g, "") || undefined);
+  const category = categoryBySlug(pagePath(url).replace(/^\/+|\/+$/g, "") || undefined);
   const query = {
     category,
     search: readSearch(url.searchParams),

@@ -111,7 +111,7 @@ describe("/sentiment-analysis", () => {
   it("server-renders the Social Sentiment tab with real aggregates", async () => {
     const html = await serverHtml("/sentiment-analysis");
     expect(html).toContain("Most-mentioned markets");
-    expect(html).toContain("Will bitcoin hit $1m before GTA VI?");
+    expect(html).toContain("Will GTA 6 cost $100+?");
     expect(html).toContain("X mentions: estimated from topic baselines");
     // Only the default panel is rendered; the others mount when chosen.
     expect(html).not.toContain("Confidence distribution");
@@ -137,13 +137,13 @@ describe("/sentiment-analysis", () => {
       [
         {
           name: "Social Sentiment",
-          // Bitcoin's estimated count leads; its only market is the lead.
+          // The GTA 6 price event's estimated count (one count per event) leads; its only market is the lead.
           texts: [
             "Most-mentioned markets",
             "X mentions: estimated from topic baselines",
             "Markets covered",
             "100",
-            "3,412",
+            "1,500",
           ],
         },
         {
@@ -153,10 +153,11 @@ describe("/sentiment-analysis", () => {
             "Most bullish",
             "Most bearish",
             "Sentiment: estimated from 24h price moves",
+            // The estimate's two calls: BitBoy's own market, and Sweden in the World Cup qualifiers event.
             "BitBoy convicted?",
-            "Will Harvey Weinstein be sentenced to between 10 and 20 years in prison?",
+            "Will Sweden qualify for the 2026 FIFA World Cup?",
             "-72",
-            "+72",
+            "+70",
           ],
         },
         { name: "Behavioral Coming Soon", texts: ["Behavioral analysis", "Coming Soon"] },
@@ -164,12 +165,7 @@ describe("/sentiment-analysis", () => {
       ],
       "sentiment-analysis",
     );
-    await expectMarketLink(
-      page,
-      "Will bitcoin hit $1m before GTA VI?",
-      "will-bitcoin-hit-1m-before-gta-vi-872",
-      "what-will-happen-before-gta-vi",
-    );
+    await expectMarketLink(page, "Will GTA 6 cost $100+?", "will-gta-6-cost-100", "will-gta-6-cost-100");
 
     expect(problems).toEqual([]);
     await page.close();
@@ -202,8 +198,8 @@ describe("/market-intelligence", () => {
           name: "Opportunities",
           texts: [
             "Widest gap between AI sentiment and market price",
-            "Will Harvey Weinstein be sentenced to between 10 and 20 years in prison?",
-            "+62.6 pts",
+            "Will Sweden qualify for the 2026 FIFA World Cup?",
+            "+56.5 pts",
           ],
         },
         { name: "Risk Analysis", texts: ["Markets closing soonest", "Risk indicators", "Sample data"] },
@@ -359,7 +355,7 @@ describe("client-side navigation", () => {
       .getByRole("navigation", { name: "Footer" })
       .getByRole("link", { name: "Sentiment Analysis" })
       .click();
-    await expectPanelTexts(page, { name: "Social Sentiment", texts: ["Most-mentioned markets", "3,412"] });
+    await expectPanelTexts(page, { name: "Social Sentiment", texts: ["Most-mentioned markets", "1,500"] });
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -368,7 +364,7 @@ describe("client-side navigation", () => {
 describe("without JavaScript", () => {
   it("shows the default tab's real figures from the server render", async () => {
     for (const [path, text] of [
-      ["/sentiment-analysis", "Will bitcoin hit $1m before GTA VI?"],
+      ["/sentiment-analysis", "Will GTA 6 cost $100+?"],
       ["/market-intelligence", "Sports (45)"],
     ] as const) {
       const page = await context().newPage();

@@ -18,13 +18,14 @@ async function runMarketCron() {
 
 const countLabels = async (page: Awaited<ReturnType<typeof open>>["page"]) =>
   page
-    .getByTestId("market")
+    .getByTestId("event-card")
     .getByText(/X mentions \((live|estimated)\)/)
     .allTextContents();
 
 describe("with X and the model answering", () => {
   it("shows AI analyses and a partly-live mention mix, each labelled", async () => {
-    const { page, problems } = await open("/?show=100");
+    // Every event's card (ended ones too), so the mix of live and estimated counts is all on the page.
+    const { page, problems } = await open("/?ended=show&show=100");
     const dashboard = page.locator("section[aria-labelledby=dashboard-heading]");
     expect(await dashboard.getByText("AI Powered", { exact: true }).count()).toBe(1);
     expect(await dashboard.getByText("Sentiment: AI analysis by fixture-model").count()).toBe(1);
@@ -38,7 +39,7 @@ describe("with X and the model answering", () => {
     const labels = await countLabels(page);
     expect(labels.some((l) => l.endsWith("(live)"))).toBe(true);
     expect(labels.some((l) => l.endsWith("(estimated)"))).toBe(true);
-    const card = page.getByTestId("market").first();
+    const card = page.getByTestId("event-card").first();
     expect(await card.getByText("Sentiment: AI analysis by fixture-model").count()).toBe(1);
     await expectNoAxeViolations(page);
     await screenshotWidths(page, "dashboard-live-partial");

@@ -15,7 +15,7 @@ import { browserPerFile, launchBrowser } from "./browser";
 const baseUrl = inject("baseUrl");
 const { open } = browserPerFile(baseUrl);
 
-/** A market of the recorded feed shown on the home page (dashboard.test.ts), "Yes 6¢". */
+/** A market of the recorded feed (an outcome of an event shown on category pages), "Yes 6¢". */
 const DEPORT = { slug: "will-trump-deport-less-than-250000", title: "Will Trump deport less than 250,000?" };
 
 const stored = async (page: Page): Promise<WatchEntry[]> =>
@@ -34,7 +34,7 @@ const rows = (page: Page) => page.getByTestId("watch-row");
 
 /** The first n cards that have a star, with their titles. */
 async function starredCards(page: Page, n: number) {
-  const cards = page.getByTestId("market").filter({ has: page.getByTestId("star") });
+  const cards = page.getByTestId("event-card").filter({ has: page.getByTestId("star") });
   const out: { card: Locator; title: string; star: Locator }[] = [];
   for (let i = 0; i < n; i++) {
     const card = cards.nth(i);
