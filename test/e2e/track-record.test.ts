@@ -5,13 +5,23 @@
  * off. Also a market page's own calls.
  */
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { CALLS_PER_PAGE } from "../../app/lib/track-record-page";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
 import { browserPerFile, launchBrowser } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const { open } = browserPerFile(baseUrl);
-/** A market of the recorded top 100 (so the first build records a call on it). */
-const TOP_SLUG = "will-trump-deport-less-than-250000";
+/**
+ * A market the first build records a call on: the estimate calls an event only on a 24 h move of 2 points
+ * or more, and not once it has ended. Of the 20 recorded events, two qualify: BitBoy's (BUY NO after its
+ * 20-point drop) and the World Cup qualifiers' (BUY YES on Sweden).
+ */
+const TOP_SLUG = "bitboy-convicted";
+/** The open calls those two events make (none is graded: no cron runs here). */
+const ESTIMATE_CALLS = [
+  { title: "BitBoy convicted?", call: "BUY NO" },
+  { title: "2026 FIFA World Cup: Which countries qualify?", call: "BUY YES" },
+];
 
 async function html(path: string): Promise<string> {
   const res = await fetch(`${baseUrl}${path}`, { headers: { "user-agent": "Googlebot/2.1" } });
@@ -30,7 +40,9 @@ beforeAll(async () => {
   await fetch(`${baseUrl}/`);
   await vi.waitFor(
     async () => {
-      if ((await callsRecorded()) === 0) throw new Error("the first market build has recorded no calls yet");
+      if ((await callsRecorded()) < ESTIMATE_CALLS.length) {
+        throw new Error("the first market build has not recorded its calls yet");
+      }
     },
     { timeout: 30_000, interval: 200 },
   );
@@ -67,9 +79,21 @@ describe("/track-record in Chromium", () => {
     ).toBe(1);
     expect(await page.getByText("No call has been settled yet.").count()).toBe(1);
 
-    // Open calls: 20 a page, newest first, each linking to its market page with why it is pending.
+    // Open calls: up to 20 a page, newest first, each linking to its market page with why it is pending.
+    // Every call recorded is open (none graded): the two the estimate makes, on one page without a pager.
+    const recordedCalls = Number(
+      (await page.getByTestId("figure-calls").locator("dd").first().textContent())?.replaceAll(",", ""),
+    );
+    expect(recordedCalls).toBe(ESTIMATE_CALLS.length);
+    expect(recordedCalls).toBeLessThanOrEqual(CALLS_PER_PAGE);
     const open20 = page.getByTestId("open-calls").locator("tr");
-    expect(await open20.count()).toBe(20);
+    expect(await open20.count()).toBe(recordedCalls);
+    for (const { title, call } of ESTIMATE_CALLS) {
+      const row = open20.filter({ has: page.getByRole("link", { name: title, exact: true }) });
+      expect(await row.count(), title).toBe(1);
+      expect(await row.locator("td").nth(1).textContent(), title).toMatch(new RegExp(`^${call}`));
+    }
+    expect(await page.getByTestId("open-pages").count()).toBe(0);
     expect(await open20.first().locator("a").first().getAttribute("href")).toMatch(/^\/market\/[a-z0-9-]+$/);
     expect(await open20.first().locator("td").last().textContent()).toMatch(
       /^Market open|^Ended|^Not closed/,
@@ -119,10 +143,10 @@ describe("/track-record in Chromium", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
 
-    // The next page of open calls is a plain link.
-    await page.getByTestId("open-pages").getByRole("link", { name: "Next" }).click();
-    await page.waitForURL(/\/track-record\?open=2#open$/);
-    await expect.poll(() => page.getByTestId("open-pages").textContent()).toMatch(/Page 2 of \d+/);
+    // A call's market is a plain link to its page.
+    await open20.first().locator("a").first().click();
+    await page.waitForURL(/\/market\/[a-z0-9-]+$/);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).count()).toBe(1);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -141,12 +165,16 @@ describe("/track-record in Chromium", () => {
     expect(await page.getByTestId("reliability-svg").isVisible()).toBe(true);
     expect(await page.locator("[data-testid=reliability-svg] line").count()).toBeGreaterThan(10);
     expect(await page.getByTestId("reliability-diagonal").count()).toBe(1);
-    expect(await page.getByTestId("open-calls").locator("tr").count()).toBe(20);
+    expect(await page.getByTestId("open-calls").locator("tr").count()).toBe(ESTIMATE_CALLS.length);
     expect(await page.getByTestId("method").isVisible()).toBe(true);
-    // Pages are plain links: they work without scripts.
-    await page.getByTestId("open-pages").getByRole("link", { name: "Next" }).click();
-    await page.waitForURL(/\?open=2#open$/);
-    expect(await page.getByTestId("open-pages").textContent()).toMatch(/Page 2 of \d+/);
+    // A page past the last is the last (one page here): the same calls, no pager.
+    await page.goto(`${baseUrl}/track-record?open=2`);
+    expect(await page.getByTestId("open-calls").locator("tr").count()).toBe(ESTIMATE_CALLS.length);
+    expect(await page.getByTestId("open-pages").count()).toBe(0);
+    // The calls' market links are plain links: they work without scripts.
+    await page.getByTestId("open-calls").locator("tr").first().locator("a").first().click();
+    await page.waitForURL(/\/market\/[a-z0-9-]+$/);
+    expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
     await page.goto(`${baseUrl}/track-record`);
     await page.setViewportSize({ width: 390, height: 900 });
     await page.screenshot({ path: "test-results/track-record-nojs-390.png", fullPage: true });
