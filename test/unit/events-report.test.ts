@@ -30,7 +30,8 @@ function report(markets: Market[], events: MarketEvent[], now: number) {
     before: {
       cards: before.length,
       events: new Set(before.map((m) => m.event?.slug ?? m.id)).size,
-      nearCertain: before.filter((m) => nearCertain((m.outcomes[0]?.price ?? m.yesPrice / 100) as number)).length,
+      nearCertain: before.filter((m) => nearCertain((m.outcomes[0]?.price ?? m.yesPrice / 100) as number))
+        .length,
     },
     after: {
       cards: shown.length,

@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { formatMoney, formatNumber, formatShare } from "~/lib/format";
 import { PUBLIC_PATHS } from "~/lib/site";
-import type { DisplayEvent, DisplayMarket } from "~/lib/types";
+import type { DisplayEvent } from "~/lib/types";
 import { DATA, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
 import { BROWSER, CRAWLER, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
 
