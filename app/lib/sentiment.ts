@@ -56,32 +56,53 @@ export interface DashboardCounts {
   averageConfidence: number;
 }
 
-/** SPEC §2/§4 dashboard figures: bullish = BUY_YES, bearish = BUY_NO, neutral = the rest. */
-export function dashboardCounts(markets: readonly DisplayMarket[]): DashboardCounts {
+/** What the dashboard figures read of one card, market or event alike. */
+interface Counted {
+  isLive: boolean;
+  volume: number;
+  recommendation: Recommendation;
+  /** The analysis came from the model, not the estimate. */
+  byModel: boolean;
+  confidence: number;
+}
+
+function countCards<T>(cards: readonly T[], read: (card: T) => Counted): DashboardCounts {
   let live = 0;
   let volume = 0;
   let bullish = 0;
   let bearish = 0;
   let modelAnalysed = 0;
   let confidence = 0;
-  for (const m of markets) {
-    if (m.isLive) live += 1;
-    volume += m.volume;
-    if (m.sentiment.recommendation === "BUY_YES") bullish += 1;
-    else if (m.sentiment.recommendation === "BUY_NO") bearish += 1;
-    if (m.sentiment.source !== "estimated") modelAnalysed += 1;
-    confidence += m.sentiment.confidence;
+  for (const card of cards) {
+    const c = read(card);
+    if (c.isLive) live += 1;
+    volume += c.volume;
+    if (c.recommendation === "BUY_YES") bullish += 1;
+    else if (c.recommendation === "BUY_NO") bearish += 1;
+    if (c.byModel) modelAnalysed += 1;
+    confidence += c.confidence;
   }
   return {
-    total: markets.length,
+    total: cards.length,
     live,
     volume,
     bullish,
     bearish,
-    neutral: markets.length - bullish - bearish,
+    neutral: cards.length - bullish - bearish,
     modelAnalysed,
-    averageConfidence: markets.length > 0 ? Math.round(confidence / markets.length) : 0,
+    averageConfidence: cards.length > 0 ? Math.round(confidence / cards.length) : 0,
   };
+}
+
+/** SPEC §2/§4 dashboard figures: bullish = BUY_YES, bearish = BUY_NO, neutral = the rest. */
+export function dashboardCounts(markets: readonly DisplayMarket[]): DashboardCounts {
+  return countCards(markets, (m) => ({
+    isLive: m.isLive,
+    volume: m.volume,
+    recommendation: m.sentiment.recommendation,
+    byModel: m.sentiment.source !== "estimated",
+    confidence: m.sentiment.confidence,
+  }));
 }
 
 /**
@@ -89,28 +110,11 @@ export function dashboardCounts(markets: readonly DisplayMarket[]): DashboardCou
  * call, neutral = no call (none made, or the record's rules refused it); analysed = forecast by the model.
  */
 export function eventCounts(events: readonly DisplayEvent[]): DashboardCounts {
-  let live = 0;
-  let volume = 0;
-  let bullish = 0;
-  let bearish = 0;
-  let modelAnalysed = 0;
-  let confidence = 0;
-  for (const e of events) {
-    if (e.isLive) live += 1;
-    volume += e.volume;
-    if (e.forecast.call?.side === "buy_yes") bullish += 1;
-    else if (e.forecast.call?.side === "buy_no") bearish += 1;
-    if (e.forecast.source !== "estimated") modelAnalysed += 1;
-    confidence += e.forecast.confidence;
-  }
-  return {
-    total: events.length,
-    live,
-    volume,
-    bullish,
-    bearish,
-    neutral: events.length - bullish - bearish,
-    modelAnalysed,
-    averageConfidence: events.length > 0 ? Math.round(confidence / events.length) : 0,
-  };
+  return countCards(events, (e) => ({
+    isLive: e.isLive,
+    volume: e.volume,
+    recommendation: e.forecast.call?.recommendation ?? "NEUTRAL",
+    byModel: e.forecast.source !== "estimated",
+    confidence: e.forecast.confidence,
+  }));
 }

@@ -9,7 +9,7 @@ import {
   type ForecastContext,
   type LlmOptions,
 } from "~/.server/sentiment/llm-client";
-import { confidenceMultiplier, scoreFor, toRecommendation } from "~/.server/sentiment/score";
+import { confidenceMultiplier, scoreFor } from "~/.server/sentiment/score";
 import type { EventAnalysis, Market, MarketEvent } from "~/lib/types";
 import { makeBucket, makeEvent, makeMarket } from "../support/markets";
 
@@ -147,15 +147,6 @@ function analysisDeps(fetchFn: typeof fetch, { apiKey }: { apiKey?: string } = {
 }
 
 const seeds = Array.from({ length: 1000 }, (_, i) => `market-${i}`);
-
-describe("toRecommendation", () => {
-  it("maps buy_yes and buy_no and everything else to NEUTRAL", () => {
-    expect(toRecommendation("buy_yes")).toBe("BUY_YES");
-    expect(toRecommendation("buy_no")).toBe("BUY_NO");
-    expect(toRecommendation(" BUY_YES ")).toBe("BUY_YES");
-    for (const other of ["other", "hold", "", "buy", "yes"]) expect(toRecommendation(other)).toBe("NEUTRAL");
-  });
-});
 
 describe("confidenceMultiplier", () => {
   it("uses 1.2 above 70, 1 above 50, else 0.8", () => {

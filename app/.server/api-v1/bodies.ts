@@ -5,6 +5,7 @@
 
 import type { ChartRange } from "~/lib/chart";
 import type { Unavailable } from "~/lib/section";
+import type { MarketSnapshot } from "~/lib/types";
 import type { Deps } from "../deps";
 import { readEvent } from "../events/detail";
 import { eventHistory, NOT_RECORDED, rangeStep } from "../events/history";
@@ -69,6 +70,23 @@ const badCursor = (message: string) =>
 const unavailable = (message: string) =>
   ({ ok: false, status: 503, code: "unavailable", message, retryAfter: UNAVAILABLE_RETRY_SECONDS }) as const;
 
+/** A page of the snapshot's list with the snapshot's time, staleness, provenance and failure: cached while fresh. */
+function snapshotPage<P extends object>(deps: Deps, snapshot: MarketSnapshot, page: P) {
+  const { provenance, fetchedAt, error, failingSince } = snapshot;
+  return {
+    ok: true as const,
+    maxAge: freshFor(fetchedAt, deps.config.marketsFreshSeconds, deps.now()),
+    body: {
+      ...page,
+      fetchedAt,
+      stale: snapshot.stale ?? false,
+      provenance,
+      ...(error ? { error } : {}),
+      ...(failingSince ? { failingSince } : {}),
+    },
+  };
+}
+
 /** A Section's failure as an answer: 429 over the client's lookup limit, else 503. */
 const failed = (failure: Unavailable) =>
   failure.reason === "limited"
@@ -88,19 +106,7 @@ export async function marketsAnswer(deps: Deps, query: MarketsQuery): Promise<An
     return badCursor(
       "cursor names no market of this list (the snapshot has changed): start again without it",
     );
-  const { provenance, fetchedAt, error, failingSince } = snapshot;
-  return {
-    ok: true,
-    maxAge: freshFor(fetchedAt, deps.config.marketsFreshSeconds, deps.now()),
-    body: {
-      ...page,
-      fetchedAt,
-      stale: snapshot.stale ?? false,
-      provenance,
-      ...(error ? { error } : {}),
-      ...(failingSince ? { failingSince } : {}),
-    },
-  };
+  return snapshotPage(deps, snapshot, page);
 }
 
 export async function eventsAnswer(deps: Deps, query: EventsQuery): Promise<Answer<EventList>> {
@@ -108,19 +114,7 @@ export async function eventsAnswer(deps: Deps, query: EventsQuery): Promise<Answ
   const page = selectEvents(snapshot.events, query, deps.now());
   if (page === null)
     return badCursor("cursor names no event of this list (the snapshot has changed): start again without it");
-  const { provenance, fetchedAt, error, failingSince } = snapshot;
-  return {
-    ok: true,
-    maxAge: freshFor(fetchedAt, deps.config.marketsFreshSeconds, deps.now()),
-    body: {
-      ...page,
-      fetchedAt,
-      stale: snapshot.stale ?? false,
-      provenance,
-      ...(error ? { error } : {}),
-      ...(failingSince ? { failingSince } : {}),
-    },
-  };
+  return snapshotPage(deps, snapshot, page);
 }
 
 /** Seconds an answer that says part of it could not be read may be kept. */

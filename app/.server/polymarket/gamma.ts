@@ -20,7 +20,6 @@ import {
   collect,
   jsonList,
   MAX_MARKETS,
-  type MarketsPage,
   normaliseGammaMarket,
   parseMarketsPayload,
   readPage,

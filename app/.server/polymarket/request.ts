@@ -12,6 +12,24 @@ export interface PolymarketOptions {
   onResponse?: (response: Response) => void;
 }
 
+/** fetchJson's options for a Polymarket request: the client's base settings and the route's status message. */
+function fetchOptions(
+  upstream: Extract<UpstreamName, "gamma" | "data" | "clob">,
+  statusMessage: (status: number) => string,
+  opts: PolymarketOptions,
+) {
+  return {
+    upstream,
+    fetch: opts.fetch,
+    timeoutMs: opts.timeoutMs,
+    retries: opts.retries,
+    retryBaseMs: opts.retryBaseMs,
+    sleep: opts.sleep,
+    statusMessage,
+    onResponse: opts.onResponse,
+  };
+}
+
 /** GETs `path` below the base URL as JSON. Throws UpstreamError with `statusMessage` for a non-ok status. */
 export function getPolymarketJson(
   upstream: Extract<UpstreamName, "gamma" | "data" | "clob">,
@@ -22,16 +40,7 @@ export function getPolymarketJson(
   return fetchJson(
     joinUrl(opts.baseUrl, path),
     { method: "GET", headers: { accept: "application/json" } },
-    {
-      upstream,
-      fetch: opts.fetch,
-      timeoutMs: opts.timeoutMs,
-      retries: opts.retries,
-      retryBaseMs: opts.retryBaseMs,
-      sleep: opts.sleep,
-      statusMessage,
-      onResponse: opts.onResponse,
-    },
+    fetchOptions(upstream, statusMessage, opts),
   );
 }
 
@@ -53,15 +62,6 @@ export function postPolymarketJson(
       headers: { accept: "application/json", "content-type": "application/json" },
       body: JSON.stringify(body),
     },
-    {
-      upstream,
-      fetch: opts.fetch,
-      timeoutMs: opts.timeoutMs,
-      retries: opts.retries,
-      retryBaseMs: opts.retryBaseMs,
-      sleep: opts.sleep,
-      statusMessage,
-      onResponse: opts.onResponse,
-    },
+    fetchOptions(upstream, statusMessage, opts),
   );
 }

@@ -1,15 +1,7 @@
-/** Recommendation mapping and signed sentiment scores (SPEC §4 mapping, §9 substitute sentiment). */
+/** Signed sentiment scores (SPEC §9 substitute sentiment). */
 
 import { fnv1a } from "~/lib/hash";
-import type { Recommendation, SentimentLabel } from "~/lib/types";
-
-/** SPEC §4: buy_yes → BUY_YES, buy_no → BUY_NO, anything else → NEUTRAL (case and spaces ignored). */
-export function toRecommendation(value: string): Recommendation {
-  const normalised = value.trim().toLowerCase();
-  if (normalised === "buy_yes") return "BUY_YES";
-  if (normalised === "buy_no") return "BUY_NO";
-  return "NEUTRAL";
-}
+import type { SentimentLabel } from "~/lib/types";
 
 /** SPEC §9: 1.2 when confidence is above 70, 1 above 50, else 0.8. */
 export function confidenceMultiplier(confidence: number): number {

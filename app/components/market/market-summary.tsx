@@ -4,7 +4,13 @@ import { ExternalLink } from "~/components/ui/external-link";
 import { LazyStarButton } from "~/components/watchlist/lazy-star";
 import { formatCents, formatClockUtc, formatDate, formatMoney, formatNumber } from "~/lib/format";
 import { eventUrl, marketUrl } from "~/lib/links";
-import { type CurrentAnalysis, type MarketSource, type MarketView, statusText } from "~/lib/market-page";
+import {
+  type CurrentAnalysis,
+  type MarketSource,
+  type MarketStatus,
+  type MarketView,
+  statusText,
+} from "~/lib/market-page";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
 import { recommendationLabel, recommendationVariant } from "~/lib/sentiment";
 
@@ -23,7 +29,7 @@ export function sourceText(source: MarketSource): string {
   }
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
+export function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex flex-col">
       <dt className="text-xs text-slate-600">{label}</dt>
@@ -32,34 +38,47 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** A market's or an event's heading: image, title, status and where its prices came from. */
+export function PageHeading({
+  page,
+  sourceTestId,
+}: {
+  page: { image: string | null; title: string; status: MarketStatus; source: MarketSource };
+  sourceTestId: string;
+}) {
+  const statusVariant =
+    page.status.kind === "open" ? "live" : page.status.kind === "resolved" ? "secondary" : "warning";
+  return (
+    <div className="flex items-start gap-4">
+      {page.image ? (
+        <img
+          src={page.image}
+          alt=""
+          width={64}
+          height={64}
+          decoding="async"
+          className="size-16 shrink-0 rounded-lg bg-slate-100 object-cover"
+        />
+      ) : null}
+      <div className="flex min-w-0 flex-col gap-2">
+        <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">{page.title}</h1>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <Badge variant={statusVariant}>{statusText(page.status)}</Badge>
+          <span data-testid={sourceTestId}>{sourceText(page.source)}</span>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /** Title, status, every outcome's price, the figures and the link to Polymarket. */
 export function MarketSummary({ market, now }: { market: MarketView; now: number }) {
   const link = eventUrl(market.eventSlug) ?? marketUrl(market.title, null);
-  const statusVariant =
-    market.status.kind === "open" ? "live" : market.status.kind === "resolved" ? "secondary" : "warning";
   const ended = market.endDate !== null && Date.parse(market.endDate) <= now;
   const first = market.outcomes[0];
   return (
     <header className="flex flex-col gap-4">
-      <div className="flex items-start gap-4">
-        {market.image ? (
-          <img
-            src={market.image}
-            alt=""
-            width={64}
-            height={64}
-            decoding="async"
-            className="size-16 shrink-0 rounded-lg bg-slate-100 object-cover"
-          />
-        ) : null}
-        <div className="flex min-w-0 flex-col gap-2">
-          <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">{market.title}</h1>
-          <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            <Badge variant={statusVariant}>{statusText(market.status)}</Badge>
-            <span data-testid="market-source">{sourceText(market.source)}</span>
-          </div>
-        </div>
-      </div>
+      <PageHeading page={market} sourceTestId="market-source" />
       <ul
         className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6"
         aria-label="Outcomes"

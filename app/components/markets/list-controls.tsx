@@ -20,39 +20,46 @@ export function ListControls({ view, trending }: { view: ListView; trending: boo
   const href = (next: ListView) => `${listViewSearch(next, context, base) || "?"}`;
   return (
     <nav aria-label="Sort and filter" className="flex flex-wrap items-center gap-x-4 gap-y-2">
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="text-sm text-slate-700">Sort:</span>
-        {SORT_OPTIONS.map((option) => {
-          const current = option.value === view.sort;
-          return (
-            <Link
-              key={option.value}
-              to={href({ ...view, sort: option.value })}
-              preventScrollReset
-              aria-current={current ? "true" : undefined}
-              className={`${LINK} ${current ? CURRENT : "bg-white text-slate-900"}`}
-            >
-              {option.label}
-            </Link>
-          );
-        })}
-      </div>
-      <div className="flex flex-wrap items-center gap-2">
-        {ENDED_OPTIONS.map((option) => {
-          const current = option.value === view.ended;
-          return (
-            <Link
-              key={option.value}
-              to={href({ ...view, ended: option.value })}
-              preventScrollReset
-              aria-current={current ? "true" : undefined}
-              className={`${LINK} ${current ? CURRENT : "bg-white text-slate-900"}`}
-            >
-              {option.label}
-            </Link>
-          );
-        })}
-      </div>
+      <OptionLinks
+        label="Sort:"
+        options={SORT_OPTIONS}
+        current={view.sort}
+        href={(sort) => href({ ...view, sort })}
+      />
+      <OptionLinks options={ENDED_OPTIONS} current={view.ended} href={(ended) => href({ ...view, ended })} />
     </nav>
+  );
+}
+
+/** One control as a row of links; the current option says so (`aria-current`). */
+function OptionLinks<V extends string>({
+  label,
+  options,
+  current,
+  href,
+}: {
+  label?: string;
+  options: readonly { value: V; label: string }[];
+  current: V;
+  href: (value: V) => string;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {label && <span className="text-sm text-slate-700">{label}</span>}
+      {options.map((option) => {
+        const selected = option.value === current;
+        return (
+          <Link
+            key={option.value}
+            to={href(option.value)}
+            preventScrollReset
+            aria-current={selected ? "true" : undefined}
+            className={`${LINK} ${selected ? CURRENT : "bg-white text-slate-900"}`}
+          >
+            {option.label}
+          </Link>
+        );
+      })}
+    </div>
   );
 }
