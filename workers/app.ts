@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
 import { apiV1 } from "../app/.server/api-v1/app";
 import { api } from "../app/.server/api-v1/legacy";
 import { tradersApi } from "../app/.server/api-v1/traders";
@@ -20,11 +20,19 @@ import { trackRecordCsv } from "./track-record-csv";
 
 const log = createLog("worker");
 
-// Built once per isolate, not per request.
-const handleRequest = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const loadBuild = () => import("virtual:react-router/server-build");
+let built: RequestHandler | undefined;
+/**
+ * Given the build as a function, React Router derives its route tables (flattened, ranked, the static
+ * handler) again on every request, so that dev picks up edits: about 0.8 ms of CPU per page. A deployed
+ * build never changes: it is loaded on the first page request and derived once per isolate.
+ */
+const handleRequest: RequestHandler = import.meta.env.DEV
+  ? createRequestHandler(loadBuild, import.meta.env.MODE)
+  : async (request, context) => {
+      built ??= createRequestHandler(await loadBuild(), import.meta.env.MODE);
+      return built(request, context);
+    };
 
 const app = new Hono<WorkerEnv>();
 

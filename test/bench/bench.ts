@@ -23,7 +23,7 @@ const MARKET = "/market/will-trump-deport-less-than-250000";
 const EVENT = "/event/how-many-people-will-trump-deport-in-2025";
 /** The recorded board's rank 1: the page reads its kept sections (memory, Cache API) and D1. */
 const TRADER = "/trader/0x09b428f7c2b469786286214aa5c90dd9015f7320";
-const PAGES = [
+const ALL_PAGES = [
   "/",
   "/politics?search=trump",
   "/whale-watch",
@@ -34,7 +34,14 @@ const PAGES = [
   "/api/markets",
 ];
 /** Pages also measured with a new URL per request: the render itself, the snapshot warm. */
-const UNCACHED = ["/", "/politics", "/whale-watch", MARKET, EVENT];
+const ALL_UNCACHED = ["/", "/politics", "/whale-watch", MARKET, EVENT];
+/**
+ * `BENCH_PAGES=/,/politics` measures only those pages (warm and, where listed above, uncached) against
+ * the static asset and skips the page weights, cron runs and cold shell: a quick A/B of one change.
+ */
+const ONLY = process.env.BENCH_PAGES?.split(",").filter(Boolean);
+const PAGES = ONLY ?? ALL_PAGES;
+const UNCACHED = ONLY ? ALL_UNCACHED.filter((p) => ONLY.includes(p)) : ALL_UNCACHED;
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
@@ -177,34 +184,38 @@ try {
   console.log(`\nLoad: wrk ${CONNECTIONS} connections, ${SECONDS} s each, loopback, warm cache\n`);
   console.log(table(["target", "req/s", "× static", "p50 ms", "p99 ms", "errors"], rows));
 
-  const weights = [];
-  for (const path of ["/", "/politics", "/whale-watch", MARKET, EVENT, TRADER, "/api-access", "/watchlist"])
-    weights.push(await pageWeight(worker.url, path));
-  console.log("\nWhat a first visit downloads (HTML before compression; JS and CSS gzip)\n");
-  console.log(
-    table(
-      ["page", "HTML KB", "JS files", "JS KB", "CSS KB"],
-      weights.map((w) => [
-        w.path,
-        (w.htmlBytes / 1024).toFixed(1),
-        String(w.jsFiles),
-        (w.jsGzipBytes / 1024).toFixed(1),
-        (w.cssGzipBytes / 1024).toFixed(1),
-      ]),
-    ),
-  );
   console.log(
     `\nUpstream requests during the load: markets ${after.gamma - before.gamma}, trades ${after.data - before.data} (for ${totalRequests} requests served)`,
   );
+  if (!ONLY) {
+    const weights = [];
+    for (const path of ["/", "/politics", "/whale-watch", MARKET, EVENT, TRADER, "/api-access", "/watchlist"])
+      weights.push(await pageWeight(worker.url, path));
+    console.log("\nWhat a first visit downloads (HTML before compression; JS and CSS gzip)\n");
+    console.log(
+      table(
+        ["page", "HTML KB", "JS files", "JS KB", "CSS KB"],
+        weights.map((w) => [
+          w.path,
+          (w.htmlBytes / 1024).toFixed(1),
+          String(w.jsFiles),
+          (w.jsGzipBytes / 1024).toFixed(1),
+          (w.cssGzipBytes / 1024).toFixed(1),
+        ]),
+      ),
+    );
+  }
 } finally {
   worker.stop();
   await fixtures.close();
 }
 
-console.log("\nCron runs: workerd CPU time (/proc/<pid>/stat) per run, idle subtracted\n");
-console.log(await cronRuns());
+if (!ONLY) {
+  console.log("\nCron runs: workerd CPU time (/proc/<pid>/stat) per run, idle subtracted\n");
+  console.log(await cronRuns());
 
-const cold = await coldShellMs();
-console.log(
-  `Cold cache, feed takes 3 s: shell after ${cold.shellMs.toFixed(0)} ms, complete page after ${cold.completeMs.toFixed(0)} ms`,
-);
+  const cold = await coldShellMs();
+  console.log(
+    `Cold cache, feed takes 3 s: shell after ${cold.shellMs.toFixed(0)} ms, complete page after ${cold.completeMs.toFixed(0)} ms`,
+  );
+}

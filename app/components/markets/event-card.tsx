@@ -100,21 +100,18 @@ function OutcomeRows({ event }: { event: DisplayEvent }) {
     <div className="mt-auto pt-1">
       <ul className="divide-y divide-slate-100 text-sm" aria-label="Leading outcomes">
         {event.outcomes.map((o) => (
-          <li key={o.marketId} className="flex min-h-10 items-center gap-2" data-testid="outcome">
+          <li key={o.marketId} className="outcome-row" data-testid="outcome">
             <span className="min-w-0 flex-1 truncate">
               {o.marketSlug ? (
-                <a
-                  href={marketPath(o.marketSlug)}
-                  className="text-slate-900 hover:text-blue-800 hover:underline"
-                >
+                <a href={marketPath(o.marketSlug)} className="link-quiet">
                   {o.label}
                 </a>
               ) : (
                 o.label
               )}
             </span>
-            <span className="w-20 text-right text-xs text-slate-600">{formatPoints(o.priceChange24h)}</span>
-            <span className="w-12 text-right font-semibold tabular-nums">{formatCents(o.price)}</span>
+            <span className="outcome-move">{formatPoints(o.priceChange24h)}</span>
+            <span className="outcome-price">{formatCents(o.price)}</span>
           </li>
         ))}
       </ul>
@@ -190,14 +187,14 @@ export function EventCard({ event, now }: { event: DisplayEvent; now: number }) 
         <div className="min-w-0 flex-1">
           <h3 className="text-base leading-snug font-semibold">
             {href ? (
-              <a href={href} className="text-slate-900 hover:text-blue-800 hover:underline">
+              <a href={href} className="link-quiet">
                 {event.title}
               </a>
             ) : (
               event.title
             )}
           </h3>
-          <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
+          <div className="card-meta">
             <span>{`${formatMoney(event.volume)} vol`}</span>
             {event.isLive && <Badge variant="live">LIVE</Badge>}
             {ends && <span>{ends}</span>}

@@ -2,10 +2,6 @@ import { Link, useSearchParams } from "react-router";
 import { ENDED_OPTIONS, type ListView, listViewSearch, SORT_OPTIONS } from "~/lib/list-view";
 import { readSearch } from "~/lib/search";
 
-const LINK =
-  "inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-50";
-const CURRENT = "bg-slate-900 text-white ring-slate-900 hover:bg-slate-800";
-
 /**
  * Sort and "ended" filter of a list page (issue 23 §2), as plain links: they work without JavaScript and
  * keep the category and search; the page's card count starts again.
@@ -54,7 +50,7 @@ function OptionLinks<V extends string>({
             to={href(option.value)}
             preventScrollReset
             aria-current={selected ? "true" : undefined}
-            className={`${LINK} ${selected ? CURRENT : "bg-white text-slate-900"}`}
+            className="option-link"
           >
             {option.label}
           </Link>

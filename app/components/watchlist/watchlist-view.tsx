@@ -79,7 +79,7 @@ function WatchRow({
     <li className="card flex items-start gap-3 p-4" data-testid="watch-row">
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <h3 className="text-base leading-snug font-semibold break-words">
-          <Link to={marketPath(entry.slug)} className="text-slate-900 hover:text-blue-800 hover:underline">
+          <Link to={marketPath(entry.slug)} className="link-quiet">
             {title}
           </Link>
         </h3>
