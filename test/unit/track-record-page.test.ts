@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { openPage, settledPage } from "~/.server/record-pages/page";
 import { signalsOf, standingCalls } from "~/.server/record-pages/signals";
 import { formatPerDollar, formatRatio, formatScore } from "~/lib/format";
-import { type Call, sideQuote } from "~/lib/track-record";
+import { CALL_RULES_VERSION, type Call, sideQuote } from "~/lib/track-record";
 import { pageHref, pageOf, parsePageNumber, pendingText, quoteText } from "~/lib/track-record-page";
-import type { DisplayMarket } from "~/lib/types";
+import type { DisplayEvent, DisplayMarket } from "~/lib/types";
 import { V1_CALL_FIELDS } from "../support/track-calls";
 
 const DAY = 86_400_000;
@@ -128,30 +128,44 @@ describe("the settled and open lists", () => {
 });
 
 describe("/trading-signals' calls", () => {
-  const card = (id: string, confidence: number, source = "estimated", yesPrice = 50) =>
-    ({ id, yesPrice, sentiment: { confidence, source } }) as unknown as DisplayMarket;
+  /** A current-rule call on event `eventId`'s market `marketId`. */
+  const v2 = (over: Partial<Call> & Pick<Call, "id" | "eventId">) =>
+    call({ ruleVersion: CALL_RULES_VERSION, sidePrice: 0.4, callOutcome: "Yes", ...over });
+  const event = (id: string, confidence: number, source = "estimated") =>
+    ({ id, forecast: { confidence, source } }) as unknown as DisplayEvent;
+  const market = (id: string, yesPrice = 50) => ({ id, yesPrice }) as unknown as DisplayMarket;
 
-  it("a call stands until a later call of the same source replaces it; holds and graded calls never stand", () => {
+  it("an event's call stands until a later call of the same source on any of its outcomes; holds and graded calls never stand", () => {
     const standing = standingCalls([
-      call({ id: "1", marketId: "m1", calledAt: 1 }),
-      call({ id: "2", marketId: "m1", side: "buy_no", calledAt: 2 }),
-      call({ id: "3", marketId: "m2", calledAt: 1 }),
-      call({ id: "4", marketId: "m2", side: "hold", calledAt: 2 }),
-      call({ id: "5", marketId: "m3", outcome: "no", settledAt: 3 }),
-      call({ id: "6", marketId: "m1", source: "model-x", calledAt: 0 }),
+      v2({ id: "1", eventId: "e1", marketId: "m1", calledAt: 1 }),
+      // A sibling bucket of the same event, called later: it replaces call 1.
+      v2({ id: "2", eventId: "e1", marketId: "m2", side: "buy_no", calledAt: 2 }),
+      v2({ id: "3", eventId: "e2", marketId: "m3", calledAt: 1 }),
+      v2({ id: "4", eventId: "e2", marketId: "m3", side: "hold", calledAt: 2 }),
+      v2({ id: "5", eventId: "e3", marketId: "m4", outcome: "no", settledAt: 3 }),
+      v2({ id: "6", eventId: "e1", marketId: "m1", source: "model-x", calledAt: 0 }),
     ]);
     expect(standing.map((c) => c.id).sort()).toEqual(["2", "6"]);
   });
 
-  it("orders by the card's confidence, unknown confidence last, with the price now", () => {
+  it("calls recorded under older rules stay on the track record, not among the open calls", () => {
+    const old = call({ id: "v1", marketId: "m9", side: "buy_no", priceAtCall: 0.01 });
+    expect(old.ruleVersion).toBe(1);
+    expect(standingCalls([old, v2({ id: "now", eventId: "e1" })]).map((c) => c.id)).toEqual(["now"]);
+  });
+
+  it("orders by the event card's confidence, unknown confidence last, with the called market's price now", () => {
     const signals = signalsOf(
       [
-        call({ id: "low", marketId: "a" }),
-        call({ id: "high", marketId: "b" }),
-        call({ id: "other-source", marketId: "c", source: "model-x" }),
-        call({ id: "gone", marketId: "z", calledAt: NOW - 3 * DAY }),
+        v2({ id: "low", eventId: "a", marketId: "ma" }),
+        v2({ id: "high", eventId: "b", marketId: "mb" }),
+        v2({ id: "other-source", eventId: "c", marketId: "mc", source: "model-x" }),
+        v2({ id: "gone", eventId: "z", marketId: "mz", calledAt: NOW - 3 * DAY }),
       ],
-      [card("a", 40, "estimated", 62), card("b", 90), card("c", 99)],
+      {
+        events: [event("a", 40), event("b", 90), event("c", 99)],
+        markets: [market("ma", 62), market("mb"), market("mc")],
+      },
     );
     expect(signals.map((s) => [s.id, s.confidence, s.priceNow])).toEqual([
       ["high", 90, 0.5],
@@ -183,6 +197,7 @@ describe("a call's price as it is shown", () => {
   it("the rows of both lists and the signals carry the outcome labels", () => {
     const teams = call({ id: "t", side: "buy_no", outcomes: ["Lakers", "Celtics"], priceAtCall: 0.01 });
     expect(openPage([teams], {}, 1, NOW).rows[0]?.outcomes).toEqual(["Lakers", "Celtics"]);
-    expect(signalsOf([teams], [])[0]?.outcomes).toEqual(["Lakers", "Celtics"]);
+    const teamsNow = { ...teams, ruleVersion: CALL_RULES_VERSION, eventId: "nba" };
+    expect(signalsOf([teamsNow], { events: [], markets: [] })[0]?.outcomes).toEqual(["Lakers", "Celtics"]);
   });
 });

@@ -483,56 +483,72 @@ describe("a market page's own calls", () => {
 });
 
 describe("/trading-signals", () => {
-  interface Card {
+  interface EventCard {
     id: string;
+    slug: string;
     title: string;
-    yesPrice: number;
-    sentiment: { confidence: number; source: string };
+    forecast: { confidence: number; source: string };
+    outcomes: { marketId: string; price: number }[];
   }
 
-  it("shows the standing open calls, highest confidence first, with entry and price now", async () => {
-    // Estimated sentiment (no model key): confidences vary from card to card.
+  it("shows each event's standing open call, highest confidence first, with entry and price now", async () => {
+    // Estimated forecasts (no model key): confidences vary from event to event.
     const estimates = testWorker({ LLM_API_KEY: "" });
     await estimates.scheduled(MARKETS_CRON);
     await estimates.settle();
-    const { markets } = await (await estimates.fetch("/api/markets")).json<{ markets: Card[] }>();
+    const { events } = await (await estimates.fetch("/api/v1/events?limit=100")).json<{
+      events: EventCard[];
+    }>();
     await clearCalls();
-    // Three cards of different confidence, by the model that made the cards.
-    const cards = [...markets].sort((a, b) => a.sentiment.confidence - b.sentiment.confidence);
+    // Three events of different confidence, by the source that made their forecasts.
+    const cards = [...events].sort((a, b) => a.forecast.confidence - b.forecast.confidence);
     const [low, high] = [cards[0], cards.at(-1)];
     if (!low || !high) throw new Error("no cards");
     const mid = cards.find(
       (c) =>
-        c.sentiment.confidence > low.sentiment.confidence &&
-        c.sentiment.confidence < high.sentiment.confidence,
+        c.forecast.confidence > low.forecast.confidence && c.forecast.confidence < high.forecast.confidence,
     );
     const other = cards.find((c) => ![low, mid, high].includes(c));
     if (!mid || !other) throw new Error("too few distinct confidences");
-    // Each call by the source of its market's card, as the market build records them.
-    const sourceOf = (card: Card) =>
-      card.sentiment.source === "estimated" ? "estimate" : card.sentiment.source;
-    const call = (id: string, card: Card, side: CallRow["side"], calledMs: number): CallRow => ({
-      id,
-      marketId: card.id,
-      question: card.title,
-      slug: `slug-${card.id}`,
-      side,
-      source: sourceOf(card),
-      priceAtCall: 0.25,
-      calledMs,
-    });
+    const sourceOf = (card: EventCard) =>
+      card.forecast.source === "estimated" ? "estimate" : card.forecast.source;
+    /** A call on the event's leading outcome (or another), by the source of its forecast. */
+    const call = (
+      id: string,
+      card: EventCard,
+      side: CallRow["side"],
+      calledMs: number,
+      outcome = 0,
+    ): CallRow => {
+      const marketId = card.outcomes[outcome]?.marketId ?? "none";
+      return {
+        id,
+        marketId,
+        question: `${card.title} (${marketId})`,
+        slug: `slug-${marketId}`,
+        side,
+        source: sourceOf(card),
+        priceAtCall: 0.25,
+        calledMs,
+        event: { id: card.id, slug: card.slug, title: card.title },
+      };
+    };
+    const multi = cards.find((c) => c.outcomes.length > 2 && ![low, high, other].includes(c));
+    if (!multi) throw new Error("no multi-outcome event");
     await insertCalls([
       call("low", low, "buy_yes", NOW - 3 * DAY),
       call("high", high, "buy_no", NOW - 2 * DAY),
-      // An earlier call superseded by a later one of the same source: only the later one stands.
-      call("old-mid", mid, "buy_no", NOW - 5 * DAY),
-      call("mid", mid, "buy_yes", NOW - DAY),
-      // A buy withdrawn by a later hold: nothing stands on that market.
+      // An earlier call on another outcome of the same event is superseded: only the later one stands.
+      call("old-multi", multi, "buy_no", NOW - 5 * DAY, 1),
+      call("multi", multi, "buy_yes", NOW - DAY),
+      // A buy withdrawn by a later hold: nothing stands on that event.
       call("withdrawn", other, "buy_yes", NOW - 5 * DAY),
       call("hold", other, "hold", NOW - 4 * DAY),
       // Graded already: not open.
       { ...call("graded", high, "buy_yes", NOW - 6 * DAY), source: "another-model" },
-      // A market no longer in the snapshot: last, without confidence or price now.
+      // Recorded under the rules before events (one call per shown market): on the track record only.
+      { ...call("v1", other, "buy_no", NOW - DAY), ruleVersion: 1, event: null },
+      // An event no longer in the snapshot: last, without confidence or price now.
       {
         id: "gone",
         marketId: "999",
@@ -541,6 +557,7 @@ describe("/trading-signals", () => {
         source: sourceOf(high),
         priceAtCall: 0.6,
         calledMs: NOW,
+        event: { id: "999", slug: "gone-event", title: "Gone event?" },
       },
     ]);
     await gradeCall("graded", "yes", NOW - DAY);
@@ -548,18 +565,29 @@ describe("/trading-signals", () => {
     const { status, body } = await html("/trading-signals", estimates);
     expect(status).toBe(200);
     const shown = rows(body, "signals");
-    expect(shown.map((r) => r[0])).toEqual([high.title, mid.title, low.title, "Gone market?"]);
-    expect(shown[0]?.slice(1, 5)).toEqual([
-      `BUY NO ${callSourceText(sourceOf(high))}`,
-      `${high.sentiment.confidence}%`,
-      // BUY NO: No's price, at the call (1 − 25¢) and now (1 − the card's Yes price).
-      "No 75¢",
-      `No ${formatCents(100 - high.yesPrice)}`,
+    const byConfidence = [high, multi, low].sort((a, b) => b.forecast.confidence - a.forecast.confidence);
+    expect(shown.map((r) => r[0]?.replace(/ Outcome called: .*$/, ""))).toEqual([
+      ...byConfidence.map((c) => c.title),
+      "Gone event?",
     ]);
-    expect(shown[2]?.slice(3, 5)).toEqual(["Yes 25¢", `Yes ${formatCents(low.yesPrice)}`]);
+    const highRow = shown[byConfidence.indexOf(high)];
+    const highPrice = high.outcomes[0]?.price ?? Number.NaN;
+    expect(highRow?.slice(1, 5)).toEqual([
+      `BUY NO ${callSourceText(sourceOf(high))}`,
+      `${high.forecast.confidence}%`,
+      // BUY NO: No's price, at the call (1 − 25¢) and now (1 − the called market's Yes price).
+      "No 75¢",
+      `No ${formatCents(100 - highPrice)}`,
+    ]);
+    const lowRow = shown[byConfidence.indexOf(low)];
+    expect(lowRow?.slice(3, 5)).toEqual([
+      "Yes 25¢",
+      `Yes ${formatCents(low.outcomes[0]?.price ?? Number.NaN)}`,
+    ]);
     expect(shown[3]?.slice(2, 5)).toEqual(["—", "Yes 60¢", "—"]);
-    expect(body).toContain(`href="/market/slug-${high.id}"`);
+    expect(body).toContain(`href="/market/slug-${high.outcomes[0]?.marketId}"`);
     expect(body).toContain('href="/track-record"');
+    expect(body).not.toContain(`slug-${other.outcomes[0]?.marketId}"`);
     // The sample performance and signals are gone; the alerts (still samples) render when chosen.
     expect(body).not.toContain("Win rate (sample)");
     expect(body).not.toContain("Sample data: trading signals are not live");

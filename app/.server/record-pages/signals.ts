@@ -1,37 +1,51 @@
 /**
- * `/trading-signals`: the standing calls — each market's latest call per source when it is a buy and
- * not graded yet — with the current card's confidence (when the card is of the call's source) and the
- * price now, from the cached market snapshot (never an upstream call).
+ * `/trading-signals`: the standing calls — each event's latest call per source under the current rules,
+ * when it is a buy and not graded yet — with the event card's confidence (when the card is of the call's
+ * source) and the called market's price now, from the cached market snapshot (never an upstream call).
+ * Calls recorded under older rules (version 1: one per shown market, long shots included) stay on the
+ * track record, not here: they are not what the cards call now (decision 0033).
  */
 
-import type { Call } from "~/lib/track-record";
+import { CALL_RULES_VERSION, type Call } from "~/lib/track-record";
 import { SIGNALS_SHOWN, type SignalView, type TradingSignalsData } from "~/lib/track-record-page";
-import type { DisplayMarket } from "~/lib/types";
+import type { DisplayEvent, DisplayMarket } from "~/lib/types";
 import type { Deps } from "../deps";
 import { marketSnapshot } from "../snapshots/markets";
 import { pageRecord } from "./read";
 
-/** The card's analysis source as calls name it (the estimate is "estimate" there). */
-const callSourceOf = (card: DisplayMarket) =>
-  card.sentiment.source === "estimated" ? "estimate" : card.sentiment.source;
+/** The card's forecast source as calls name it (the estimate is "estimate" there). */
+const callSourceOf = (card: DisplayEvent) =>
+  card.forecast.source === "estimated" ? "estimate" : card.forecast.source;
 
-/** Each market's latest call per source (a later call supersedes an earlier one of the same source). */
+/**
+ * Each event's latest current-rule call per source: a later call of the same source supersedes an earlier
+ * one, on whichever outcome of the event it was.
+ */
 export function standingCalls(calls: readonly Call[]): Call[] {
   const latest = new Map<string, Call>();
   for (const call of calls) {
-    const key = `${call.marketId}\u0000${call.source}`;
+    if (call.ruleVersion !== CALL_RULES_VERSION) continue;
+    const key = `${call.eventId ?? call.marketId}\u0000${call.source}`;
     const kept = latest.get(key);
     if (!kept || call.calledAt >= kept.calledAt) latest.set(key, call);
   }
   return [...latest.values()].filter((c) => c.side !== "hold" && c.outcome === null);
 }
 
+/** What the snapshot shows now: the event cards and the market bodies (for the called market's price). */
+export interface ShownNow {
+  events: readonly DisplayEvent[];
+  markets: readonly DisplayMarket[];
+}
+
 /** Standing calls with confidence and price now, highest confidence first, unknown confidence last. */
-export function signalsOf(calls: readonly Call[], cards: readonly DisplayMarket[]): SignalView[] {
-  const byId = new Map(cards.map((card) => [card.id, card]));
+export function signalsOf(calls: readonly Call[], shown: ShownNow): SignalView[] {
+  const events = new Map(shown.events.map((card) => [card.id, card]));
+  const markets = new Map(shown.markets.map((market) => [market.id, market]));
   return standingCalls(calls)
     .map((call) => {
-      const card = byId.get(call.marketId);
+      const card = call.eventId === null ? undefined : events.get(call.eventId);
+      const market = markets.get(call.marketId);
       return {
         id: call.id,
         slug: call.slug,
@@ -44,8 +58,8 @@ export function signalsOf(calls: readonly Call[], cards: readonly DisplayMarket[
         eventTitle: call.eventTitle,
         callOutcome: call.callOutcome,
         ruleVersion: call.ruleVersion,
-        confidence: card && callSourceOf(card) === call.source ? card.sentiment.confidence : null,
-        priceNow: card ? card.yesPrice / 100 : null,
+        confidence: card && callSourceOf(card) === call.source ? card.forecast.confidence : null,
+        priceNow: market ? market.yesPrice / 100 : null,
       };
     })
     .sort(
@@ -53,6 +67,8 @@ export function signalsOf(calls: readonly Call[], cards: readonly DisplayMarket[
         (b.confidence ?? -1) - (a.confidence ?? -1) || b.calledAt - a.calledAt || a.id.localeCompare(b.id),
     );
 }
+
+const NOTHING_SHOWN: ShownNow = { events: [], markets: [] };
 
 export async function tradingSignalsData(deps: Deps): Promise<TradingSignalsData> {
   const now = deps.now();
@@ -69,8 +85,8 @@ export async function tradingSignalsData(deps: Deps): Promise<TradingSignalsData
       unavailable: "The track record is unavailable right now, so the open calls cannot be listed.",
     };
   }
-  const cards = snapshot && snapshot.provenance.markets.kind !== "sample" ? snapshot.markets : [];
-  const signals = signalsOf(record.calls, cards);
+  const shown = snapshot && snapshot.provenance.markets.kind !== "sample" ? snapshot : NOTHING_SHOWN;
+  const signals = signalsOf(record.calls, shown);
   return {
     now,
     signals: signals.slice(0, SIGNALS_SHOWN),

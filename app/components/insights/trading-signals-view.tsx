@@ -24,8 +24,9 @@ function OpenCallsPanel({ data }: { data: TradingSignalsData }) {
   return (
     <>
       <PanelHeading title="Open calls">
-        Each market's current BUY YES or BUY NO call that has not been graded yet, highest confidence first.
-        Every one is recorded and will be graded in public when its market resolves.
+        Each event's current BUY YES or BUY NO call that has not been graded yet, highest confidence first.
+        Every one is recorded and will be graded in public when its event resolves. Calls recorded under
+        earlier rules are on the track record.
       </PanelHeading>
       {data.signals === null ? (
         <Unavailable>{data.unavailable ?? "The track record is unavailable right now."}</Unavailable>
@@ -40,7 +41,7 @@ function PerformancePanel({ data }: { data: TradingSignalsData }) {
   return (
     <>
       <PanelHeading title="Performance">
-        How the calls have turned out so far, from the track record: every call graded against how its market
+        How the calls have turned out so far, from the track record: every call graded against how its event
         resolved.{" "}
         <a href="/track-record" className={LINK}>
           The full track record and its method
@@ -94,7 +95,7 @@ export function TradingSignalsView({ data }: { data: TradingSignalsData }) {
     <>
       <PageHeader title="Trading Signals">
         The calls the site stands behind right now, with the price when each was made and the price now. Every
-        call is recorded when shown and graded when its market resolves, on the{" "}
+        call is recorded when shown and graded when its event resolves, on the{" "}
         <a href="/track-record" className={LINK}>
           Track Record
         </a>{" "}
