@@ -129,11 +129,19 @@ describe("recording under the call rules (rules v2, decision 0033)", () => {
     expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(1);
   });
 
-  it("a near-certain side is not recorded: buy Yes at 3¢", async () => {
+  /** The text of the event's card on the home page (ended events shown). */
+  const cardText = async () => {
+    const html = await (await worker.fetch("/?ended=show")).text();
+    const card = new RegExp(`data-event-id="${EVENT_ID}"[\\s\\S]*?data-testid="outcome"`).exec(html)?.[0];
+    return (card ?? "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+  };
+
+  it("a near-certain side is not recorded (buy Yes at 3¢), and the card says why there is no call", async () => {
     upstreams.use(keysetHandler(feed(PRICES)), model("500-750k", "buy_yes"));
     await worker.scheduled(MARKETS_CRON);
     await worker.settle();
     expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(0);
+    expect(await cardText()).toContain("Near-certain: nothing to call");
   });
 
   it("an event past its end date is not recorded (ended, awaiting resolution)", async () => {
@@ -148,6 +156,9 @@ describe("recording under the call rules (rules v2, decision 0033)", () => {
     await worker.scheduled(MARKETS_CRON);
     await worker.settle();
     expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(0);
+    const card = await cardText();
+    expect(card).toContain("Ended, awaiting resolution");
+    expect(card).toContain("Ended Jun 30, 2025");
   });
 
   it("a call on a closed market is not recorded", async () => {
