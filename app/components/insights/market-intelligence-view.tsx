@@ -9,7 +9,7 @@ import {
 } from "~/content/market-intelligence";
 import { formatCents, formatMoney, formatNumber, formatPoints, formatShare } from "~/lib/format";
 import type { MarketIntelligence } from "~/lib/insights/market-intelligence";
-import type { EventSummary } from "~/lib/insights/shared";
+import { type EventSummary, eventsText } from "~/lib/insights/shared";
 import { BarList } from "./bar-list";
 import { EventRow, EventRows } from "./event-row";
 import { EmptyNote, InsightCard, PageHeader, PanelHeading, StatGrid, StatTile } from "./layout";
@@ -19,8 +19,6 @@ import { SnapshotAwait } from "./snapshot-await";
 type Intelligence = MarketIntelligence | Promise<MarketIntelligence>;
 
 const NO_EVENTS = "No events available right now.";
-
-const eventsText = (count: number) => `${formatNumber(count)} ${count === 1 ? "event" : "events"}`;
 
 /** The outcome a row is about, named beside the title when the event has several. */
 const outcomeOf = (event: EventSummary, label: string) => (event.multi ? label : undefined);

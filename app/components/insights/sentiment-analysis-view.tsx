@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { COMING_SOON_TABS } from "~/content/sentiment-analysis";
 import { formatMoney, formatNumber, formatShare, formatSigned } from "~/lib/format";
 import type { SentimentInsights, SentimentRow } from "~/lib/insights/sentiment-analysis";
+import { eventsText } from "~/lib/insights/shared";
 import { SCORE_RANGE_TEXT } from "~/lib/sentiment";
 import { BarList } from "./bar-list";
 import { ComingSoonPanel } from "./coming-soon-panel";
@@ -16,8 +17,6 @@ import { SnapshotAwait } from "./snapshot-await";
 type Insights = SentimentInsights | Promise<SentimentInsights>;
 
 const NO_EVENTS = "No events available right now.";
-
-const eventsText = (count: number) => `${formatNumber(count)} ${count === 1 ? "event" : "events"}`;
 
 /** The Social Sentiment tab: X mention counts, one per event, grouped by the topic X was asked about. */
 export function SocialPanel({ data }: { data: SentimentInsights }) {

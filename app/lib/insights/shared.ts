@@ -4,7 +4,7 @@
  * `now`, and ties are broken by volume then id so the same snapshot always gives the same lists (server
  * and browser agree, tests are exact).
  */
-import { formatAge, formatClockUtc } from "../format";
+import { formatAge, formatClockUtc, formatNumber } from "../format";
 import type { SnapshotProvenance } from "../provenance";
 import type { DisplayEvent, MarketSnapshot } from "../types";
 
@@ -75,4 +75,9 @@ export function summarise(event: DisplayEvent): EventSummary {
 export interface OutcomeQuote {
   label: string;
   price: number;
+}
+
+/** "1 event", "20 events", "1,024 events". */
+export function eventsText(count: number): string {
+  return `${formatNumber(count)} ${count === 1 ? "event" : "events"}`;
 }
