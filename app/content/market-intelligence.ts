@@ -1,6 +1,6 @@
 /**
  * Market-intelligence content that has no source in the snapshot yet (risk model, forecasts).
- * The page labels it 'Sample data'; the real figures of that page come from `app/lib/insights.ts`.
+ * The page labels it 'Sample data'; the real figures of that page come from `app/lib/insights/market-intelligence.ts`.
  */
 
 export type RiskLevel = "Low" | "Medium" | "High";

@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Market Intelligence",
     description:
-      "Prediction-market analytics: volume by category, biggest 24h movers, widest gaps between AI sentiment and price, and markets closing soonest.",
+      "Prediction-market analytics by event: volume by category, biggest 24h movers, widest gaps between the model's forecast and the price, and events closing soonest.",
     origin: rootData(matches).origin,
     path: "/market-intelligence",
     structuredData: { about: "Prediction market analytics" },

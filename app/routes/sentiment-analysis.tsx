@@ -11,13 +11,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Sentiment Analysis",
     description:
-      "X mention counts and AI sentiment across live prediction markets: most-mentioned topics, most bullish and bearish markets, confidence distribution.",
+      "X mention counts and AI forecasts across live prediction-market events: most-mentioned topics, most bullish and bearish events, confidence distribution.",
     origin: rootData(matches).origin,
     path: "/sentiment-analysis",
     structuredData: { about: "Sentiment analysis of prediction markets" },
   });
 
-// The aggregates are computed here so the page ships a few ranked rows, not the whole feed.
+// The aggregates are computed here so the page ships a few ranked rows, not the whole snapshot.
 // deriveKeyword is the mentions pipeline's own title → topic rule, so topics match what was counted.
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);

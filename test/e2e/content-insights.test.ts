@@ -1,7 +1,8 @@
 /**
  * /sentiment-analysis, /market-intelligence, /trading-signals, /api-access in Chromium against the
- * recorded feed (100 markets; X and the model are unreachable in this harness, so mentions and
- * sentiment are the labelled estimates, and the track record's calls are the estimate's).
+ * recorded feed (20 events holding 100 markets; X and the model are unreachable in this harness, so
+ * mentions and forecasts are the labelled estimates, and the track record's calls are the estimate's).
+ * The insight pages count events: one row per event, never its sibling markets.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
@@ -90,6 +91,20 @@ async function screenshotAndCheckWidth(page: Page, name: string): Promise<void> 
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/**
+ * The events a list's rows are about, by their Polymarket event links: one row per event, so never the
+ * same event twice (sibling markets of one event share its event page).
+ */
+async function expectOneRowPerEvent(page: Page, list: string): Promise<void> {
+  const rows = page.getByRole("list", { name: list, exact: true }).getByRole("listitem");
+  const events = await rows
+    .locator('a[href^="https://polymarket.com/event/"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  expect(events.length, list).toBe(await rows.count());
+  expect(events.length, list).toBeGreaterThan(1);
+  expect(new Set(events).size, list).toBe(events.length);
+}
+
 /** The server-rendered HTML of a page as a crawler gets it (whole document, no scripts run). */
 async function serverHtml(path: string): Promise<string> {
   const res = await fetch(`${baseUrl}${path}`, { headers: { "user-agent": "Googlebot/2.1" } });
@@ -97,10 +112,13 @@ async function serverHtml(path: string): Promise<string> {
   return res.text();
 }
 
-/** A market's title leads to its page here; its Polymarket event page stays one link away, in a new tab. */
-async function expectMarketLink(page: Page, title: string, slug: string, eventSlug: string): Promise<void> {
+/**
+ * An event's title leads to its page here (a one-market event's market page); its Polymarket event page
+ * stays one link away, in a new tab.
+ */
+async function expectEventLink(page: Page, title: string, href: string, eventSlug: string): Promise<void> {
   const link = page.getByRole("link", { name: title, exact: true }).first();
-  expect(await link.getAttribute("href")).toBe(`/market/${slug}`);
+  expect(await link.getAttribute("href")).toBe(href);
   expect(await link.getAttribute("target")).toBeNull();
   const event = page.locator(`a[href="https://polymarket.com/event/${eventSlug}"]`).first();
   expect(await event.getAttribute("target")).toBe("_blank");
@@ -110,7 +128,7 @@ async function expectMarketLink(page: Page, title: string, slug: string, eventSl
 describe("/sentiment-analysis", () => {
   it("server-renders the Social Sentiment tab with real aggregates", async () => {
     const html = await serverHtml("/sentiment-analysis");
-    expect(html).toContain("Most-mentioned markets");
+    expect(html).toContain("Most-mentioned events");
     expect(html).toContain("Will GTA 6 cost $100+?");
     expect(html).toContain("X mentions: estimated from topic baselines");
     // Only the default panel is rendered; the others mount when chosen.
@@ -137,13 +155,15 @@ describe("/sentiment-analysis", () => {
       [
         {
           name: "Social Sentiment",
-          // The GTA 6 price event's estimated count (one count per event) leads; its only market is the lead.
+          // The GTA 6 price event's estimated count (one count per event) leads; the two Trump events
+          // ("Trump 2024", one X query) share a row.
           texts: [
-            "Most-mentioned markets",
+            "Most-mentioned events",
             "X mentions: estimated from topic baselines",
-            "Markets covered",
-            "100",
+            "Events covered",
+            "20",
             "1,500",
+            "Topic “Trump 2024” · 2 events",
           ],
         },
         {
@@ -153,11 +173,16 @@ describe("/sentiment-analysis", () => {
             "Most bullish",
             "Most bearish",
             "Sentiment: estimated from 24h price moves",
-            // The estimate's two calls: BitBoy's own market, and Sweden in the World Cup qualifiers event.
+            // The estimate's two calls, one per event: BitBoy's own market, and Sweden in the World Cup
+            // qualifiers event.
+            "Bullish events (BUY YES)",
+            "0 of 20 events forecast by the model",
             "BitBoy convicted?",
-            "Will Sweden qualify for the 2026 FIFA World Cup?",
-            "-72",
-            "+70",
+            "BUY NO at 86¢",
+            "2026 FIFA World Cup: Which countries qualify?",
+            "BUY YES · Sweden at 29¢",
+            "-71",
+            "+61",
           ],
         },
         { name: "Behavioral Coming Soon", texts: ["Behavioral analysis", "Coming Soon"] },
@@ -165,7 +190,13 @@ describe("/sentiment-analysis", () => {
       ],
       "sentiment-analysis",
     );
-    await expectMarketLink(page, "Will GTA 6 cost $100+?", "will-gta-6-cost-100", "will-gta-6-cost-100");
+    await expectEventLink(
+      page,
+      "Will GTA 6 cost $100+?",
+      "/market/will-gta-6-cost-100",
+      "will-gta-6-cost-100",
+    );
+    await expectOneRowPerEvent(page, "Most-mentioned events");
 
     expect(problems).toEqual([]);
     await page.close();
@@ -184,30 +215,52 @@ describe("/market-intelligence", () => {
       [
         {
           name: "Market Analytics",
+          // Each event's own figures: the 2026 NBA Champion event is one Sports event, not its buckets.
           texts: [
-            "Markets tracked",
-            "100",
+            "Events tracked",
+            "20",
+            "12 live",
             "Volume by category",
-            "Sports (45)",
+            "Sports (3)",
             "Biggest 24h movers",
             "BitBoy convicted?",
             "-20.0 pts",
+            // A multi-outcome event's row names the outcome that moved.
+            "2026 FIFA World Cup: Which countries qualify? · Sweden",
+            "+6.5 pts",
           ],
         },
         {
           name: "Opportunities",
+          // Estimates give no probabilities: no gap is made up (the live test has the model's).
           texts: [
-            "Widest gap between AI sentiment and market price",
-            "Will Sweden qualify for the 2026 FIFA World Cup?",
-            "+56.5 pts",
+            "Widest gap between the model's forecast and the market price",
+            "No model forecasts yet: the current forecasts are estimates from 24-hour price moves, which give no probabilities, so there is no gap to show.",
           ],
         },
-        { name: "Risk Analysis", texts: ["Markets closing soonest", "Risk indicators", "Sample data"] },
+        {
+          name: "Risk Analysis",
+          texts: [
+            "Events closing soonest",
+            "How much revenue will the U.S. raise from tariffs in 2025?",
+            "Risk indicators",
+            "Sample data",
+          ],
+        },
         { name: "Forecasts", texts: ["Model forecasts", "Sample data"] },
       ],
       "market-intelligence",
     );
-    await expectMarketLink(page, "BitBoy convicted?", "bitboy-convicted", "bitboy-convicted");
+    await expectEventLink(page, "BitBoy convicted?", "/market/bitboy-convicted", "bitboy-convicted");
+    await expectEventLink(
+      page,
+      "2026 FIFA World Cup: Which countries qualify?",
+      "/event/2026-fifa-world-cup-which-countries-qualify",
+      "2026-fifa-world-cup-which-countries-qualify",
+    );
+    await expectOneRowPerEvent(page, "Biggest 24h movers");
+    await page.getByRole("tab", { name: "Risk Analysis", exact: true }).click();
+    await expectOneRowPerEvent(page, "Events closing soonest");
 
     expect(problems).toEqual([]);
     await page.close();
@@ -350,12 +403,12 @@ describe("client-side navigation", () => {
     await expect
       .poll(() => page.getByRole("heading", { level: 1 }).textContent())
       .toBe("Market Intelligence");
-    await expectPanelTexts(page, { name: "Market Analytics", texts: ["Volume by category", "Sports (45)"] });
+    await expectPanelTexts(page, { name: "Market Analytics", texts: ["Volume by category", "Sports (3)"] });
     await page
       .getByRole("navigation", { name: "Footer" })
       .getByRole("link", { name: "Sentiment Analysis" })
       .click();
-    await expectPanelTexts(page, { name: "Social Sentiment", texts: ["Most-mentioned markets", "1,500"] });
+    await expectPanelTexts(page, { name: "Social Sentiment", texts: ["Most-mentioned events", "1,500"] });
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -365,7 +418,7 @@ describe("without JavaScript", () => {
   it("shows the default tab's real figures from the server render", async () => {
     for (const [path, text] of [
       ["/sentiment-analysis", "Will GTA 6 cost $100+?"],
-      ["/market-intelligence", "Sports (45)"],
+      ["/market-intelligence", "Sports (3)"],
     ] as const) {
       const page = await context().newPage();
       const cdp = await context().newCDPSession(page);

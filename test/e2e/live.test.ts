@@ -1,7 +1,7 @@
 /**
  * The live branches of the UI, against a Worker whose X and model upstreams answer (fixture server):
  * first a partly-live mix (X_MAX_REQUESTS is 10 of the 68 topics), then, after the cron's next refresh
- * fetches more topics, every count live.
+ * fetches more topics, every count live; the model's probabilities beside the prices on market intelligence.
  */
 import { describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
@@ -70,6 +70,27 @@ describe("with X and the model answering", () => {
     // No whale cron ran against this Worker.
     expect(await page.getByTestId("uptime-data-24h").textContent()).toBe("no checks yet");
     expect(await page.getByTestId("metric-incidents").textContent()).toBe("0");
+    await expectNoAxeViolations(page);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("market intelligence ranks each event's widest gap between the model's probability and the price", async () => {
+    const { page, problems } = await open("/market-intelligence");
+    await page.getByRole("tab", { name: "Opportunities", exact: true }).click();
+    const panel = page.getByRole("tabpanel", { name: "Opportunities", exact: true });
+    const rows = panel.getByRole("list", { name: "Widest forecast gaps" }).getByRole("listitem");
+    await expect.poll(() => rows.count()).toBe(5);
+    // The model gives the Thunder 53% at 37¢: the widest of the recorded forecasts, named by its outcome.
+    const first = rows.first();
+    expect(await first.getByText("2026 NBA Champion · Oklahoma City Thunder", { exact: true }).count()).toBe(
+      1,
+    );
+    expect(await first.getByText("+16.8 pts", { exact: true }).count()).toBe(1);
+    expect(
+      await first.getByRole("link", { name: "2026 NBA Champion", exact: true }).getAttribute("href"),
+    ).toBe("/event/2026-nba-champion");
+    expect(await panel.getByText(/No model forecasts yet/).count()).toBe(0);
     await expectNoAxeViolations(page);
     expect(problems).toEqual([]);
     await page.close();

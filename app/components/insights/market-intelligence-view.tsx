@@ -9,17 +9,22 @@ import {
 } from "~/content/market-intelligence";
 import { formatCents, formatMoney, formatNumber, formatPoints, formatShare } from "~/lib/format";
 import type { MarketIntelligence } from "~/lib/insights/market-intelligence";
+import { type EventSummary, eventsText } from "~/lib/insights/shared";
 import { BarList } from "./bar-list";
+import { EventRow, EventRows } from "./event-row";
 import { EmptyNote, InsightCard, PageHeader, PanelHeading, StatGrid, StatTile } from "./layout";
-import { MarketRow, MarketRows } from "./market-row";
 import { ProvenanceBar } from "./provenance";
 import { SnapshotAwait } from "./snapshot-await";
 
 type Intelligence = MarketIntelligence | Promise<MarketIntelligence>;
 
-const NO_MARKETS = "No markets available right now.";
+const NO_EVENTS = "No events available right now.";
 
-function AnalyticsPanel({ data }: { data: MarketIntelligence }) {
+/** The outcome a row is about, named beside the title when the event has several. */
+const outcomeOf = (event: EventSummary, label: string) => (event.multi ? label : undefined);
+
+/** The Market Analytics tab: the events' own figures, volume by category, and the biggest movers. */
+export function AnalyticsPanel({ data }: { data: MarketIntelligence }) {
   const { provenance } = data;
   return (
     <>
@@ -27,13 +32,14 @@ function AnalyticsPanel({ data }: { data: MarketIntelligence }) {
         title="Market Analytics"
         tags={<ProvenanceTag subject="markets" provenance={provenance.markets} />}
       >
-        Volume, liquidity and price moves of the {data.marketCount} markets in the current snapshot.
+        Volume, liquidity and price moves of the {eventsText(data.eventCount)} in the current snapshot, each
+        counted once with its own figures.
       </PanelHeading>
       <div className="flex flex-col gap-4">
         <StatGrid>
           <StatTile
-            label="Markets tracked"
-            value={formatNumber(data.marketCount)}
+            label="Events tracked"
+            value={formatNumber(data.eventCount)}
             detail={`${data.liveCount} live`}
           />
           <StatTile label="Total volume" value={formatMoney(data.totalVolume)} />
@@ -44,16 +50,16 @@ function AnalyticsPanel({ data }: { data: MarketIntelligence }) {
           <InsightCard
             title="Volume by category"
             tags={<ProvenanceTag subject="markets" provenance={provenance.markets} />}
-            description="Total traded volume per category. A market can belong to several categories, so rows can add up to more than the total."
+            description="Total traded volume per category, with its number of events. An event can belong to several categories, so rows can add up to more than the total."
           >
             {data.categories.length === 0 ? (
-              <EmptyNote>{NO_MARKETS}</EmptyNote>
+              <EmptyNote>{NO_EVENTS}</EmptyNote>
             ) : (
               <BarList
                 label="Volume by category"
                 rows={data.categories.map((c) => ({
                   key: c.slug,
-                  label: `${c.label} (${c.marketCount})`,
+                  label: `${c.label} (${c.eventCount})`,
                   value: c.volume,
                   display: `${formatMoney(c.volume)} · ${formatShare(c.volume, data.totalVolume)}`,
                 }))}
@@ -63,24 +69,23 @@ function AnalyticsPanel({ data }: { data: MarketIntelligence }) {
           <InsightCard
             title="Biggest 24h movers"
             tags={<ProvenanceTag subject="markets" provenance={provenance.markets} />}
-            description="Largest change of the Yes price over 24 hours, in percentage points."
+            description="Largest 24-hour price change, in percentage points: one row per event, for its outcome that moved most."
           >
             {data.movers.length === 0 ? (
               <EmptyNote>No price moved in the last 24 hours.</EmptyNote>
             ) : (
-              <MarketRows label="Biggest 24h movers">
-                {data.movers.map((m) => (
-                  <MarketRow
-                    key={m.id}
-                    title={m.title}
-                    slug={m.slug}
-                    eventSlug={m.eventSlug}
-                    detail={`${m.yesLabel} ${formatCents(m.yesPrice)} · ${formatMoney(m.volume)} volume`}
-                    figure={formatPoints(m.priceChange24h)}
+              <EventRows label="Biggest 24h movers">
+                {data.movers.map(({ event, outcome }) => (
+                  <EventRow
+                    key={event.id}
+                    event={event}
+                    outcome={outcomeOf(event, outcome.label)}
+                    detail={`${event.multi ? "Now" : outcome.label} ${formatCents(outcome.price)} · ${formatMoney(event.volume)} volume`}
+                    figure={formatPoints(outcome.priceChange24h)}
                     unit="24h change"
                   />
                 ))}
-              </MarketRows>
+              </EventRows>
             )}
           </InsightCard>
         </div>
@@ -89,7 +94,8 @@ function AnalyticsPanel({ data }: { data: MarketIntelligence }) {
   );
 }
 
-function OpportunitiesPanel({ data }: { data: MarketIntelligence }) {
+/** The Opportunities tab: where the model's forecast and the market price disagree most. */
+export function OpportunitiesPanel({ data }: { data: MarketIntelligence }) {
   const { provenance } = data;
   return (
     <>
@@ -97,31 +103,35 @@ function OpportunitiesPanel({ data }: { data: MarketIntelligence }) {
         title="Opportunities"
         tags={<ProvenanceTag subject="sentiment" provenance={provenance.sentiment} />}
       >
-        Markets where the sentiment analysis and the market price disagree most. Not financial advice.
+        Events where the model's forecast and the market price disagree most. Not financial advice.
       </PanelHeading>
       <InsightCard
-        title="Widest gap between AI sentiment and market price"
+        title="Widest gap between the model's forecast and the market price"
         tags={<ProvenanceTag subject="sentiment" provenance={provenance.sentiment} />}
-        description="Gap = sentiment-implied probability (50% + score ÷ 2) minus the Yes price. Only markets with a BUY YES or BUY NO call are ranked; a neutral analysis takes no side."
+        description="Gap = the model's probability of an outcome minus its price, in percentage points. One row per event, for the outcome the model disagrees with most."
       >
-        {data.gaps.length === 0 ? (
-          <EmptyNote>No analysis takes a side right now.</EmptyNote>
+        {data.eventCount === 0 ? (
+          <EmptyNote>{NO_EVENTS}</EmptyNote>
+        ) : data.modelForecasts === 0 ? (
+          <EmptyNote>
+            No model forecasts yet: the current forecasts are estimates from 24-hour price moves, which give
+            no probabilities, so there is no gap to show.
+          </EmptyNote>
         ) : (
-          <MarketRows label="Widest sentiment gaps">
-            {data.gaps.map(({ market, impliedYes, gap }) => (
-              <MarketRow
-                key={market.id}
-                title={market.title}
-                slug={market.slug}
-                eventSlug={market.eventSlug}
-                detail={`Price ${formatCents(market.yesPrice)} · sentiment implies ${Math.round(impliedYes)}% · ${
-                  gap > 0 ? "sentiment more bullish than the price" : "sentiment more bearish than the price"
+          <EventRows label="Widest forecast gaps">
+            {data.gaps.map(({ event, label, model, market, gap }) => (
+              <EventRow
+                key={event.id}
+                event={event}
+                outcome={outcomeOf(event, label)}
+                detail={`${event.multi ? "" : `${label}: `}model ${Math.round(model)}% · price ${formatCents(market)} · ${
+                  gap > 0 ? "the model rates it above the price" : "the model rates it below the price"
                 }`}
                 figure={formatPoints(gap)}
                 unit="gap"
               />
             ))}
-          </MarketRows>
+          </EventRows>
         )}
       </InsightCard>
     </>
@@ -134,34 +144,38 @@ const RISK_VARIANT: Record<RiskLevel, "yes" | "warning" | "no"> = {
   High: "no",
 };
 
-function RiskPanel({ data }: { data: MarketIntelligence }) {
+export function RiskPanel({ data }: { data: MarketIntelligence }) {
   return (
     <>
       <PanelHeading title="Risk Analysis">
-        When markets resolve, from the snapshot; the risk indicators are sample content until a risk model
+        When events resolve, from the snapshot; the risk indicators are sample content until a risk model
         exists.
       </PanelHeading>
       <div className="grid gap-4 lg:grid-cols-2">
         <InsightCard
-          title="Markets closing soonest"
+          title="Events closing soonest"
           tags={<ProvenanceTag subject="markets" provenance={data.provenance.markets} />}
-          description="End dates still ahead; prices can swing sharply close to resolution."
+          description="End dates still ahead, one row per event; prices can swing sharply close to resolution."
         >
           {data.closing.length === 0 ? (
-            <EmptyNote>No market in the snapshot has an end date ahead.</EmptyNote>
+            <EmptyNote>No event in the snapshot has an end date ahead.</EmptyNote>
           ) : (
-            <MarketRows label="Markets closing soonest">
-              {data.closing.map(({ market, endDate, closesIn }) => (
-                <MarketRow
-                  key={market.id}
-                  title={market.title}
-                  slug={market.slug}
-                  eventSlug={market.eventSlug}
-                  detail={`Ends ${endDate} · ${market.yesLabel} ${formatCents(market.yesPrice)}`}
+            <EventRows label="Events closing soonest">
+              {data.closing.map(({ event, endDate, closesIn, leader }) => (
+                <EventRow
+                  key={event.id}
+                  event={event}
+                  detail={`Ends ${endDate}${
+                    leader
+                      ? event.multi
+                        ? ` · ${leader.label} leads at ${formatCents(leader.price)}`
+                        : ` · ${leader.label} ${formatCents(leader.price)}`
+                      : ""
+                  }`}
                   figure={closesIn}
                 />
               ))}
-            </MarketRows>
+            </EventRows>
           )}
         </InsightCard>
         <InsightCard
@@ -223,7 +237,7 @@ export function MarketIntelligenceView({ intelligence }: { intelligence: Intelli
   return (
     <>
       <PageHeader title="Market Intelligence">
-        Volume, price moves, sentiment gaps and resolution dates across the markets OddsPulse tracks.
+        Volume, price moves, forecast gaps and resolution dates across the events OddsPulse tracks.
       </PageHeader>
       <div className="mb-4">
         <SnapshotAwait resolve={intelligence} fallback={null}>

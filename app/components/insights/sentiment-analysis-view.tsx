@@ -1,23 +1,25 @@
+import { CallBadge } from "~/components/markets/call-badge";
 import { Badge } from "~/components/ui/badge";
 import { ProvenanceTag } from "~/components/ui/provenance-tag";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { COMING_SOON_TABS } from "~/content/sentiment-analysis";
 import { formatMoney, formatNumber, formatShare, formatSigned } from "~/lib/format";
-import type { SentimentInsights } from "~/lib/insights/sentiment-analysis";
-import type { MarketSummary } from "~/lib/insights/shared";
-import { recommendationLabel, recommendationVariant, SCORE_RANGE_TEXT } from "~/lib/sentiment";
+import type { SentimentInsights, SentimentRow } from "~/lib/insights/sentiment-analysis";
+import { eventsText } from "~/lib/insights/shared";
+import { SCORE_RANGE_TEXT } from "~/lib/sentiment";
 import { BarList } from "./bar-list";
 import { ComingSoonPanel } from "./coming-soon-panel";
+import { EventRow, EventRows } from "./event-row";
 import { EmptyNote, InsightCard, PageHeader, PanelHeading, StatGrid, StatTile } from "./layout";
-import { MarketRow, MarketRows } from "./market-row";
 import { ProvenanceBar } from "./provenance";
 import { SnapshotAwait } from "./snapshot-await";
 
 type Insights = SentimentInsights | Promise<SentimentInsights>;
 
-const NO_MARKETS = "No markets available right now.";
+const NO_EVENTS = "No events available right now.";
 
-function SocialPanel({ data }: { data: SentimentInsights }) {
+/** The Social Sentiment tab: X mention counts, one per event, grouped by the topic X was asked about. */
+export function SocialPanel({ data }: { data: SentimentInsights }) {
   const estimated = data.provenance.mentions.kind !== "live";
   return (
     <>
@@ -25,8 +27,9 @@ function SocialPanel({ data }: { data: SentimentInsights }) {
         title="Social Sentiment"
         tags={<ProvenanceTag subject="mentions" provenance={data.provenance.mentions} />}
       >
-        X (Twitter) mention counts for the topics of the {data.marketCount} markets in the current snapshot.
-        Counts are per topic derived from each market's title, so markets on the same topic share one count.
+        X (Twitter) mention counts for the {eventsText(data.eventCount)} in the current snapshot. X is asked
+        once per event, about a topic derived from its title, so an event's markets share one count, and
+        events whose titles give the same topic share it too.
         {estimated &&
           " Estimated counts are fixed stand-ins used while live X data is unavailable; they are not real buzz."}
       </PanelHeading>
@@ -35,31 +38,31 @@ function SocialPanel({ data }: { data: SentimentInsights }) {
           <StatTile
             label="X mentions tracked"
             value={formatNumber(data.totalMentions)}
-            detail="Each topic once"
+            detail="Each event once"
           />
           <StatTile label="Topics tracked" value={formatNumber(data.topicCount)} />
           <StatTile label="Trending topics" value={formatNumber(data.trendingTopicCount)} />
-          <StatTile label="Markets covered" value={formatNumber(data.marketCount)} />
+          <StatTile label="Events covered" value={formatNumber(data.eventCount)} />
         </StatGrid>
         <InsightCard
-          title="Most-mentioned markets"
+          title="Most-mentioned events"
           tags={<ProvenanceTag subject="mentions" provenance={data.provenance.mentions} />}
-          description="Topics with the most X mentions, each with its highest-volume market."
+          description="Topics with the most X mentions, each with its highest-volume event."
         >
-          {data.topics.length === 0 ? (
-            <EmptyNote>{NO_MARKETS}</EmptyNote>
+          {data.eventCount === 0 ? (
+            <EmptyNote>{NO_EVENTS}</EmptyNote>
+          ) : data.topics.length === 0 ? (
+            <EmptyNote>No X mentions counted for these events yet.</EmptyNote>
           ) : (
-            <MarketRows label="Most-mentioned markets">
+            <EventRows label="Most-mentioned events">
               {data.topics.map((t) => (
-                <MarketRow
+                <EventRow
                   key={t.topic}
-                  title={t.lead.title}
-                  slug={t.lead.slug}
-                  eventSlug={t.lead.eventSlug}
+                  event={t.lead}
                   detail={
                     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
                       <span>
-                        Topic “{t.topic}” · {t.marketCount} {t.marketCount === 1 ? "market" : "markets"}
+                        Topic “{t.topic}” · {eventsText(t.eventCount)}
                       </span>
                       {t.trending && <Badge variant="warning">Trending</Badge>}
                     </span>
@@ -68,7 +71,7 @@ function SocialPanel({ data }: { data: SentimentInsights }) {
                   unit="mentions"
                 />
               ))}
-            </MarketRows>
+            </EventRows>
           )}
         </InsightCard>
       </div>
@@ -76,80 +79,79 @@ function SocialPanel({ data }: { data: SentimentInsights }) {
   );
 }
 
-function SentimentList({ label, markets }: { label: string; markets: readonly MarketSummary[] }) {
-  if (markets.length === 0) return <EmptyNote>No market leans this way right now.</EmptyNote>;
+function SentimentList({ label, rows }: { label: string; rows: readonly SentimentRow[] }) {
+  if (rows.length === 0) return <EmptyNote>No event leans this way right now.</EmptyNote>;
   return (
-    <MarketRows label={label}>
-      {markets.map((m) => (
-        <MarketRow
-          key={m.id}
-          title={m.title}
-          slug={m.slug}
-          eventSlug={m.eventSlug}
+    <EventRows label={label}>
+      {rows.map((r) => (
+        <EventRow
+          key={r.event.id}
+          event={r.event}
           detail={
             <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <Badge variant={recommendationVariant(m.recommendation)}>
-                {recommendationLabel(m.recommendation)}
-              </Badge>
+              <CallBadge forecast={{ call: r.call, noCall: null }} />
               <span>
-                {m.confidence}% confidence · {formatMoney(m.volume)} volume
+                {r.confidence}% confidence · {formatMoney(r.event.volume)} volume
               </span>
             </span>
           }
-          figure={formatSigned(m.score)}
+          figure={formatSigned(r.score)}
           unit="score"
         />
       ))}
-    </MarketRows>
+    </EventRows>
   );
 }
 
-function AiPanel({ data }: { data: SentimentInsights }) {
+/** The AI Analysis tab: one forecast per event, its call, score and confidence. */
+export function AiPanel({ data }: { data: SentimentInsights }) {
   const { provenance } = data;
-  const total = data.marketCount;
+  const total = data.eventCount;
   return (
     <>
       <PanelHeading
         title="AI Analysis"
         tags={<ProvenanceTag subject="sentiment" provenance={provenance.sentiment} />}
       >
-        Sentiment scores ({SCORE_RANGE_TEXT}), confidence and recommendations across the current snapshot.
+        One forecast per event: its score ({SCORE_RANGE_TEXT}), confidence and call, across the{" "}
+        {eventsText(total)} in the current snapshot. An event is bullish when its call buys yes, bearish when
+        it buys no, neutral without a call.
         {provenance.sentiment.kind !== "live" &&
-          " Estimated analyses are derived from each market's 24-hour price move, not from a language model."}
+          " Estimated forecasts are derived from each event's 24-hour price moves, not from a language model."}
       </PanelHeading>
       <div className="flex flex-col gap-4">
         <StatGrid>
           <StatTile
-            label="Bullish (BUY YES)"
+            label="Bullish events (BUY YES)"
             value={formatNumber(data.bullishCount)}
-            detail={`${formatShare(data.bullishCount, total)} of markets`}
+            detail={`${formatShare(data.bullishCount, total)} of events`}
           />
           <StatTile
-            label="Bearish (BUY NO)"
+            label="Bearish events (BUY NO)"
             value={formatNumber(data.bearishCount)}
-            detail={`${formatShare(data.bearishCount, total)} of markets`}
+            detail={`${formatShare(data.bearishCount, total)} of events`}
           />
           <StatTile
-            label="Neutral"
+            label="Neutral events"
             value={formatNumber(data.neutralCount)}
-            detail={`${formatShare(data.neutralCount, total)} of markets`}
+            detail={`${formatShare(data.neutralCount, total)} of events`}
           />
           <StatTile
             label="Average confidence"
             value={`${data.averageConfidence}%`}
-            detail={`${data.modelAnalysed} of ${total} analysed by the model`}
+            detail={`${data.modelAnalysed} of ${eventsText(total)} forecast by the model`}
           />
         </StatGrid>
         <InsightCard
           title="Confidence distribution"
           tags={<ProvenanceTag subject="sentiment" provenance={provenance.sentiment} />}
-          description="How many analyses fall in each confidence band."
+          description="How many events' forecasts fall in each confidence band."
         >
           {total === 0 ? (
-            <EmptyNote>{NO_MARKETS}</EmptyNote>
+            <EmptyNote>{NO_EVENTS}</EmptyNote>
           ) : (
             <BarList
-              label="Analyses by confidence"
+              label="Events by confidence"
               rows={data.confidence.map((b) => ({
                 key: b.label,
                 label: b.label,
@@ -163,16 +165,16 @@ function AiPanel({ data }: { data: SentimentInsights }) {
           <InsightCard
             title="Most bullish"
             tags={<ProvenanceTag subject="sentiment" provenance={provenance.sentiment} />}
-            description="Highest sentiment scores above +20."
+            description="Events with the highest forecast scores above +20."
           >
-            <SentimentList label="Most bullish markets" markets={data.mostBullish} />
+            <SentimentList label="Most bullish events" rows={data.mostBullish} />
           </InsightCard>
           <InsightCard
             title="Most bearish"
             tags={<ProvenanceTag subject="sentiment" provenance={provenance.sentiment} />}
-            description="Lowest sentiment scores below −20."
+            description="Events with the lowest forecast scores below −20."
           >
-            <SentimentList label="Most bearish markets" markets={data.mostBearish} />
+            <SentimentList label="Most bearish events" rows={data.mostBearish} />
           </InsightCard>
         </div>
       </div>
@@ -185,8 +187,8 @@ export function SentimentAnalysisView({ insights }: { insights: Insights }) {
   return (
     <>
       <PageHeader title="Sentiment Analysis" badges={<Badge>BETA</Badge>}>
-        What X is talking about and what the sentiment analysis says across the markets OddsPulse tracks, with
-        where each figure came from.
+        What X is talking about and what the forecasts say across the events OddsPulse tracks, with where each
+        figure came from.
       </PageHeader>
       <div className="mb-4">
         <SnapshotAwait resolve={insights} fallback={null}>

@@ -16,8 +16,9 @@ import {
 import { eventUrl, httpsOnly, marketUrl, tradeUrl } from "~/lib/links";
 import { marketPath } from "~/lib/market-page";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
-import { recommendationLabel, recommendationVariant, sentimentTone, sentimentTrend } from "~/lib/sentiment";
-import type { DisplayEvent, EventForecast } from "~/lib/types";
+import { sentimentTone, sentimentTrend } from "~/lib/sentiment";
+import type { DisplayEvent } from "~/lib/types";
+import { CallBadge } from "./call-badge";
 
 const TONE_CLASS = {
   positive: "text-emerald-800",
@@ -125,23 +126,6 @@ function OutcomeRows({ event }: { event: DisplayEvent }) {
         </a>
       )}
     </div>
-  );
-}
-
-/** The call, or why there is none (the record's rules: near-certain, ended). */
-function CallBadge({ forecast }: { forecast: EventForecast }) {
-  const { call } = forecast;
-  if (!call) {
-    return (
-      <Badge variant="secondary" className="whitespace-normal">
-        {forecast.noCall ?? "No call"}
-      </Badge>
-    );
-  }
-  return (
-    <Badge variant={recommendationVariant(call.recommendation)}>
-      {`${recommendationLabel(call.recommendation)}${call.outcome.includes(" · ") ? ` ${call.outcome.slice(call.outcome.indexOf(" · "))}` : ""} at ${formatCents(call.sidePrice)}`}
-    </Badge>
   );
 }
 

@@ -1,11 +1,11 @@
-/** The sentiment-analysis page's aggregates of one market snapshot (pure). */
-import { dashboardCounts, sentimentTone } from "../sentiment";
-import type { DisplayMarket, MarketSnapshot, MentionsSource } from "../types";
+/** The sentiment-analysis page's aggregates of one market snapshot, event by event (pure). */
+import { eventCounts, sentimentTone } from "../sentiment";
+import type { DisplayEvent, EventCall, MarketSnapshot, MentionsSource } from "../types";
 import {
   byVolumeThenId,
+  type EventSummary,
   finite,
   INSIGHT_LIST_LENGTH,
-  type MarketSummary,
   type PageProvenance,
   pageProvenance,
   summarise,
@@ -17,41 +17,42 @@ export interface TopicMentions {
   mentions: number;
   trending: boolean;
   source: MentionsSource;
-  /** Markets in the snapshot that share this topic (and so this count). */
-  marketCount: number;
-  /** The topic's highest-volume market, shown as its example. */
-  lead: DisplayMarket;
+  /** Events in the snapshot whose title gives this topic (and so share its count). */
+  eventCount: number;
+  /** The topic's highest-volume event, shown as its row. */
+  lead: DisplayEvent;
 }
 
 /**
- * Most-mentioned markets, one row per mention topic. X counts are fetched per topic derived from the
- * title (SPEC §5: every "Trump" market shares "Trump 2024"), so ranking markets one by one would list
- * the same count many times over; grouping says what was actually counted. `topicOf` is the same
- * title → keyword function the mentions pipeline uses.
+ * Most-mentioned events, one row per mention topic. X is asked once per event, from the topic derived
+ * from its title (SPEC §5), so an event's siblings never repeat its count; but two events can still give
+ * one topic (every "Trump" title gives "Trump 2024"), and listing both would show one count twice.
+ * Grouping says what was actually counted. `topicOf` is the mentions pipeline's own title → topic rule.
  */
 export function mostMentioned(
-  markets: readonly DisplayMarket[],
+  events: readonly DisplayEvent[],
   topicOf: (title: string) => string,
   limit = INSIGHT_LIST_LENGTH,
 ): TopicMentions[] {
   const groups = new Map<string, TopicMentions>();
-  for (const market of [...markets].sort(byVolumeThenId)) {
-    const topic = topicOf(market.title);
+  for (const event of [...events].sort(byVolumeThenId)) {
+    const topic = topicOf(event.title);
+    const count = finite(event.mentions.count);
     const group = groups.get(topic);
     if (group) {
-      group.marketCount += 1;
-      group.mentions = Math.max(group.mentions, finite(market.sentiment.twitterBuzz));
-      group.trending ||= market.twitterTrending;
-      if (market.mentionsSource === "estimated") group.source = "estimated";
+      group.eventCount += 1;
+      group.mentions = Math.max(group.mentions, count);
+      group.trending ||= event.mentions.trending;
+      if (event.mentions.source === "estimated") group.source = "estimated";
     } else {
-      // Sorted by volume, so the first market of a topic is its lead.
+      // Sorted by volume, so the first event of a topic is its lead.
       groups.set(topic, {
         topic,
-        mentions: finite(market.sentiment.twitterBuzz),
-        trending: market.twitterTrending,
-        source: market.mentionsSource,
-        marketCount: 1,
-        lead: market,
+        mentions: count,
+        trending: event.mentions.trending,
+        source: event.mentions.source,
+        eventCount: 1,
+        lead: event,
       });
     }
   }
@@ -62,31 +63,31 @@ export function mostMentioned(
 }
 
 /**
- * The markets of one tone, strongest score first (then confidence, volume, id). Only that tone
- * (SPEC §4: score beyond ±20), so a neutral estimate's small seeded score (−5..5) never lands a
- * market in the bullish or bearish list.
+ * The events of one tone, strongest forecast score first (then confidence, volume, id). Only that tone
+ * (SPEC §4: score beyond ±20), so an event without a call (its small seeded score, −5..5) never lands in
+ * the bullish or bearish list.
  */
-function strongest(markets: readonly DisplayMarket[], tone: "positive" | "negative", limit: number) {
+function strongest(events: readonly DisplayEvent[], tone: "positive" | "negative", limit: number) {
   const sign = tone === "positive" ? 1 : -1;
-  return markets
-    .filter((m) => sentimentTone(m.sentiment.score) === tone)
+  return events
+    .filter((e) => sentimentTone(finite(e.forecast.score)) === tone)
     .sort(
       (a, b) =>
-        sign * (b.sentiment.score - a.sentiment.score) ||
-        b.sentiment.confidence - a.sentiment.confidence ||
+        sign * (b.forecast.score - a.forecast.score) ||
+        b.forecast.confidence - a.forecast.confidence ||
         byVolumeThenId(a, b),
     )
     .slice(0, limit);
 }
 
-/** Highest scores first, among markets of positive tone only. */
-export function mostBullish(markets: readonly DisplayMarket[], limit = INSIGHT_LIST_LENGTH): DisplayMarket[] {
-  return strongest(markets, "positive", limit);
+/** Highest forecast scores first, among events of positive tone only. */
+export function mostBullish(events: readonly DisplayEvent[], limit = INSIGHT_LIST_LENGTH): DisplayEvent[] {
+  return strongest(events, "positive", limit);
 }
 
-/** Lowest scores first, among markets of negative tone only. */
-export function mostBearish(markets: readonly DisplayMarket[], limit = INSIGHT_LIST_LENGTH): DisplayMarket[] {
-  return strongest(markets, "negative", limit);
+/** Lowest forecast scores first, among events of negative tone only. */
+export function mostBearish(events: readonly DisplayEvent[], limit = INSIGHT_LIST_LENGTH): DisplayEvent[] {
+  return strongest(events, "negative", limit);
 }
 
 export interface ConfidenceBucket {
@@ -99,7 +100,7 @@ export interface ConfidenceBucket {
   count: number;
 }
 
-// Ten-point buckets where analyses actually fall (estimates are 50..90); below 50 is one bucket.
+// Ten-point buckets where forecasts actually fall (estimates are 50..90); below 50 is one bucket.
 const CONFIDENCE_BOUNDS: ReadonlyArray<readonly [number, number]> = [
   [0, 49],
   [50, 59],
@@ -109,53 +110,70 @@ const CONFIDENCE_BOUNDS: ReadonlyArray<readonly [number, number]> = [
   [90, 100],
 ];
 
-/** How many analyses fall in each confidence bucket (confidence rounded to a whole percent). */
-export function confidenceDistribution(markets: readonly DisplayMarket[]): ConfidenceBucket[] {
+/** How many events' forecasts fall in each confidence bucket (confidence rounded to a whole percent). */
+export function confidenceDistribution(events: readonly DisplayEvent[]): ConfidenceBucket[] {
   const buckets = CONFIDENCE_BOUNDS.map(([min, max]) => ({
     label: min === 0 ? "Below 50%" : `${min}–${max}%`,
     min,
     max,
     count: 0,
   }));
-  for (const market of markets) {
-    const confidence = Math.min(100, Math.max(0, Math.round(finite(market.sentiment.confidence))));
+  for (const event of events) {
+    const confidence = Math.min(100, Math.max(0, Math.round(finite(event.forecast.confidence))));
     const bucket = buckets.find((b) => confidence >= b.min && confidence <= b.max);
     if (bucket) bucket.count += 1;
   }
   return buckets;
 }
 
+/** A row of the most bullish / bearish lists: the event, its forecast's score and confidence, its call. */
+export interface SentimentRow {
+  event: EventSummary;
+  score: number;
+  confidence: number;
+  call: EventCall | null;
+}
+
+function sentimentRow(event: DisplayEvent): SentimentRow {
+  return {
+    event: summarise(event),
+    score: event.forecast.score,
+    confidence: event.forecast.confidence,
+    call: event.forecast.call,
+  };
+}
+
 export interface SentimentInsights {
   provenance: PageProvenance;
-  marketCount: number;
-  /** Each topic counted once (the snapshot's total). */
+  eventCount: number;
+  /** Each event's count once (the snapshot's total, as the dashboard shows it). */
   totalMentions: number;
   topicCount: number;
   trendingTopicCount: number;
-  topics: Array<Omit<TopicMentions, "lead"> & { lead: MarketSummary }>;
+  topics: Array<Omit<TopicMentions, "lead"> & { lead: EventSummary }>;
   bullishCount: number;
   bearishCount: number;
   neutralCount: number;
   averageConfidence: number;
-  /** Markets whose analysis is the model's rather than an estimate. */
+  /** Events forecast by the model rather than estimated. */
   modelAnalysed: number;
   confidence: ConfidenceBucket[];
-  mostBullish: MarketSummary[];
-  mostBearish: MarketSummary[];
+  mostBullish: SentimentRow[];
+  mostBearish: SentimentRow[];
 }
 
-/** Everything the sentiment-analysis page shows, from one snapshot. */
+/** Everything the sentiment-analysis page shows, from one snapshot's event cards. */
 export function sentimentInsights(
   snapshot: MarketSnapshot,
   topicOf: (title: string) => string,
   now: number,
 ): SentimentInsights {
-  const { markets } = snapshot;
-  const counts = dashboardCounts(markets);
-  const allTopics = mostMentioned(markets, topicOf, Number.POSITIVE_INFINITY);
+  const { events } = snapshot;
+  const counts = eventCounts(events);
+  const allTopics = mostMentioned(events, topicOf, Number.POSITIVE_INFINITY);
   return {
     provenance: pageProvenance(snapshot, now),
-    marketCount: markets.length,
+    eventCount: events.length,
     totalMentions: snapshot.totalMentions,
     topicCount: allTopics.length,
     trendingTopicCount: allTopics.filter((t) => t.trending).length,
@@ -165,8 +183,8 @@ export function sentimentInsights(
     neutralCount: counts.neutral,
     averageConfidence: counts.averageConfidence,
     modelAnalysed: counts.modelAnalysed,
-    confidence: confidenceDistribution(markets),
-    mostBullish: mostBullish(markets).map(summarise),
-    mostBearish: mostBearish(markets).map(summarise),
+    confidence: confidenceDistribution(events),
+    mostBullish: mostBullish(events).map(sentimentRow),
+    mostBearish: mostBearish(events).map(sentimentRow),
   };
 }

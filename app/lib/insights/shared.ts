@@ -1,18 +1,19 @@
 /**
- * What both insight pages share: ordering, the market summary row and the page's provenance. Pure:
- * time comes in as `now`, and ties are broken by volume then id so the same snapshot always gives the
- * same lists (server and browser agree, tests are exact).
+ * What both insight pages share: ordering, the event summary row and the page's provenance. Both pages
+ * count events (issue 23: the event is the unit), never the markets inside them. Pure: time comes in as
+ * `now`, and ties are broken by volume then id so the same snapshot always gives the same lists (server
+ * and browser agree, tests are exact).
  */
-import { formatAge, formatClockUtc } from "../format";
+import { formatAge, formatClockUtc, formatNumber } from "../format";
 import type { SnapshotProvenance } from "../provenance";
-import type { DisplayMarket, MarketSnapshot, Recommendation } from "../types";
+import type { DisplayEvent, MarketSnapshot } from "../types";
 
 /** Length of every ranked list on the pages. */
 export const INSIGHT_LIST_LENGTH = 5;
 
 /** Higher volume first, then id: the tie-break of every ranking below. */
-export function byVolumeThenId(a: DisplayMarket, b: DisplayMarket): number {
-  return b.volume - a.volume || a.id.localeCompare(b.id);
+export function byVolumeThenId(a: { volume: number; id: string }, b: { volume: number; id: string }): number {
+  return finite(b.volume) - finite(a.volume) || a.id.localeCompare(b.id);
 }
 
 export function finite(value: number): number {
@@ -45,36 +46,38 @@ export function pageProvenance(
   };
 }
 
-/** What a list row shows of a market; keeps loader data to the rows on screen, not the whole feed. */
-export interface MarketSummary {
+/** What a list row shows of an event; keeps loader data to the rows on screen, not the whole feed. */
+export interface EventSummary {
   id: string;
   title: string;
-  slug: string | null;
-  eventSlug: string | null;
-  yesPrice: number;
-  yesLabel: string;
+  /** Polymarket's event slug (the row's secondary link). */
+  slug: string;
+  /** The event page, or a one-market event's market page; "" for a sample event, which has no page. */
+  href: string;
+  /** More than one market: the row names the outcome it is about. */
+  multi: boolean;
+  /** Total volume, USD. */
   volume: number;
-  priceChange24h: number;
-  score: number;
-  confidence: number;
-  recommendation: Recommendation;
-  /** Model id or "estimated". */
-  sentimentSource: string;
 }
 
-export function summarise(market: DisplayMarket): MarketSummary {
+export function summarise(event: DisplayEvent): EventSummary {
   return {
-    id: market.id,
-    title: market.title,
-    slug: market.slug,
-    eventSlug: market.eventSlug,
-    yesPrice: market.yesPrice,
-    yesLabel: market.yesLabel,
-    volume: market.volume,
-    priceChange24h: market.priceChange24h,
-    score: market.sentiment.score,
-    confidence: market.sentiment.confidence,
-    recommendation: market.sentiment.recommendation,
-    sentimentSource: market.sentiment.source,
+    id: event.id,
+    title: event.title,
+    slug: event.slug,
+    href: event.href,
+    multi: event.multi,
+    volume: event.volume,
   };
+}
+
+/** An outcome as a row names it: its label and price (percent 0–100). */
+export interface OutcomeQuote {
+  label: string;
+  price: number;
+}
+
+/** "1 event", "20 events", "1,024 events". */
+export function eventsText(count: number): string {
+  return `${formatNumber(count)} ${count === 1 ? "event" : "events"}`;
 }

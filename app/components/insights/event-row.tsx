@@ -1,18 +1,20 @@
 import type { ReactNode } from "react";
-import { MarketTitleLink } from "./market-title-link";
+import type { EventSummary } from "~/lib/insights/shared";
+import { EventTitleLink } from "./event-title-link";
 
-/** One ranked market: title (linked), a detail line, and the figure it is ranked by with its unit. */
-export function MarketRow({
-  title,
-  slug,
-  eventSlug,
+/**
+ * One ranked event: its title (linked) and the outcome the row is about, a detail line, and the figure
+ * it is ranked by with its unit.
+ */
+export function EventRow({
+  event,
+  outcome,
   detail,
   figure,
   unit,
 }: {
-  title: string;
-  slug: string | null;
-  eventSlug: string | null;
+  event: EventSummary;
+  outcome?: string | undefined;
   detail: ReactNode;
   figure: string;
   unit?: string;
@@ -20,7 +22,7 @@ export function MarketRow({
   return (
     <li className="flex items-start justify-between gap-3 py-2.5">
       <div className="min-w-0">
-        <MarketTitleLink title={title} slug={slug} eventSlug={eventSlug} />
+        <EventTitleLink event={event} outcome={outcome} />
         <div className="mt-0.5 text-xs text-slate-600">{detail}</div>
       </div>
       <div className="shrink-0 text-right tabular-nums">
@@ -31,7 +33,7 @@ export function MarketRow({
   );
 }
 
-export function MarketRows({ label, children }: { label: string; children: ReactNode }) {
+export function EventRows({ label, children }: { label: string; children: ReactNode }) {
   return (
     <ol aria-label={label} className="divide-y divide-slate-100">
       {children}
