@@ -1,3 +1,4 @@
+import { LINK } from "~/components/track-record/call-parts";
 import { Badge } from "~/components/ui/badge";
 import { ProvenanceTag, SampleDataTag } from "~/components/ui/provenance-tag";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -204,8 +205,13 @@ function ForecastsPanel() {
   return (
     <>
       <PanelHeading title="Forecasts" tags={<SampleDataTag />}>
-        Forecast models are not live yet. This tab shows the planned layout with sample figures for the three
-        built-in sample markets; a market's own price is its crowd forecast.
+        The model's forecast for each of the busiest events is on the event's page, beside the market's prices
+        (the Opportunities tab lists the widest gaps), and every forecast is scored when its event resolves,
+        on the{" "}
+        <a href="/track-record" className={LINK}>
+          Track Record
+        </a>
+        . The figures below are samples of a planned forecast summary.
       </PanelHeading>
       <InsightCard
         title="Model forecasts"
