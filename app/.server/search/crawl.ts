@@ -1,0 +1,203 @@
+/**
+ * The search index's cron step (decision 0034): each run reads at most `pagesPerRun` pages of Gamma's open
+ * events from where the last run stopped, and writes what changed in one batch together with the crawl's
+ * new state. A pass ends at the page without a `next_cursor`: the events the index holds open that it did
+ * not list are closed then (never before). The next pass starts `passMinutes` after this one started.
+ * A failing page is asked again next run (the pages before it are kept); a failing database ends the run
+ * with nothing written (the batch is one transaction).
+ */
+import { ok, type Section, unavailable } from "~/lib/section";
+import { describeFailure } from "../http";
+import { createLog } from "../log";
+import type { Gamma } from "../upstreams";
+import { type IndexDocument, toIndexDocument } from "./document";
+import {
+  CLOSED_KEEP_MS,
+  type CrawlState,
+  PRUNE_EVERY_MS,
+  planWrites,
+  prepareClosing,
+  prepareCrawlState,
+  preparePrune,
+  prepareWrites,
+  readCrawlState,
+  readStoredEvents,
+} from "./index-store";
+
+const log = createLog("search");
+
+export interface CrawlDeps {
+  db: D1Database;
+  gamma: Pick<Gamma, "openEventsPage">;
+  /** Epoch milliseconds. */
+  now: () => number;
+  /** Gamma pages read at most by one run (SEARCH_INDEX_PAGES_PER_RUN). */
+  pagesPerRun: number;
+  /** A pass starts at most this often, start to start (SEARCH_INDEX_PASS_MINUTES). */
+  passMinutes: number;
+}
+
+/** What one run did. */
+export interface CrawlRun {
+  /** Nothing was due: the last pass has ended and the next may not start yet. */
+  idle: boolean;
+  /** The pass the run worked on. */
+  pass: number;
+  /** Pages it read. */
+  pages: number;
+  /** Indexable events those pages listed. */
+  events: number;
+  /** Rows it wrote: whole (new, reopened or retitled; `text` of them with new text), figures only. */
+  written: { whole: number; text: number; figures: number };
+  /** It read the pass's last page. */
+  passComplete: boolean;
+  /** Events it closed at the end of the pass. */
+  closed: number;
+  /** Another run wrote the crawl state after this one read it: this run's progress was not kept. */
+  superseded: boolean;
+}
+
+/**
+ * A pass that lists fewer than this share of the events the last one did closes nothing (a truncated
+ * listing must not empty the index); if the next pass agrees, the catalogue really shrank.
+ */
+const LEAST_SHARE_TO_CLOSE = 0.5;
+
+function idleRun(state: CrawlState): CrawlRun {
+  return {
+    idle: true,
+    pass: state.pass,
+    pages: 0,
+    events: 0,
+    written: { whole: 0, text: 0, figures: 0 },
+    passComplete: false,
+    closed: 0,
+    superseded: false,
+  };
+}
+
+/** Whether a run has a pass to work on: one is under way, or the last started `passMinutes` ago. */
+function passDue(state: CrawlState, nowMs: number, passMinutes: number): boolean {
+  return (
+    !state.complete || state.passStartedMs === null || nowMs - state.passStartedMs >= passMinutes * 60_000
+  );
+}
+
+interface PagesRead {
+  docs: IndexDocument[];
+  pages: number;
+  /** The cursor after the last page read (null: the pass's last page was read). */
+  cursor: string | null;
+  ended: boolean;
+  /** Why paging stopped early, if a page failed. */
+  failure: string | null;
+}
+
+/** Reads up to `most` pages after `cursor`; stops at the last page or a failing one. */
+async function readPages(deps: CrawlDeps, state: CrawlState, most: number): Promise<PagesRead> {
+  const docs = new Map<number, IndexDocument>();
+  let cursor = state.cursor;
+  let pages = 0;
+  while (pages < most) {
+    try {
+      const page = await deps.gamma.openEventsPage(cursor);
+      pages += 1;
+      for (const event of page.events) {
+        const doc = toIndexDocument(event);
+        if (doc !== null && !docs.has(doc.id)) docs.set(doc.id, doc);
+      }
+      cursor = page.nextCursor;
+      if (cursor === null) return { docs: [...docs.values()], pages, cursor, ended: true, failure: null };
+    } catch (error) {
+      const failure = `page ${state.pages + pages + 1} of pass ${state.pass} failed (asked again next run): ${describeFailure(error)}`;
+      return { docs: [...docs.values()], pages, cursor, ended: false, failure };
+    }
+  }
+  return { docs: [...docs.values()], pages, cursor, ended: false, failure: null };
+}
+
+/**
+ * One run of the crawl. At most 3 D1 queries (the state, the stored hashes of the listed events, one
+ * batch of writes) and `pagesPerRun` Gamma requests; an idle run is one query. Unavailable when the first
+ * page or the database failed (nothing kept changes), or when a later page failed (the earlier pages are
+ * written and the crawl resumes at the failed one).
+ */
+export async function crawlSearchIndex(deps: CrawlDeps): Promise<Section<CrawlRun>> {
+  const { db } = deps;
+  let state: CrawlState;
+  try {
+    state = await readCrawlState(db);
+  } catch (error) {
+    return unavailable(`the index could not be read: ${describeFailure(error)}`);
+  }
+  const nowMs = deps.now();
+  if (deps.pagesPerRun <= 0 || !passDue(state, nowMs, deps.passMinutes)) return ok(idleRun(state));
+  const start: CrawlState = state.complete
+    ? {
+        ...state,
+        pass: state.pass + 1,
+        passStartedMs: nowMs,
+        complete: false,
+        cursor: null,
+        pages: 0,
+        seen: [],
+      }
+    : state;
+
+  const read = await readPages(deps, start, deps.pagesPerRun);
+  if (read.pages === 0) return unavailable(read.failure ?? "no page read");
+
+  const seen = [...new Set([...start.seen, ...read.docs.map((doc) => doc.id)])];
+  const next: CrawlState = { ...start, cursor: read.cursor, pages: start.pages + read.pages, seen };
+  const run: CrawlRun = { ...idleRun(start), idle: false, pages: read.pages, events: read.docs.length };
+  try {
+    const plan = planWrites(
+      read.docs,
+      await readStoredEvents(
+        db,
+        read.docs.map((doc) => doc.id),
+      ),
+    );
+    const statements = prepareWrites(db, plan, nowMs);
+    run.written = { whole: plan.full.length, text: plan.retext.length, figures: plan.figures.length };
+    let closingAt = -1;
+    if (read.ended) {
+      const closes = seen.length > 0 && seen.length >= state.events * LEAST_SHARE_TO_CLOSE;
+      if (closes) {
+        const closing = prepareClosing(db, seen, state.version, nowMs);
+        closingAt = statements.length + closing.length - 1;
+        statements.push(...closing);
+      } else {
+        log.warn(
+          `pass ${start.pass} listed ${seen.length} open events, under half of the last pass's ${state.events}: none closed`,
+        );
+      }
+      if (nowMs - (state.prunedMs ?? 0) >= PRUNE_EVERY_MS) {
+        statements.push(preparePrune(db, nowMs - CLOSED_KEEP_MS));
+        next.prunedMs = nowMs;
+      }
+      Object.assign(next, {
+        complete: true,
+        cursor: null,
+        seen: [],
+        lastFullPassMs: nowMs,
+        events: seen.length,
+      });
+    }
+    statements.push(prepareCrawlState(db, next, state.version));
+    const results = await db.batch(statements);
+    run.closed = closingAt >= 0 ? (results[closingAt]?.meta.changes ?? 0) : 0;
+    run.superseded = results.at(-1)?.meta.changes === 0;
+  } catch (error) {
+    return unavailable(`the index could not be written (asked again next run): ${describeFailure(error)}`);
+  }
+  run.passComplete = read.ended && !run.superseded;
+  if (run.superseded)
+    log.warn(`another run moved the crawl on first: pass ${start.pass}'s progress not kept`);
+  else if (read.ended)
+    log.info(
+      `pass ${start.pass} complete: ${seen.length} open events in ${next.pages} pages, ${run.closed} closed`,
+    );
+  if (read.failure !== null) return unavailable(`${read.failure} (${read.pages} page(s) before it written)`);
+  return ok(run);
+}
