@@ -186,8 +186,8 @@ export async function crawlSearchIndex(deps: CrawlDeps): Promise<Section<CrawlRu
     }
     statements.push(prepareCrawlState(db, next, state.version));
     const results = await db.batch(statements);
-    run.closed = closingAt >= 0 ? (results[closingAt]?.meta.changes ?? 0) : 0;
-    run.superseded = results.at(-1)?.meta.changes === 0;
+    run.closed = closingAt >= 0 ? (results[closingAt]?.results.length ?? 0) : 0;
+    run.superseded = results.at(-1)?.results.length !== 1;
   } catch (error) {
     return unavailable(`the index could not be written (asked again next run): ${describeFailure(error)}`);
   }

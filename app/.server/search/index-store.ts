@@ -80,7 +80,11 @@ export async function readCrawlState(db: D1Database): Promise<CrawlState> {
   };
 }
 
-/** The state after a run, written only over the version the run read (`changes` 0 when another run wrote first). */
+/**
+ * The state after a run, written only over the version the run read: it returns the new version, or no row
+ * when another run wrote first. (A row returned, not `meta.changes`: in a batch that writes the full text,
+ * `changes` also counts FTS5's own writes.)
+ */
 export function prepareCrawlState(
   db: D1Database,
   next: CrawlState,
@@ -90,7 +94,8 @@ export function prepareCrawlState(
     .prepare(
       `UPDATE search_crawl SET pass = ?1, pass_started_ms = ?2, complete = ?3, cursor = ?4, pages = ?5, seen = ?6,
          last_full_pass_ms = ?7, events = ?8, pruned_ms = ?9, version = version + 1
-       WHERE id = 1 AND version = ?10`,
+       WHERE id = 1 AND version = ?10
+       RETURNING version`,
     )
     .bind(
       next.pass,
@@ -281,7 +286,8 @@ const STILL_OURS = "EXISTS (SELECT 1 FROM search_crawl WHERE id = 1 AND version 
 
 /**
  * The end of a full pass: every event the index holds open that the pass did not list is closed and leaves
- * the full text (if the crawl state is still `readVersion`). Goes before the state's write in the batch.
+ * the full text (if the crawl state is still `readVersion`). Goes before the state's write in the batch; the
+ * last statement returns the ids it closed.
  */
 export function prepareClosing(
   db: D1Database,
@@ -298,7 +304,9 @@ export function prepareClosing(
       )
       .bind(ids, readVersion),
     db
-      .prepare(`UPDATE search_events SET closed = 1, updated_ms = ?3 WHERE ${unseen} AND ${STILL_OURS}`)
+      .prepare(
+        `UPDATE search_events SET closed = 1, updated_ms = ?3 WHERE ${unseen} AND ${STILL_OURS} RETURNING id`,
+      )
       .bind(ids, readVersion, nowMs),
   ];
 }

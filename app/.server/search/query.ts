@@ -124,7 +124,8 @@ function clampLimit(limit: number | undefined): number {
 /**
  * Open events matching `match` (an FTS5 expression from query-text.ts): FTS5 ranks by bm25 itself and
  * hands over only the best `offset + count + TIE_WINDOW` hits (the rows read), which are then ordered
- * by rank and 24 h volume.
+ * by rank and 24 h volume. CROSS JOIN keeps the hits the outer loop (SQLite would otherwise scan every event
+ * and probe the hits).
  */
 async function byText(db: D1Database, match: string, offset: number, count: number): Promise<EventRow[]> {
   const { results } = await db
@@ -132,7 +133,7 @@ async function byText(db: D1Database, match: string, offset: number, count: numb
       `WITH hits AS (
          SELECT rowid AS id, rank FROM search_fts WHERE search_fts MATCH ?1 ORDER BY rank LIMIT ?2
        )
-       SELECT ${COLUMNS} FROM hits JOIN search_events e ON e.id = hits.id
+       SELECT ${COLUMNS} FROM hits CROSS JOIN search_events e ON e.id = hits.id
        WHERE e.closed = 0
        ORDER BY hits.rank, e.volume24h DESC, e.id
        LIMIT ?3 OFFSET ?4`,
