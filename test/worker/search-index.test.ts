@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { crawlSearchIndex } from "~/.server/search/crawl";
 import { readCrawlState } from "~/.server/search/index-store";
 import { getIndexedEvent, indexState, searchEvents } from "~/.server/search/query";
+import { KV_KEYS } from "~/.server/snapshots/keys";
 import { type GammaEventJson, recordedOpenEvents } from "../support/index-events";
 import { countingDb } from "./support/counting";
 import {
@@ -24,7 +25,7 @@ import {
   serveOpenEvents,
 } from "./support/search";
 import { GAMMA, listenToUpstreams, upstreams } from "./support/upstreams";
-import { failingDb } from "./support/worker";
+import { clearKv, failingDb, testWorker } from "./support/worker";
 
 listenToUpstreams();
 
@@ -442,5 +443,42 @@ describe("D1 per run", () => {
       time.advance(60_000);
     }
     expect(perRun).toEqual([3, 3, 1, 1]);
+  });
+});
+
+describe("in the cron", () => {
+  it("the minute cron moves the crawl on beside the whale refresh; the market cron does not", async () => {
+    await clearKv();
+    const list = serveOpenEvents(fresh(), 100);
+    const worker = testWorker();
+    // The crawl's requests (the market snapshot asks the same route for the busiest events, by volume).
+    const crawled = () => list.requests.filter((url) => !url.searchParams.has("order"));
+    await worker.scheduled("*/10 * * * *");
+    await worker.settle();
+    expect(list.requests.length).toBeGreaterThan(0);
+    expect(crawled()).toHaveLength(0);
+    await worker.scheduled("* * * * *");
+    await worker.settle();
+    // SEARCH_INDEX_PAGES_PER_RUN's default: two pages.
+    expect(crawled()).toHaveLength(2);
+    expect((await readCrawlState(env.DB)).seen).toHaveLength(200);
+    expect(await env.CACHE.get(KV_KEYS.whales)).not.toBeNull();
+  });
+
+  it("a failing crawl is one log line and never fails the whale refresh", async () => {
+    await clearKv();
+    const list = serveOpenEvents(fresh(), 100);
+    list.failWith = 500;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const worker = testWorker({ UPSTREAM_RETRIES: "0" });
+    await worker.scheduled("* * * * *");
+    await worker.settle();
+    expect(await env.CACHE.get(KV_KEYS.whales)).not.toBeNull();
+    const lines = errors.mock.calls.map((call) => String(call[0]));
+    expect(lines.filter((line) => line.startsWith("[search]"))).toEqual([
+      expect.stringContaining("[search] search index failed: page 1 of pass 1 failed"),
+    ]);
+    expect(lines.filter((line) => !line.startsWith("[search]"))).toEqual([]);
   });
 });
