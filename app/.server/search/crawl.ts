@@ -164,9 +164,8 @@ export async function crawlSearchIndex(deps: CrawlDeps): Promise<Section<CrawlRu
     if (read.ended) {
       const closes = seen.length > 0 && seen.length >= state.events * LEAST_SHARE_TO_CLOSE;
       if (closes) {
-        const closing = prepareClosing(db, seen, state.version, nowMs);
-        closingAt = statements.length + closing.length - 1;
-        statements.push(...closing);
+        closingAt = statements.length;
+        statements.push(...prepareClosing(db, seen, state.version, nowMs));
       } else {
         log.warn(
           `pass ${start.pass} listed ${seen.length} open events, under half of the last pass's ${state.events}: none closed`,

@@ -127,7 +127,7 @@ interface StoredRow {
   closed: number;
 }
 
-/** The stored hashes of `ids` (those the index holds), in one query. */
+/** The stored hashes of `ids` (those the index holds), in one query (about two rows read an id). */
 export async function readStoredEvents(
   db: D1Database,
   ids: readonly number[],
@@ -136,8 +136,8 @@ export async function readStoredEvents(
   if (ids.length === 0) return stored;
   const { results } = await db
     .prepare(
-      `SELECT id, text_hash, price_hash, volume24h, closed FROM search_events
-       WHERE id IN (SELECT value FROM json_each(?1))`,
+      `SELECT e.id, e.text_hash, e.price_hash, e.volume24h, e.closed
+       FROM json_each(?1) j CROSS JOIN search_events e ON e.id = j.value`,
     )
     .bind(JSON.stringify(ids))
     .all<StoredRow>();
@@ -285,9 +285,10 @@ export const PRUNE_EVERY_MS = 24 * 3_600_000;
 const STILL_OURS = "EXISTS (SELECT 1 FROM search_crawl WHERE id = 1 AND version = ?2)";
 
 /**
- * The end of a full pass: every event the index holds open that the pass did not list is closed and leaves
- * the full text (if the crawl state is still `readVersion`). Goes before the state's write in the batch; the
- * last statement returns the ids it closed.
+ * The end of a full pass: every event the index holds open that the pass did not list is closed (the first
+ * statement returns their ids), then leaves the full text (found again as the rows closed at `nowMs`).
+ * Neither does anything unless the crawl state is still `readVersion`. They go before the state's write in
+ * the batch. Reads about three rows per open event (the seen ids, the open rows), once a pass.
  */
 export function prepareClosing(
   db: D1Database,
@@ -295,19 +296,20 @@ export function prepareClosing(
   readVersion: number,
   nowMs: number,
 ): D1PreparedStatement[] {
-  const unseen = "closed = 0 AND id NOT IN (SELECT value FROM json_each(?1))";
-  const ids = JSON.stringify(seen);
   return [
     db
       .prepare(
-        `DELETE FROM search_fts WHERE rowid IN (SELECT id FROM search_events WHERE ${unseen}) AND ${STILL_OURS}`,
+        `UPDATE search_events SET closed = 1, updated_ms = ?3
+         WHERE closed = 0 AND id NOT IN (SELECT value FROM json_each(?1)) AND ${STILL_OURS}
+         RETURNING id`,
       )
-      .bind(ids, readVersion),
+      .bind(JSON.stringify(seen), readVersion, nowMs),
     db
       .prepare(
-        `UPDATE search_events SET closed = 1, updated_ms = ?3 WHERE ${unseen} AND ${STILL_OURS} RETURNING id`,
+        `DELETE FROM search_fts WHERE rowid IN (SELECT id FROM search_events WHERE closed = 1 AND updated_ms = ?1)
+           AND ${STILL_OURS}`,
       )
-      .bind(ids, readVersion, nowMs),
+      .bind(nowMs, readVersion),
   ];
 }
 
