@@ -14,9 +14,10 @@ CREATE TABLE search_events (
   volume24h REAL NOT NULL,           -- rewritten only when its 2-significant-digit value changes (the index below)
   liquidity REAL NOT NULL,
   neg_risk INTEGER NOT NULL,
-  markets TEXT NOT NULL,             -- JSON [{ id, slug, question, label, outcomes: [{ label, price, tokenId }], change24h, volume24h, closed }]
-  text_hash TEXT NOT NULL,           -- slug, title and the full-text row's text
-  price_hash TEXT NOT NULL,          -- everything else, figures quantised (prices to the cent, volumes to 2 digits)
+  -- JSON [{ id, slug, question, label, outcomes: [{ label, price, tokenId }], change24h, volume24h, closed }]
+  markets TEXT NOT NULL,
+  text_hash TEXT NOT NULL,           -- the slug and the full-text row's text
+  price_hash TEXT NOT NULL,          -- the whole row, figures quantised (prices to the cent, volumes to 2 digits)
   updated_ms INTEGER NOT NULL,       -- when this row was last written
   closed INTEGER NOT NULL DEFAULT 0  -- 1: a full pass of the open events did not list it (kept 7 days)
 );
@@ -39,7 +40,7 @@ CREATE TABLE search_crawl (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   pass INTEGER NOT NULL DEFAULT 0,          -- the current (or last) pass, from 1
   pass_started_ms INTEGER,                  -- when it started
-  complete INTEGER NOT NULL DEFAULT 1,      -- 1 when it ended (the next starts SEARCH_INDEX_PASS_MINUTES after it started)
+  complete INTEGER NOT NULL DEFAULT 1,      -- 1 when it ended (the next starts SEARCH_INDEX_PASS_MINUTES after)
   cursor TEXT,                              -- Gamma's next_cursor for its next page; NULL: the first page
   pages INTEGER NOT NULL DEFAULT 0,         -- pages it has read
   seen TEXT NOT NULL DEFAULT '[]',          -- JSON array of the event ids it has listed so far

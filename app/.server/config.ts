@@ -70,7 +70,7 @@ const ConfigSchema = v.object({
   failureBackoffSeconds: integer("FAILURE_BACKOFF_SECONDS", 0, 3600, 30),
   /** Gamma pages of open events the search index reads per minute cron run (0: no crawl; decision 0034). */
   searchIndexPagesPerRun: integer("SEARCH_INDEX_PAGES_PER_RUN", 0, 20, 2),
-  /** A pass of the search index starts at most this often (minutes, start to start; 0: as soon as one ends). */
+  /** A search index pass starts at most this often (minutes, start to start; 0: as soon as one ends). */
   searchIndexPassMinutes: integer("SEARCH_INDEX_PASS_MINUTES", 0, 1440, 60),
 });
 

@@ -38,7 +38,10 @@ function polymarketClient<T>(baseUrl: (config: Config) => string, make: (opts: P
   };
 }
 
-/** Gamma: the busiest events, a page of every open event, one market or event by slug, the resolution of closed markets by id. */
+/**
+ * Gamma: the busiest events, a page of every open event (the search index), one market or event by slug, the
+ * resolution of closed markets by id.
+ */
 export const createGamma = polymarketClient(
   (config) => config.gammaUrl,
   (opts) => ({

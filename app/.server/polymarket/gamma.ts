@@ -1,6 +1,7 @@
 /**
  * Polymarket Gamma API client: the only code that calls Gamma (the busiest markets and events, every open
- * event page by page for the search index, one market or event by slug, closed markets by id). Parsing lives beside it: gamma-markets.ts, gamma-events.ts.
+ * event page by page for the search index, one market or event by slug, closed markets by id). Parsing lives
+ * beside it: gamma-markets.ts, gamma-events.ts.
  */
 
 import * as v from "valibot";

@@ -93,11 +93,18 @@ interface PagesRead {
   failure: string | null;
 }
 
-/** Reads up to `most` pages after `cursor`; stops at the last page or a failing one. */
+/** Reads up to `most` pages after the state's cursor; stops at the pass's last page or a failing one. */
 async function readPages(deps: CrawlDeps, state: CrawlState, most: number): Promise<PagesRead> {
   const docs = new Map<number, IndexDocument>();
   let cursor = state.cursor;
   let pages = 0;
+  const read = (ended: boolean, failure: string | null): PagesRead => ({
+    docs: [...docs.values()],
+    pages,
+    cursor,
+    ended,
+    failure,
+  });
   while (pages < most) {
     try {
       const page = await deps.gamma.openEventsPage(cursor);
@@ -107,13 +114,62 @@ async function readPages(deps: CrawlDeps, state: CrawlState, most: number): Prom
         if (doc !== null && !docs.has(doc.id)) docs.set(doc.id, doc);
       }
       cursor = page.nextCursor;
-      if (cursor === null) return { docs: [...docs.values()], pages, cursor, ended: true, failure: null };
+      if (cursor === null) return read(true, null);
     } catch (error) {
-      const failure = `page ${state.pages + pages + 1} of pass ${state.pass} failed (asked again next run): ${describeFailure(error)}`;
-      return { docs: [...docs.values()], pages, cursor, ended: false, failure };
+      const which = `page ${state.pages + pages + 1} of pass ${state.pass}`;
+      return read(false, `${which} failed (asked again next run): ${describeFailure(error)}`);
     }
   }
-  return { docs: [...docs.values()], pages, cursor, ended: false, failure: null };
+  return read(false, null);
+}
+
+/** A new pass from the first page, starting now. */
+function newPass(state: CrawlState, nowMs: number): CrawlState {
+  return {
+    ...state,
+    pass: state.pass + 1,
+    passStartedMs: nowMs,
+    complete: false,
+    cursor: null,
+    pages: 0,
+    seen: [],
+  };
+}
+
+/**
+ * The statements that end a pass (closing what it did not list, pruning once a day), and what changes in
+ * the crawl state. `last` is the state the run read (its version guards the closing); `closing` is the index
+ * among the statements of the one returning the closed ids, or -1.
+ */
+function passEnd(
+  db: D1Database,
+  pass: number,
+  last: CrawlState,
+  seen: number[],
+  nowMs: number,
+): { statements: D1PreparedStatement[]; closing: number; after: Partial<CrawlState> } {
+  const statements: D1PreparedStatement[] = [];
+  let closing = -1;
+  if (seen.length > 0 && seen.length >= last.events * LEAST_SHARE_TO_CLOSE) {
+    closing = 0;
+    statements.push(...prepareClosing(db, seen, last.version, nowMs));
+  } else {
+    log.warn(
+      `pass ${pass} listed ${seen.length} open events, under half of the last pass's ${last.events}: none closed`,
+    );
+  }
+  const after: Partial<CrawlState> = {
+    complete: true,
+    cursor: null,
+    seen: [],
+    lastFullPassMs: nowMs,
+    events: seen.length,
+  };
+  if (nowMs - (last.prunedMs ?? 0) >= PRUNE_EVERY_MS) {
+    statements.push(preparePrune(db, nowMs - CLOSED_KEEP_MS));
+    after.prunedMs = nowMs;
+  }
+  return { statements, closing, after };
 }
 
 /**
@@ -132,60 +188,32 @@ export async function crawlSearchIndex(deps: CrawlDeps): Promise<Section<CrawlRu
   }
   const nowMs = deps.now();
   if (deps.pagesPerRun <= 0 || !passDue(state, nowMs, deps.passMinutes)) return ok(idleRun(state));
-  const start: CrawlState = state.complete
-    ? {
-        ...state,
-        pass: state.pass + 1,
-        passStartedMs: nowMs,
-        complete: false,
-        cursor: null,
-        pages: 0,
-        seen: [],
-      }
-    : state;
+  const start = state.complete ? newPass(state, nowMs) : state;
 
   const read = await readPages(deps, start, deps.pagesPerRun);
   if (read.pages === 0) return unavailable(read.failure ?? "no page read");
 
   const seen = [...new Set([...start.seen, ...read.docs.map((doc) => doc.id)])];
-  const next: CrawlState = { ...start, cursor: read.cursor, pages: start.pages + read.pages, seen };
+  let next: CrawlState = { ...start, cursor: read.cursor, pages: start.pages + read.pages, seen };
   const run: CrawlRun = { ...idleRun(start), idle: false, pages: read.pages, events: read.docs.length };
   try {
-    const plan = planWrites(
-      read.docs,
-      await readStoredEvents(
-        db,
-        read.docs.map((doc) => doc.id),
-      ),
+    const stored = await readStoredEvents(
+      db,
+      read.docs.map((doc) => doc.id),
     );
-    const statements = prepareWrites(db, plan, nowMs);
+    const plan = planWrites(read.docs, stored);
     run.written = { whole: plan.full.length, text: plan.retext.length, figures: plan.figures.length };
-    let closingAt = -1;
+    const statements = prepareWrites(db, plan, nowMs);
+    let closing = -1;
     if (read.ended) {
-      const closes = seen.length > 0 && seen.length >= state.events * LEAST_SHARE_TO_CLOSE;
-      if (closes) {
-        closingAt = statements.length;
-        statements.push(...prepareClosing(db, seen, state.version, nowMs));
-      } else {
-        log.warn(
-          `pass ${start.pass} listed ${seen.length} open events, under half of the last pass's ${state.events}: none closed`,
-        );
-      }
-      if (nowMs - (state.prunedMs ?? 0) >= PRUNE_EVERY_MS) {
-        statements.push(preparePrune(db, nowMs - CLOSED_KEEP_MS));
-        next.prunedMs = nowMs;
-      }
-      Object.assign(next, {
-        complete: true,
-        cursor: null,
-        seen: [],
-        lastFullPassMs: nowMs,
-        events: seen.length,
-      });
+      const end = passEnd(db, start.pass, state, seen, nowMs);
+      if (end.closing >= 0) closing = statements.length + end.closing;
+      statements.push(...end.statements);
+      next = { ...next, ...end.after };
     }
     statements.push(prepareCrawlState(db, next, state.version));
     const results = await db.batch(statements);
-    run.closed = closingAt >= 0 ? (results[closingAt]?.results.length ?? 0) : 0;
+    run.closed = closing >= 0 ? (results[closing]?.results.length ?? 0) : 0;
     run.superseded = results.at(-1)?.results.length !== 1;
   } catch (error) {
     return unavailable(`the index could not be written (asked again next run): ${describeFailure(error)}`);

@@ -78,7 +78,8 @@ function fullText(event: MarketEvent): FullText {
 
 /**
  * The whole row with its figures quantised: equal for two answers a card cannot tell apart. (Its text is in
- * here too, so any change of the row changes this hash; the text hash says whether the full-text row must go.)
+ * here too, so any change of the row changes this hash; the text hash says whether the full-text row must
+ * be rewritten too.)
  */
 function quantised(body: IndexedEventBody): unknown[] {
   return [

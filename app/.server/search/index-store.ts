@@ -158,7 +158,7 @@ export interface WritePlan {
   full: IndexDocument[];
   /** Events the index holds with other text: their old full-text row goes first. */
   retext: IndexDocument[];
-  /** Events whose figures moved past a quantum: the row without its slug, title and text (one row written). */
+  /** Events whose figures moved past a quantum: the row but its slug, title and text (one row written). */
   figures: { doc: IndexDocument; volume24h: boolean }[];
 }
 

@@ -174,7 +174,10 @@ export async function searchEvents(db: D1Database, query: SearchQuery): Promise<
   };
 }
 
-/** The indexed event with this slug, open or recently closed, or null (a slug that cannot be Gamma's: no query). */
+/**
+ * The indexed event with this slug, open or closed within the last 7 days, or null. A slug that cannot be
+ * Gamma's asks nothing.
+ */
 export async function getIndexedEvent(db: D1Database, slug: string): Promise<IndexedEvent | null> {
   if (!isSlug(slug)) return null;
   const row = await db
