@@ -3,6 +3,7 @@ import { createDeps, type Deps } from "../app/.server/deps";
 import type { UpstreamCheck } from "../app/.server/history/store";
 import { describeFailure } from "../app/.server/http";
 import { createLog, type Log } from "../app/.server/log";
+import { crawlSearchIndex } from "../app/.server/search/crawl";
 import { compactHistory } from "../app/.server/snapshots/history";
 import { marketSnapshot, type StoredMarkets } from "../app/.server/snapshots/markets";
 import { flushHistory } from "../app/.server/snapshots/outbox";
@@ -15,6 +16,7 @@ import { ok, type Section, unavailable } from "../app/lib/section";
 import { isolateFor } from "./isolate";
 
 const TRACK_RECORD_LOG = createLog("track-record");
+const SEARCH_LOG = createLog("search");
 
 /** A cron job: its name and where its failure is logged, and its work (a failure is a result, not a throw). */
 interface Job {
@@ -41,7 +43,8 @@ async function runJobs(jobs: readonly (Job | null)[]): Promise<void> {
  * What each run saw of each upstream it called is written with the build's own history batch; what a
  * failed build saw is written after it, through the same outbox (a D1 failure keeps it for the next
  * run, decision 0023). The market run also compacts the history and settles the track record; neither
- * can fail the run.
+ * can fail the run. The minute run also moves the search index's crawl on (a few Gamma pages, decision
+ * 0034), beside the whale refresh: neither can fail the other.
  */
 export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext): Promise<void> {
   const checks: UpstreamCheck[] = [];
@@ -68,6 +71,7 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
         }
       : null,
     whales ? { name: "whales refresh", log: cronLog, run: () => whaleSnapshot.refresh(deps) } : null,
+    whales ? searchIndexJob(deps) : null,
   ]);
   const { history } = deps;
   if (!history) return;
@@ -106,4 +110,22 @@ async function settleCalls(deps: Deps, refreshed: Section<StoredMarkets> | null)
   } catch (error) {
     return unavailable(`${describeFailure(error)} (the calls stay open for the next run)`);
   }
+}
+
+/** The search index's crawl: a few pages of every open event each minute (decision 0034); off without D1. */
+function searchIndexJob(deps: Deps): Job | null {
+  const { db, config } = deps;
+  if (db === null || config.searchIndexPagesPerRun === 0) return null;
+  return {
+    name: "search index",
+    log: SEARCH_LOG,
+    run: () =>
+      crawlSearchIndex({
+        db,
+        gamma: deps.upstreams.gamma,
+        now: deps.now,
+        pagesPerRun: config.searchIndexPagesPerRun,
+        passMinutes: config.searchIndexPassMinutes,
+      }),
+  };
 }

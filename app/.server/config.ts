@@ -68,6 +68,10 @@ const ConfigSchema = v.object({
   llmTimeoutMs: integer("LLM_TIMEOUT_MS", 1, 120_000, 20_000),
   /** After a failed refresh, callers get the fallback without a new upstream call for this long. */
   failureBackoffSeconds: integer("FAILURE_BACKOFF_SECONDS", 0, 3600, 30),
+  /** Gamma pages of open events the search index reads per minute cron run (0: no crawl; decision 0034). */
+  searchIndexPagesPerRun: integer("SEARCH_INDEX_PAGES_PER_RUN", 0, 20, 2),
+  /** A search index pass starts at most this often (minutes, start to start; 0: as soon as one ends). */
+  searchIndexPassMinutes: integer("SEARCH_INDEX_PASS_MINUTES", 0, 1440, 60),
 });
 
 /** Runtime configuration, parsed once per env object. */
@@ -96,6 +100,8 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   llmBatchSize: "LLM_BATCH_SIZE",
   llmTimeoutMs: "LLM_TIMEOUT_MS",
   failureBackoffSeconds: "FAILURE_BACKOFF_SECONDS",
+  searchIndexPagesPerRun: "SEARCH_INDEX_PAGES_PER_RUN",
+  searchIndexPassMinutes: "SEARCH_INDEX_PASS_MINUTES",
 };
 
 /** Thrown for a bad configuration value; its message is one line naming the variable. */

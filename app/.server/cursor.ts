@@ -7,7 +7,8 @@ export function encodeCursor(id: string): string {
   return btoa(id).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
-function decodeCursor(cursor: string): string | null {
+/** The id a cursor of `encodeCursor` names, or null when the text is not one. */
+export function decodeCursor(cursor: string): string | null {
   if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) return null;
   try {
     return atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));

@@ -28,6 +28,8 @@ export interface Deps {
   lookupUpstreams: LookupUpstreams;
   /** The history database, where the Worker has one (D1 binding `DB`). */
   history: HistoryStore | null;
+  /** The same database as is: the search index's own modules read and write it (app/.server/search/). */
+  db: D1Database | null;
   /** History batches this isolate could not write yet (outbox.ts). */
   outbox: HistoryOutbox;
   /** Collects what the builds saw of each upstream they called; only the cron sets it (checks.ts). */
@@ -62,6 +64,7 @@ export function createDeps({ caches, ctx, config, db, lookups, now, fetch }: Dep
     upstreams: createUpstreams(config, send),
     lookupUpstreams: createLookupUpstreams(config, send),
     history: db ? new HistoryStore(db) : null,
+    db: db ?? null,
     outbox: caches.outbox,
   };
 }

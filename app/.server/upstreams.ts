@@ -12,6 +12,7 @@ import {
   fetchClosedMarkets,
   fetchEventBySlug,
   fetchMarketBySlug,
+  fetchOpenEventsPage,
 } from "./polymarket/gamma";
 import { fetchLeaderboard, type LeaderboardQuery } from "./polymarket/leaderboard";
 import type { PolymarketOptions } from "./polymarket/request";
@@ -37,11 +38,15 @@ function polymarketClient<T>(baseUrl: (config: Config) => string, make: (opts: P
   };
 }
 
-/** Gamma: the busiest events, one market or event by slug, the resolution of closed markets by id. */
+/**
+ * Gamma: the busiest events, a page of every open event (the search index), one market or event by slug, the
+ * resolution of closed markets by id.
+ */
 export const createGamma = polymarketClient(
   (config) => config.gammaUrl,
   (opts) => ({
     activeEvents: () => fetchActiveEvents(opts),
+    openEventsPage: (cursor: string | null) => fetchOpenEventsPage(cursor, opts),
     marketBySlug: (slug: string) => fetchMarketBySlug(slug, opts),
     eventBySlug: (slug: string) => fetchEventBySlug(slug, opts),
     closedMarkets: (ids: readonly string[]) => fetchClosedMarkets(ids, opts),

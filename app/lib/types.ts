@@ -116,6 +116,48 @@ export interface MarketEvent {
   resolved: Market[];
 }
 
+/** One market of an indexed event (the search index, decision 0034): what a card quotes of it. */
+export interface IndexedMarket {
+  id: string;
+  slug: string | null;
+  /** The market's question ("Will Trump deport less than 250,000?"). */
+  question: string;
+  /** What it is called inside its event (Gamma's `groupItemTitle`: "Trump", "250k–500k"), null when none. */
+  label: string | null;
+  /** Every outcome with its price (0..1) and token, in Gamma's order. */
+  outcomes: Outcome[];
+  /** 24 h change of the first outcome's price, in percentage points. */
+  change24h: number;
+  volume24h: number;
+  /** Resolved or no longer traded: shown as resolved, never offered to trade. */
+  closed: boolean;
+}
+
+/**
+ * An event of the search index: any open Polymarket event (not only the 100 busiest), with what its card
+ * needs without an AI call. Figures are as of `updatedAt`: a row is rewritten only when a price moves a cent,
+ * a volume its second significant digit, or its text changes (decision 0034).
+ */
+export interface IndexedEvent {
+  id: string;
+  slug: string;
+  title: string;
+  image: string | null;
+  tags: EventTag[];
+  endDate: string | null;
+  /** Total volume, USD. */
+  volume: number;
+  volume24h: number;
+  liquidity: number;
+  negRisk: boolean;
+  /** Its open markets in Gamma's order, then its resolved ones (`closed`). */
+  markets: IndexedMarket[];
+  /** A full pass of Gamma's open events no longer listed it. */
+  closed: boolean;
+  /** ISO time its row was last written. */
+  updatedAt: string;
+}
+
 /** Where a figure came from. */
 export type MentionsSource = InferOutput<typeof MentionsSourceSchema>;
 

@@ -18,6 +18,8 @@ describe("parseConfig", () => {
     expect(config.marketsFreshSeconds).toBe(900);
     expect(config.whalesFreshSeconds).toBe(300);
     expect(config.whalesWriteSeconds).toBe(240);
+    expect(config.searchIndexPagesPerRun).toBe(2);
+    expect(config.searchIndexPassMinutes).toBe(60);
   });
 
   it("reads strings from wrangler vars, trims secrets and drops trailing slashes", () => {
@@ -42,6 +44,8 @@ describe("parseConfig", () => {
     [{ UPSTREAM_TIMEOUT_MS: "1.5" }, "UPSTREAM_TIMEOUT_MS must be a whole number"],
     [{ SUPPORT_EMAIL: "nobody" }, "SUPPORT_EMAIL must be an email address"],
     [{ SITE_URL: "oddspulse.app" }, "SITE_URL must be empty or an absolute http(s) URL"],
+    [{ SEARCH_INDEX_PAGES_PER_RUN: "21" }, "SEARCH_INDEX_PAGES_PER_RUN must be at most 20"],
+    [{ SEARCH_INDEX_PASS_MINUTES: "-1" }, "SEARCH_INDEX_PASS_MINUTES must be at least 0"],
   ])("rejects %o with one line naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(`Invalid configuration: ${message}`);

@@ -10,7 +10,16 @@ import { KV_KEYS } from "~/.server/snapshots/keys";
 import { marketSnapshot, type StoredMarkets } from "~/.server/snapshots/markets";
 import { HistoryOutbox } from "~/.server/snapshots/outbox";
 import { whaleSnapshot } from "~/.server/snapshots/whales";
-import { calls, failing, feedRequests, listenToUpstreams, resetCalls, upstreams } from "./support/upstreams";
+import { clearIndex } from "./support/search";
+import {
+  calls,
+  failing,
+  feedRequests,
+  gammaRequests,
+  listenToUpstreams,
+  resetCalls,
+  upstreams,
+} from "./support/upstreams";
 import { clearKv, testWorker } from "./support/worker";
 
 listenToUpstreams();
@@ -195,12 +204,16 @@ describe("cron", () => {
   });
 
   it("the minute schedule writes the whale snapshot to KV", async () => {
+    await clearIndex();
     const worker = testWorker();
     await worker.scheduled("* * * * *", T0);
     await worker.settle();
     expect(await env.CACHE.get(KV_KEYS.whales)).not.toBeNull();
     // The trades, and the leaderboard's two pages (the board is cold).
     expect(calls.data).toBe(3);
-    expect(calls.gamma).toBe(0);
+    // Gamma only for the search index's crawl: the first page of the open events (decision 0034).
+    expect(gammaRequests.map((url) => `${url.pathname}?${url.searchParams}`)).toEqual([
+      "/events/keyset?active=true&closed=false&limit=100",
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Polymarket Gamma API client: the only code that calls Gamma (the busiest markets and events, one market
- * or event by slug, closed markets by id). Parsing lives beside it: gamma-markets.ts, gamma-events.ts.
+ * Polymarket Gamma API client: the only code that calls Gamma (the busiest markets and events, every open
+ * event page by page for the search index, one market or event by slug, closed markets by id). Parsing lives
+ * beside it: gamma-markets.ts, gamma-events.ts.
  */
 
 import * as v from "valibot";
@@ -12,6 +13,7 @@ import {
   type EventBySlug,
   groupMarketsByEvent,
   MAX_EVENTS,
+  normaliseGammaEvent,
   readEventsPage,
   readGammaEvent,
 } from "./gamma-events";
@@ -228,6 +230,37 @@ export async function fetchActiveEvents(opts: PolymarketOptions): Promise<Active
     const events = groupMarketsByEvent(list.items, list.items.map(normaliseGammaMarket));
     return { events, route: "markets", marketsRoute: list.route, pages: list.pages };
   }
+}
+
+/**
+ * Every open event, in Gamma's own order (the search index's crawl, decision 0034): 100 a page, the next
+ * asked with `after_cursor`; no `order`, so the pages of a pass do not reshuffle as volumes move.
+ */
+export const OPEN_EVENTS_PATH = "/events/keyset?active=true&closed=false&limit=100";
+
+/** One page of the open events. */
+export interface OpenEventsPage {
+  /** Its showable events (open, with a traded market), in Gamma's order. */
+  events: MarketEvent[];
+  /** How many items it listed, showable or not. */
+  listed: number;
+  /** The cursor of the next page; null on the last. */
+  nextCursor: string | null;
+}
+
+/**
+ * One page of every open event: the first without a cursor, else the page after `cursor`. One request (the
+ * crawl keeps the cursor between runs). Throws UpstreamError (kind "shape" when the answer is not a page).
+ */
+export async function fetchOpenEventsPage(
+  cursor: string | null,
+  opts: PolymarketOptions,
+): Promise<OpenEventsPage> {
+  const path =
+    cursor === null ? OPEN_EVENTS_PATH : `${OPEN_EVENTS_PATH}&after_cursor=${encodeURIComponent(cursor)}`;
+  const { items, nextCursor } = readEventsPage(await getList(path, opts));
+  const events = items.flatMap((item) => normaliseGammaEvent(item) ?? []);
+  return { events, listed: items.length, nextCursor };
 }
 
 /** A Polymarket slug: lowercase words joined by hyphens. Anything else is never sent upstream. */
