@@ -5,15 +5,13 @@ import {
   MentionHistory,
   SectionMessage,
   TradeList,
+  TraderWho,
   TradesSection,
 } from "~/components/market/market-sections";
 import { PriceChart, RangeLinks } from "~/components/market/price-chart";
 import { MarketCalls } from "~/components/track-record/market-calls";
-import { TraderRank } from "~/components/whales/trader-rank";
 import { type EventPageData, eventPath } from "~/lib/event-page";
-import { profileUrl } from "~/lib/links";
 import { marketPath } from "~/lib/market-page";
-import { shortenAddress, traderName, traderPath } from "~/lib/whales";
 import { EventForecast } from "./event-forecast";
 import { EventRules, EventSummary } from "./event-summary";
 import { OutcomeTable } from "./outcome-table";
@@ -101,30 +99,20 @@ export function EventPage({ data }: { data: EventPageData }) {
                 now={now}
                 empty="No trades over $10K found in this event."
                 testId="event-trades"
-                who={(trade) => {
-                  const name = traderName(trade) ?? shortenAddress(trade.trader.wallet);
-                  return (
-                    <>
-                      <span className="min-w-0 break-words">
-                        {trade.marketSlug ? (
-                          <a href={marketPath(trade.marketSlug)} className={LINK}>
-                            {trade.title}
-                          </a>
-                        ) : (
-                          trade.title
-                        )}
-                      </span>
-                      {profileUrl(trade.trader.wallet) ? (
-                        <a href={traderPath(trade.trader.wallet)} className={LINK}>
-                          {name}
+                who={(trade) => (
+                  <>
+                    <span className="min-w-0 break-words">
+                      {trade.marketSlug ? (
+                        <a href={marketPath(trade.marketSlug)} className={LINK}>
+                          {trade.title}
                         </a>
                       ) : (
-                        <span>{name}</span>
+                        trade.title
                       )}
-                      {trade.trader.rank !== null && <TraderRank trader={trade.trader} />}
-                    </>
-                  );
-                }}
+                    </span>
+                    <TraderWho trade={trade} />
+                  </>
+                )}
               />
             )}
           </TradesSection>

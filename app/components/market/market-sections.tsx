@@ -158,6 +158,23 @@ export function MentionHistory({ points }: { points: MentionPoint[] }) {
   );
 }
 
+/** Who traded: the trader's name (or short address), linking to their page, and their leaderboard rank. */
+export function TraderWho({ trade }: { trade: WhaleTrade }) {
+  const name = traderName(trade) ?? shortenAddress(trade.trader.wallet);
+  return (
+    <>
+      {profileUrl(trade.trader.wallet) ? (
+        <a href={traderPath(trade.trader.wallet)} className={LINK}>
+          {name}
+        </a>
+      ) : (
+        <span>{name}</span>
+      )}
+      {trade.trader.rank !== null && <TraderRank trader={trade.trader} />}
+    </>
+  );
+}
+
 /**
  * Trades over $10K, ours (whale watch) and Polymarket's, each once, newest first: the amount, the side
  * and odds, then `who` (the trader on a market page, the market on a trader page), then the age.
@@ -233,21 +250,7 @@ export function MarketTradeList({ trades, now }: { trades: MarketTrades; now: nu
       now={now}
       empty="No trades over $10K found in this market."
       testId="market-trades"
-      who={(trade) => {
-        const name = traderName(trade) ?? shortenAddress(trade.trader.wallet);
-        return (
-          <>
-            {profileUrl(trade.trader.wallet) ? (
-              <a href={traderPath(trade.trader.wallet)} className={LINK}>
-                {name}
-              </a>
-            ) : (
-              <span>{name}</span>
-            )}
-            {trade.trader.rank !== null && <TraderRank trader={trade.trader} />}
-          </>
-        );
-      }}
+      who={(trade) => <TraderWho trade={trade} />}
     />
   );
 }
