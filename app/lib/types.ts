@@ -6,6 +6,7 @@
 import type { InferOutput } from "valibot";
 import type { SnapshotProvenance } from "./provenance";
 import type {
+  AnyEventSchema,
   DisplayEventSchema,
   EventCallSchema,
   EventDetailSchema,
@@ -214,6 +215,8 @@ export type EventForecast = InferOutput<typeof EventForecastSchema>;
 export type EventCall = InferOutput<typeof EventCallSchema>;
 /** One outcome as a card and the API list it. */
 export type EventOutcome = InferOutput<typeof EventOutcomeSchema>;
+/** An event with our forecast and X count when it is among the busiest, null otherwise (search results). */
+export type AnyEvent = InferOutput<typeof AnyEventSchema>;
 /** One event in full, as `/api/v1/events/{slug}` answers it. */
 export type EventDetail = InferOutput<typeof EventDetailSchema>;
 

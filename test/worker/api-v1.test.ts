@@ -3,10 +3,10 @@
  * generated OpenAPI document; bad parameters are named; ETags give 304s; CORS is open for GET; the
  * rate-limiting binding (simulated by miniflare, 120 a minute per IP) answers 429 with Retry-After.
  */
-import { Validator } from "@cfworker/json-schema";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { HISTORY_EVENT_SLUG } from "../support/market-answers";
 import { clearCalls, gradeCall, insertCalls } from "./support/calls";
+import { type Json, openApi, validatorFor } from "./support/openapi";
 import { listenToUpstreams } from "./support/upstreams";
 import {
   failingDb,
@@ -32,35 +32,6 @@ let ipCounter = 0;
 function client(): Record<string, string> {
   ipCounter += 1;
   return { "cf-connecting-ip": `203.0.113.${ipCounter}` };
-}
-
-type Json = Record<string, unknown>;
-interface OpenApi {
-  components: { schemas: Record<string, Json> };
-  paths: Record<
-    string,
-    { get?: { responses: Record<string, { content?: Record<string, { schema: Json }> }> } }
-  >;
-}
-
-async function openApi(w: TestWorker): Promise<OpenApi> {
-  const res = await w.fetch("/api/v1/openapi.json", { headers: client() });
-  expect(res.status).toBe(200);
-  return (await res.json()) as OpenApi;
-}
-
-/** The document's schema for one path template and status, with its component refs resolvable. */
-function validatorFor(doc: OpenApi, template: string, status: number): Validator {
-  const response = doc.paths[template]?.get?.responses[String(status)];
-  const schema = response?.content?.["application/json"]?.schema;
-  if (!schema) throw new Error(`the document has no JSON schema for ${status} on ${template}`);
-  const rewrite = (value: unknown): unknown =>
-    JSON.parse(JSON.stringify(value).replaceAll("#/components/schemas/", "#/$defs/"));
-  return new Validator(
-    { ...(rewrite(schema) as Json), $defs: rewrite(doc.components.schemas) } as never,
-    "2020-12",
-    false,
-  );
 }
 
 async function seedCalls(): Promise<void> {
@@ -118,6 +89,9 @@ describe("contract: every endpoint's answers validate against /api/v1/openapi.js
       ["/events", "/events?limit=500", 400],
       ["/events", "/events?cursor=bm9wZQ", 400],
       ["/events", "/events?category=astrology", 400],
+      ["/search", "/search?q=trump", 200],
+      ["/search", `/search?q=${"x".repeat(201)}`, 400],
+      ["/search", "/search?cursor=bm9wZQ", 400],
       ["/events/{slug}", `/events/${event}`, 200],
       ["/events/{slug}", `/events/${HISTORY_EVENT_SLUG}`, 200],
       ["/events/{slug}", "/events/no-such-event-anywhere", 404],

@@ -3,6 +3,7 @@
  * them; the /api-access reference calls the same functions for its example responses.
  */
 
+import { categoryBySlug } from "~/lib/categories";
 import type { ChartRange } from "~/lib/chart";
 import type { Unavailable } from "~/lib/section";
 import type { MarketSnapshot } from "~/lib/types";
@@ -11,13 +12,15 @@ import { readEvent } from "../events/detail";
 import { eventHistory, NOT_RECORDED, rangeStep } from "../events/history";
 import { historyPoints, outcomeHistory } from "../market/price-history";
 import { ON_DEMAND_FRESH_SECONDS, resolveMarket } from "../market/resolve";
+import { SearchCursorError } from "../search/query";
+import { searchOpenEvents } from "../search/results";
 import { marketSnapshot } from "../snapshots/markets";
 import type { Health } from "../snapshots/status";
 import { readHealth } from "../snapshots/status";
 import { whaleSnapshot } from "../snapshots/whales";
 import { exportHeadline, exportPage, exportSummary } from "../track-record/export";
 import { readTrackRecord } from "../track-record/view";
-import type { EventsQuery, MarketsQuery, WhalesQuery } from "./params";
+import type { EventsQuery, MarketsQuery, SearchQuery, WhalesQuery } from "./params";
 import { selectEvents, selectMarkets, selectWhales } from "./queries";
 import type {
   ErrorCode,
@@ -27,6 +30,7 @@ import type {
   HistoryResponse,
   MarketList,
   MarketResponse,
+  SearchResponse,
   TrackRecordResponse,
   WhaleList,
 } from "./responses";
@@ -115,6 +119,34 @@ export async function eventsAnswer(deps: Deps, query: EventsQuery): Promise<Answ
   if (page === null)
     return badCursor("cursor names no event of this list (the snapshot has changed): start again without it");
   return snapshotPage(deps, snapshot, page);
+}
+
+/** Seconds a search may be kept: the index takes in a few Gamma pages a minute. */
+const SEARCH_MAX_AGE = 60;
+
+/** A page of the search over every open event (the snapshot's events when the index cannot answer). */
+export async function searchAnswer(deps: Deps, query: SearchQuery): Promise<Answer<SearchResponse>> {
+  try {
+    const found = await searchOpenEvents(deps, {
+      q: query.q,
+      limit: query.limit,
+      cursor: query.cursor ?? null,
+      category: categoryBySlug(query.category),
+    });
+    return {
+      ok: true,
+      maxAge: SEARCH_MAX_AGE,
+      body: {
+        source: found.source,
+        note: found.fallback,
+        events: found.events,
+        nextCursor: found.nextCursor,
+      },
+    };
+  } catch (error) {
+    if (error instanceof SearchCursorError) return badCursor(error.message);
+    throw error;
+  }
 }
 
 /** Seconds an answer that says part of it could not be read may be kept. */

@@ -60,6 +60,31 @@ export const MarketsQuerySchema = v.object({
   ),
 });
 
+/** `/search`: the text, a category, a page size and the previous page's cursor. */
+export const SearchQuerySchema = v.object({
+  q: v.optional(
+    v.pipe(
+      v.string("q must be given once"),
+      v.maxLength(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`),
+      v.description(
+        "Words to find in an event's title, its outcomes or its tags (each word must match; the last may be the start of a word). Operators and quotes are plain text. Empty: every open event by 24 h volume.",
+      ),
+    ),
+    "",
+  ),
+  category: v.optional(
+    v.pipe(
+      v.picklist(CATEGORY_SLUGS, `category: ${oneOf(CATEGORY_SLUGS)}`),
+      v.description("Only events of this category (the site's category pages)."),
+    ),
+  ),
+  limit: wholeNumber("limit", 1, MAX_LIMIT, 20, "Events per page."),
+  cursor: v.optional(
+    v.pipe(v.string("cursor must be given once"), v.description("The nextCursor of the previous page.")),
+  ),
+});
+export type SearchQuery = v.InferOutput<typeof SearchQuerySchema>;
+
 /** A Polymarket slug in the path: anything else is a 400 naming `slug`, answered without an upstream call. */
 const slugParam = (description: string) =>
   v.object({

@@ -1,6 +1,6 @@
 /** The public API's response bodies as valibot schemas, built from the domain schemas the code's types come from. */
 import * as v from "valibot";
-import { DisplayEventSchema, EventDetailSchema } from "~/lib/schemas/event";
+import { AnyEventSchema, DisplayEventSchema, EventDetailSchema } from "~/lib/schemas/event";
 import {
   CurrentAnalysisSchema,
   DisplayMarketSchema,
@@ -69,6 +69,23 @@ export const EventListSchema = v.object({
 
 export const EventResponseSchema = EventDetailSchema;
 
+export const SearchResponseSchema = v.object({
+  source: v.pipe(
+    v.picklist(["index", "snapshot"]),
+    v.description(
+      "index: every open Polymarket event (our search index); snapshot: only the busiest events, because the index is still being built or cannot be read (see note)",
+    ),
+  ),
+  note: v.pipe(v.nullable(v.string()), v.description("Why the snapshot answered; null for the index")),
+  events: v.pipe(
+    v.array(AnyEventSchema),
+    v.description(
+      "Best match first (text relevance, then 24 h volume). forecast and mentions are null for events outside the busiest: we make no call on them.",
+    ),
+  ),
+  nextCursor,
+});
+
 export const EventHistoryResponseSchema = v.object({
   slug: v.string(),
   range: v.picklist(["1d", "1w", "1m", "all"]),
@@ -132,6 +149,7 @@ export type ErrorBody = v.InferOutput<typeof ErrorSchema>;
 export type MarketList = v.InferOutput<typeof MarketListSchema>;
 export type EventList = v.InferOutput<typeof EventListSchema>;
 export type EventResponse = v.InferOutput<typeof EventResponseSchema>;
+export type SearchResponse = v.InferOutput<typeof SearchResponseSchema>;
 export type EventHistoryResponse = v.InferOutput<typeof EventHistoryResponseSchema>;
 export type MarketResponse = v.InferOutput<typeof MarketResponseSchema>;
 export type HistoryResponse = v.InferOutput<typeof HistoryResponseSchema>;

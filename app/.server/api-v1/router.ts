@@ -16,6 +16,7 @@ import {
   historyAnswer,
   marketAnswer,
   marketsAnswer,
+  searchAnswer,
   statusAnswer,
   statusVersion,
   trackRecordAnswer,
@@ -28,6 +29,7 @@ import {
   EventsQuerySchema,
   HistoryQuerySchema,
   MarketsQuerySchema,
+  SearchQuerySchema,
   SlugParamSchema,
   WhalesQuerySchema,
 } from "./params";
@@ -39,6 +41,7 @@ import {
   HistoryResponseSchema,
   MarketListSchema,
   MarketResponseSchema,
+  SearchResponseSchema,
   TrackRecordResponseSchema,
   WhaleListSchema,
 } from "./responses";
@@ -204,6 +207,26 @@ export const v1Routes = new Hono<WorkerEnv>()
     }),
     validator("query", EventsQuerySchema, badParameter, PARAMS),
     async (c) => send(c, await eventsAnswer(c.get("deps"), c.req.valid("query"))),
+  )
+  .get(
+    "/search",
+    describeRoute({
+      operationId: "searchEvents",
+      summary: "Search every open event",
+      description:
+        "Every open Polymarket event, not only the busiest: ranked by how well the words match (title above outcomes above tags), then 24 h volume. Our forecast and X mentions come with the busiest events; any other shows its prices and volume. Until our index has listed every open event once, or when it cannot be read, the busiest events answer and `source` says so.",
+      tags: ["Events"],
+      responses: {
+        200: ok("A page of events", SearchResponseSchema),
+        304: NOT_MODIFIED,
+        400: error(
+          "q longer than 200 characters, a limit out of 1–100, or a cursor that is not a nextCursor",
+        ),
+        ...COMMON,
+      },
+    }),
+    validator("query", SearchQuerySchema, badParameter, PARAMS),
+    async (c) => send(c, await searchAnswer(c.get("deps"), c.req.valid("query"))),
   )
   .get(
     "/events/:slug",

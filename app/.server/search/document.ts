@@ -5,6 +5,7 @@
  * point, volumes and liquidity to two significant digits), so noise writes nothing; `textHash` over the
  * slug and the full-text row's text, whose change also rewrites the full-text row.
  */
+import { eventCategories } from "~/lib/categories";
 import { fnv1a } from "~/lib/hash";
 import type { IndexedEvent, IndexedMarket, Market, MarketEvent } from "~/lib/types";
 
@@ -21,6 +22,8 @@ export interface FullText {
   outcomes: string;
   /** The tag labels. */
   tags: string;
+  /** Its category slugs, space-separated (a category page's search filters on them). */
+  categories: string;
 }
 
 export interface IndexDocument {
@@ -73,6 +76,7 @@ function fullText(event: MarketEvent): FullText {
       event.markets.flatMap((m) => [m.title, m.groupTitle, ...m.outcomes.map((o) => o.label)]),
     ).join("\n"),
     tags: distinct(event.tags.map((t) => t.label)).join("\n"),
+    categories: eventCategories(event).join(" "),
   };
 }
 
@@ -132,7 +136,7 @@ export function toIndexDocument(event: MarketEvent): IndexDocument | null {
     id: Number(event.id),
     body,
     text,
-    textHash: hashText(JSON.stringify([event.slug, text.title, text.outcomes, text.tags])),
+    textHash: hashText(JSON.stringify([event.slug, text.title, text.outcomes, text.tags, text.categories])),
     priceHash: hashText(JSON.stringify(quantised(body))),
   };
 }

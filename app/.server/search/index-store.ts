@@ -240,12 +240,12 @@ export function prepareWrites(db: D1Database, plan: WritePlan, nowMs: number): D
        updated_ms = excluded.updated_ms, closed = 0`,
   );
   const fullText = db.prepare(
-    "INSERT INTO search_fts (rowid, title, outcomes, tags) VALUES (?1, ?2, ?3, ?4)",
+    "INSERT INTO search_fts (rowid, title, outcomes, tags, categories) VALUES (?1, ?2, ?3, ?4, ?5)",
   );
   for (const doc of plan.full) {
     statements.push(
       upsert.bind(...rowValues(doc, nowMs)),
-      fullText.bind(doc.id, doc.text.title, doc.text.outcomes, doc.text.tags),
+      fullText.bind(doc.id, doc.text.title, doc.text.outcomes, doc.text.tags, doc.text.categories),
     );
   }
   // Only unindexed columns, so each is one row written (the 24 h volume's index entry only when it moved).

@@ -5,6 +5,7 @@
  * (the caller falls back to the snapshot); a cursor that is not ours throws SearchCursorError (a 400).
  */
 import * as v from "valibot";
+import type { CategorySlug } from "~/lib/categories";
 import type { EventTag, IndexedEvent, IndexedMarket } from "~/lib/types";
 import { decodeCursor, encodeCursor } from "../cursor";
 import { isSlug } from "../polymarket/gamma";
@@ -33,6 +34,8 @@ export class SearchCursorError extends Error {
 export interface SearchQuery {
   /** The visitor's text; empty or blank (or only punctuation) lists open events by 24 h volume. */
   q?: string | null;
+  /** Only this category's events (a category page's search): matched in the full-text row's `categories`. */
+  category?: CategorySlug | null;
   /** 1..100, DEFAULT_SEARCH_LIMIT when absent (out-of-range values are clamped). */
   limit?: number;
   /** The `nextCursor` of the previous page. */
@@ -143,6 +146,19 @@ async function byText(db: D1Database, match: string, offset: number, count: numb
   return results;
 }
 
+/**
+ * The MATCH expression of a search: the visitor's terms in the text columns (never in `categories`, which
+ * only filters), and the category when one is asked for; null when neither (list by volume).
+ */
+export function matchExpression(text: string, category?: CategorySlug | null): string | null {
+  const terms = ftsQuery(text);
+  const parts = [
+    ...(terms === null ? [] : [`{title outcomes tags} : (${terms})`]),
+    ...(category ? [`categories : "${category}"`] : []),
+  ];
+  return parts.length === 0 ? null : parts.join(" AND ");
+}
+
 /** Open events by 24 h volume, busiest first (the index on (closed, volume24h) reads only these rows). */
 async function byVolume(db: D1Database, offset: number, count: number): Promise<EventRow[]> {
   const { results } = await db
@@ -155,6 +171,24 @@ async function byVolume(db: D1Database, offset: number, count: number): Promise<
   return results;
 }
 
+/** A category's open events by 24 h volume (no terms to rank by): every one of its full-text rows is read. */
+async function byVolumeMatching(
+  db: D1Database,
+  match: string,
+  offset: number,
+  count: number,
+): Promise<EventRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${COLUMNS} FROM search_fts f CROSS JOIN search_events e ON e.id = f.rowid
+       WHERE search_fts MATCH ?1 AND e.closed = 0
+       ORDER BY e.volume24h DESC, e.id LIMIT ?2 OFFSET ?3`,
+    )
+    .bind(match, count, offset)
+    .all<EventRow>();
+  return results;
+}
+
 /**
  * One page of a search over every open event: by text relevance then 24 h volume, or by 24 h volume when
  * `q` holds no term. One D1 query. Throws SearchCursorError for a bad cursor (before any query), and the
@@ -163,10 +197,15 @@ async function byVolume(db: D1Database, offset: number, count: number): Promise<
 export async function searchEvents(db: D1Database, query: SearchQuery): Promise<SearchPage> {
   const limit = clampLimit(query.limit);
   const offset = offsetOf(query.cursor);
-  const match = ftsQuery(query.q ?? "");
+  const match = matchExpression(query.q ?? "", query.category);
+  const ranked = ftsQuery(query.q ?? "") !== null;
   // One more than the page: whether another page follows.
   const rows =
-    match === null ? await byVolume(db, offset, limit + 1) : await byText(db, match, offset, limit + 1);
+    match === null
+      ? await byVolume(db, offset, limit + 1)
+      : ranked
+        ? await byText(db, match, offset, limit + 1)
+        : await byVolumeMatching(db, match, offset, limit + 1);
   const more = rows.length > limit && offset + limit < MAX_SEARCH_RESULTS;
   return {
     events: rows.slice(0, limit).map(toIndexedEvent),

@@ -101,19 +101,28 @@ export const DisplayEventSchema = v.pipe(
  * One event in full (`/api/v1/events/{slug}`): its card's fields, the forecast and X count when it is among
  * the busiest events (null otherwise), and every open outcome.
  */
+/**
+ * An event whether or not we forecast it (a search result, one event in full): the card's fields, with our
+ * forecast and X count only for the busiest events (the snapshot's), null for any other open event.
+ */
+export const AnyEventSchema = v.pipe(
+  v.object({
+    ...eventFacts,
+    forecast: v.pipe(
+      v.nullable(EventForecastSchema),
+      v.description("Our forecast; null when the event is not among the busiest events (the snapshot)"),
+    ),
+    mentions: v.pipe(
+      v.nullable(EventMentionsSchema),
+      v.description("X mentions of the event's title; null when the event is not in the snapshot"),
+    ),
+  }),
+  v.metadata({ ref: "AnyEvent" }),
+);
+
 export const EventDetailSchema = v.pipe(
   v.object({
-    event: v.object({
-      ...eventFacts,
-      forecast: v.pipe(
-        v.nullable(EventForecastSchema),
-        v.description("Our forecast; null when the event is not among the busiest events (the snapshot)"),
-      ),
-      mentions: v.pipe(
-        v.nullable(EventMentionsSchema),
-        v.description("X mentions of the event's title; null when the event is not in the snapshot"),
-      ),
-    }),
+    event: AnyEventSchema,
     outcomes: v.pipe(v.array(EventOutcomeSchema), v.description("Every open outcome read, dearest first")),
     outcomeCount: v.pipe(
       v.number(),

@@ -1,0 +1,170 @@
+/**
+ * Search over every open event (issue 24 §2–3, decision 0035), for the list pages, the header's suggestions
+ * and `/api/v1/search`: one page of the index's ranking as event cards. An event among the snapshot's busiest
+ * keeps its card (our forecast, X count and the snapshot's prices); any other shows the index's figures and
+ * no forecast. Before the index's first full pass, or when D1 fails, the snapshot's events that match answer
+ * instead, and say so (`source: "snapshot"`, with why).
+ */
+import { type Category, filterMarkets } from "~/lib/categories";
+import type { AnyEvent, DisplayEvent, IndexedEvent, Market, MarketEvent, MarketSnapshot } from "~/lib/types";
+import { decodeCursor, encodeCursor } from "../cursor";
+import type { Deps } from "../deps";
+import { toEventFacts } from "../events/card";
+import { createLog } from "../log";
+import { matchesEvent } from "../snapshots/dashboard";
+import { marketSnapshot } from "../snapshots/markets";
+import { DEFAULT_SEARCH_LIMIT, indexState, MAX_SEARCH_LIMIT, SearchCursorError, searchEvents } from "./query";
+
+const log = createLog("search");
+
+/** Where a search's results came from. */
+export type SearchSource = "index" | "snapshot";
+
+/** Why the snapshot answered a search: the index has not finished its first pass, or cannot be read. */
+export const SEARCH_FALLBACK = {
+  building: "Searching the 100 busiest events only: the index of every open event is still being built.",
+  failed: "Searching the 100 busiest events only: the index of every open event cannot be read right now.",
+} as const;
+
+export interface SearchResults {
+  source: SearchSource;
+  /** Why `source` is the snapshot; null when the index answered. */
+  fallback: string | null;
+  /** The page's events, best first. */
+  events: AnyEvent[];
+  /** The next page's cursor, null on the last. */
+  nextCursor: string | null;
+}
+
+export interface SearchRequest {
+  /** The visitor's text (the caller cuts or refuses it past 200 characters). */
+  q: string;
+  limit?: number;
+  cursor?: string | null;
+  /** A category page's search: only its events. */
+  category?: Category;
+}
+
+/** One market of an indexed event as the card code reads markets (figures the index does not keep are 0). */
+function toMarket(event: IndexedEvent, m: IndexedEvent["markets"][number]): Market {
+  const first = m.outcomes[0];
+  const yesPrice = Math.round((first?.price ?? 0) * 1000) / 10;
+  const second = m.outcomes.length === 2 ? m.outcomes[1] : undefined;
+  return {
+    id: m.id,
+    slug: m.slug,
+    title: m.question,
+    groupTitle: m.label,
+    description: "",
+    image: null,
+    endDate: event.endDate,
+    volume: 0,
+    volume24h: m.volume24h,
+    liquidity: 0,
+    outcomes: m.outcomes,
+    yesPrice,
+    noPrice: second ? Math.round(second.price * 1000) / 10 : Math.round((100 - yesPrice) * 10) / 10,
+    yesLabel: first?.label ?? "Yes",
+    noLabel: second?.label ?? (m.outcomes.length > 2 ? "Other" : "No"),
+    priceChange24h: m.change24h,
+    tags: event.tags.map((t) => t.label),
+    event: { slug: event.slug },
+    conditionId: null,
+    closed: m.closed,
+    resolution: null,
+  };
+}
+
+/** An indexed event as the event code reads events: its open markets, and its resolved ones apart. */
+export function indexedMarketEvent(event: IndexedEvent): MarketEvent {
+  const markets = event.markets.map((m) => toMarket(event, m));
+  return {
+    id: event.id,
+    slug: event.slug,
+    title: event.title,
+    description: "",
+    resolutionSource: null,
+    image: event.image,
+    endDate: event.endDate,
+    startDate: null,
+    volume24h: event.volume24h,
+    volume: event.volume,
+    liquidity: event.liquidity,
+    negRisk: event.negRisk,
+    tags: event.tags,
+    markets: markets.filter((m) => !m.closed),
+    resolved: markets.filter((m) => m.closed),
+  };
+}
+
+/** An indexed event's card: the snapshot's when it is one of the busiest, else its own figures, no forecast. */
+function toResult(event: IndexedEvent, shown: ReadonlyMap<string, DisplayEvent>, now: number): AnyEvent {
+  const card = shown.get(event.slug);
+  if (card) return card;
+  return { ...toEventFacts(indexedMarketEvent(event), now), forecast: null, mentions: null };
+}
+
+/** The offset a snapshot-fallback cursor names (the index's cursors are offsets too). */
+function offsetOf(cursor: string | null | undefined): number {
+  if (!cursor) return 0;
+  const decoded = decodeCursor(cursor);
+  if (decoded === null || !/^[1-9]\d{0,5}$/.test(decoded)) throw new SearchCursorError();
+  return Number(decoded);
+}
+
+/** The snapshot's events that match, in its order (busiest first), a page of them. */
+export function snapshotResults(
+  snapshot: Pick<MarketSnapshot, "events">,
+  request: SearchRequest,
+  fallback: string,
+): SearchResults {
+  const limit = Math.min(MAX_SEARCH_LIMIT, Math.max(1, Math.trunc(request.limit ?? DEFAULT_SEARCH_LIMIT)));
+  const offset = offsetOf(request.cursor);
+  const inCategory = request.category
+    ? filterMarkets(snapshot.events, request.category, "")
+    : snapshot.events;
+  const search = request.q.trim();
+  const matching = search ? inCategory.filter((e) => matchesEvent(e, search)) : inCategory;
+  const events = matching.slice(offset, offset + limit);
+  return {
+    source: "snapshot",
+    fallback,
+    events,
+    nextCursor: offset + limit < matching.length ? encodeCursor(String(offset + limit)) : null,
+  };
+}
+
+/**
+ * One page of a search. Throws SearchCursorError for a cursor that is not a `nextCursor` (a 400); every
+ * other failure (D1, a missing binding) is the snapshot's answer with the reason.
+ */
+export async function searchOpenEvents(deps: Deps, request: SearchRequest): Promise<SearchResults> {
+  const snapshot = marketSnapshot.get(deps);
+  const { db } = deps;
+  if (db === null) return snapshotResults(await snapshot, request, SEARCH_FALLBACK.failed);
+  let page: Awaited<ReturnType<typeof searchEvents>>;
+  try {
+    const query = {
+      q: request.q,
+      limit: request.limit,
+      cursor: request.cursor,
+      category: request.category?.slug,
+    };
+    const [state, found] = await Promise.all([indexState(db), searchEvents(db, query)]);
+    if (state.lastFullPassAt === null)
+      return snapshotResults(await snapshot, request, SEARCH_FALLBACK.building);
+    page = found;
+  } catch (error) {
+    if (error instanceof SearchCursorError) throw error;
+    log.warn(`the index cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    return snapshotResults(await snapshot, request, SEARCH_FALLBACK.failed);
+  }
+  const shown = new Map((await snapshot).events.map((e) => [e.slug, e]));
+  const now = deps.now();
+  return {
+    source: "index",
+    fallback: null,
+    events: page.events.map((e) => toResult(e, shown, now)),
+    nextCursor: page.nextCursor,
+  };
+}
