@@ -3,7 +3,8 @@
  * on loopback measures request rate and latency of the main pages, the JSON API and a hashed static
  * asset (the physical limit here). Also: gzip JS/CSS per page, upstream requests during the load, the
  * CPU time of one market and one whale cron run, and how fast the shell of a cold page arrives while
- * the feed takes 3 s.
+ * the feed takes 3 s; and the search index (./search.ts): search latency with 10,000 events indexed, the CPU
+ * and D1 rows of its crawl. `BENCH_SEARCH=only` runs only that part.
  */
 
 import { MARKETS_CRON, WHALES_CRON } from "../../app/lib/refresh-cadence.ts";
@@ -12,6 +13,7 @@ import { startWorker } from "../support/worker.ts";
 import { cronCpu } from "./cron-cpu.ts";
 import { pageWeight } from "./page-weight.ts";
 import { ensureWrk, runWrk, type WrkResult } from "./run-wrk.ts";
+import { searchBench } from "./search.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -129,7 +131,49 @@ async function cronRuns(): Promise<string> {
   }
 }
 
+/** The search index's part: its tables. */
+async function searchPart(): Promise<void> {
+  const r = await searchBench();
+  console.log(`\nSearch: ${r.events} open events indexed (search answered from: ${r.source})\n`);
+  console.log(
+    table(
+      ["cron run", "runs", "CPU ms / run", "Free plan (10 ms)"],
+      r.cron.map((c) => [
+        c.label,
+        String(c.runs),
+        c.msPerRun.toFixed(1),
+        c.msPerRun <= 10 ? "fits" : "Paid plan",
+      ]),
+    ),
+  );
+  console.log("\nD1 rows per pass of the crawl (D1's own counts, from its log lines)\n");
+  console.log(
+    table(
+      ["pass", "runs", "rows read", "rows written"],
+      r.rows.map((p) => [String(p.pass), String(p.runs), String(p.read), String(p.written)]),
+    ),
+  );
+  console.log(`\nSearch load: wrk 16 connections, every request a new URL, queries cycled\n`);
+  console.log(
+    table(
+      ["target", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors"],
+      r.load.map((w, i) => [
+        i === 0 ? "/api/v1/search?q=…" : "/?search=…",
+        w.rate.toFixed(0),
+        w.p50Ms.toFixed(1),
+        w.p95Ms.toFixed(1),
+        w.p99Ms.toFixed(1),
+        String(w.non2xx + w.socketErrors),
+      ]),
+    ),
+  );
+}
+
 await ensureWrk();
+if (process.env.BENCH_SEARCH === "only") {
+  await searchPart();
+  process.exit(0);
+}
 const fixtures = await startFixtureServer(0);
 // All load comes from one address: the per-client rate limits are lifted for it (decision 0021).
 const worker = await startWorker(
@@ -213,6 +257,8 @@ try {
 if (!ONLY) {
   console.log("\nCron runs: workerd CPU time (/proc/<pid>/stat) per run, idle subtracted\n");
   console.log(await cronRuns());
+
+  await searchPart();
 
   const cold = await coldShellMs();
   console.log(

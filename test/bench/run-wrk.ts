@@ -10,6 +10,7 @@ export interface WrkResult {
   non2xx: number;
   socketErrors: number;
   p50Ms: number;
+  p95Ms: number;
   p99Ms: number;
 }
 
@@ -37,6 +38,7 @@ export function runWrk(
     threads = 2,
     script = REPORT,
     unique = false,
+    paths,
   }: {
     connections?: number;
     seconds?: number;
@@ -44,6 +46,8 @@ export function runWrk(
     script?: string;
     /** Every request gets a URL never asked before (a full render each time). */
     unique?: boolean;
+    /** Requests cycle through these paths (on the URL's host) instead of the URL's own. */
+    paths?: readonly string[];
   } = {},
 ): Promise<WrkResult> {
   if (!/^http:\/\/127\.0\.0\.1[:/]/.test(url))
@@ -63,7 +67,14 @@ export function runWrk(
         "User-Agent: Mozilla/5.0 (bench) Chrome/150",
         url,
       ],
-      { timeout: (seconds + 30) * 1000, env: { ...process.env, ...(unique ? { WRK_UNIQUE: "1" } : {}) } },
+      {
+        timeout: (seconds + 30) * 1000,
+        env: {
+          ...process.env,
+          ...(unique ? { WRK_UNIQUE: "1" } : {}),
+          ...(paths ? { WRK_PATHS: paths.join(",") } : {}),
+        },
+      },
       (error, stdout) => {
         if (error) return reject(error);
         const line = stdout.split("\n").find((l) => l.startsWith("{"));
@@ -77,6 +88,7 @@ export function runWrk(
           write: number;
           timeout: number;
           p50_us: number;
+          p95_us: number;
           p99_us: number;
         };
         resolve({
@@ -86,6 +98,7 @@ export function runWrk(
           non2xx: r.non2xx,
           socketErrors: r.connect + r.read + r.write + r.timeout,
           p50Ms: r.p50_us / 1000,
+          p95Ms: r.p95_us / 1000,
           p99Ms: r.p99_us / 1000,
         });
       },

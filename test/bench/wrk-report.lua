@@ -31,7 +31,7 @@ end
 done = function(summary, latency, requests)
   local errors = summary.errors
   io.write(string.format(
-    '{"requests":%d,"duration_us":%d,"non2xx":%d,"connect":%d,"read":%d,"write":%d,"timeout":%d,"p50_us":%d,"p99_us":%d,"mean_us":%f}\n',
+    '{"requests":%d,"duration_us":%d,"non2xx":%d,"connect":%d,"read":%d,"write":%d,"timeout":%d,"p50_us":%d,"p95_us":%d,"p99_us":%d,"mean_us":%f}\n',
     summary.requests, summary.duration, errors.status, errors.connect, errors.read, errors.write, errors.timeout,
-    latency:percentile(50), latency:percentile(99), latency.mean))
+    latency:percentile(50), latency:percentile(95), latency:percentile(99), latency.mean))
 end

@@ -15,10 +15,14 @@
  *   POST /__mode?upstream=gamma&mode=http-500[&ms=3000]   one upstream fails (FAILURE_MODES), is slow or hangs; mode=ok restores it
  *   POST /__trades               prepend a trade (JSON body) to the /data/trades answer
  *   POST /__reset                recorded answers, no extra trades, zero counts
+ *   POST /__open-events?count=N  the search index's crawl (`/gamma/events/keyset` without `order`) lists N open
+ *                                events built from the recorded ones (test/support/index-events.ts); count=0 restores it
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
-import { getResponse, type HttpHandler } from "msw";
+import { getResponse, type HttpHandler, HttpResponse, http, type JsonBodyType } from "msw";
+import { indexEvents } from "./index-events.ts";
+import { keysetAnswer } from "./upstream-answers.ts";
 import { createUpstreams, MODES, type Mode, UPSTREAMS, type Upstream } from "./upstreams.ts";
 
 export interface FixtureServer {
@@ -52,6 +56,8 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
     clob: `${url}/clob`,
   });
   let modes: Partial<Record<Upstream, HttpHandler>> = {};
+  /** The crawl's catalogue when set (`/__open-events`): its list requests carry no `order`. */
+  let openEvents: HttpHandler[] = [];
 
   async function control(req: IncomingMessage, res: ServerResponse, path: URL): Promise<boolean> {
     if (path.pathname === "/__stats") {
@@ -60,6 +66,7 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
     }
     if (req.method === "POST" && path.pathname === "/__reset") {
       modes = {};
+      openEvents = [];
       upstreams.resetCalls();
       upstreams.extraTrades.length = 0;
       send(res, 200, "{}");
@@ -81,6 +88,28 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
       send(res, 200, "{}");
       return true;
     }
+    if (req.method === "POST" && path.pathname === "/__open-events") {
+      const count = Number(path.searchParams.get("count"));
+      if (!Number.isInteger(count) || count < 0 || count > 100_000) {
+        send(res, 400, JSON.stringify({ error: "count: a whole number 0..100000" }));
+        return true;
+      }
+      const events = indexEvents(count);
+      openEvents =
+        count === 0
+          ? []
+          : [
+              http.get(`${url}/gamma/events/keyset`, ({ request }) => {
+                const query = new URL(request.url).searchParams;
+                if (query.has("order")) return undefined;
+                upstreams.calls.gamma += 1;
+                const answer = keysetAnswer(events, query, 100, "events");
+                return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status });
+              }),
+            ];
+      send(res, 200, JSON.stringify({ events: count }));
+      return true;
+    }
     if (req.method === "POST" && path.pathname === "/__trades") {
       upstreams.extraTrades.unshift(JSON.parse((await readBody(req)).toString("utf8")) as unknown);
       send(res, 200, "{}");
@@ -99,7 +128,10 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
       for (const [name, value] of Object.entries(req.headers))
         if (typeof value === "string") headers.set(name, value);
       const request = new Request(path, { method: req.method, headers, body });
-      const response = await getResponse([...Object.values(modes), ...upstreams.handlers], request);
+      const response = await getResponse(
+        [...Object.values(modes), ...openEvents, ...upstreams.handlers],
+        request,
+      );
       if (!response) return send(res, 404, JSON.stringify({ error: "no fixture for this path" }));
       // A network error (mode "refused"): drop the connection, as a refused upstream would.
       if (response.type === "error") return void req.socket.destroy();

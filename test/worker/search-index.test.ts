@@ -214,6 +214,9 @@ describe("incremental writes", () => {
     expect(first.reduce((n, run) => n + run.written.whole, 0)).toBe(249);
     // 249 rows with their two index entries, 249 full-text rows, the crawl's row each run.
     expect(firstWritten).toBe(249 * 3 + 249 + first.length);
+    // Each run reports the rows D1 said it wrote and read (the bench and the logs read these).
+    expect(first.reduce((n, run) => n + run.rows.written, 0)).toBe(firstWritten);
+    expect(first.reduce((n, run) => n + run.rows.read, 0)).toBe(tally.rowsRead);
     const before = await indexRows();
 
     time.advance(60_000);

@@ -55,6 +55,8 @@ export interface CrawlRun {
   closed: number;
   /** Another run wrote the crawl state after this one read it: this run's progress was not kept. */
   superseded: boolean;
+  /** D1's own count of the rows the run's queries read and wrote (the Free plan bills these). */
+  rows: { read: number; written: number };
 }
 
 /**
@@ -73,6 +75,8 @@ function idleRun(state: CrawlState): CrawlRun {
     passComplete: false,
     closed: 0,
     superseded: false,
+    // The crawl's row (`.first()` reports no counts).
+    rows: { read: 1, written: 0 },
   };
 }
 
@@ -197,7 +201,7 @@ export async function crawlSearchIndex(deps: CrawlDeps): Promise<Section<CrawlRu
   let next: CrawlState = { ...start, cursor: read.cursor, pages: start.pages + read.pages, seen };
   const run: CrawlRun = { ...idleRun(start), idle: false, pages: read.pages, events: read.docs.length };
   try {
-    const stored = await readStoredEvents(
+    const { stored, rowsRead } = await readStoredEvents(
       db,
       read.docs.map((doc) => doc.id),
     );
@@ -213,12 +217,19 @@ export async function crawlSearchIndex(deps: CrawlDeps): Promise<Section<CrawlRu
     }
     statements.push(prepareCrawlState(db, next, state.version));
     const results = await db.batch(statements);
+    run.rows = {
+      read: run.rows.read + rowsRead + results.reduce((n, r) => n + (r.meta.rows_read ?? 0), 0),
+      written: results.reduce((n, r) => n + (r.meta.rows_written ?? 0), 0),
+    };
     run.closed = closing >= 0 ? (results[closing]?.results.length ?? 0) : 0;
     run.superseded = results.at(-1)?.results.length !== 1;
   } catch (error) {
     return unavailable(`the index could not be written (asked again next run): ${describeFailure(error)}`);
   }
   run.passComplete = read.ended && !run.superseded;
+  log.info(
+    `pass ${start.pass}: ${read.pages} page(s), ${run.events} events, D1 rows read ${run.rows.read}, written ${run.rows.written}`,
+  );
   if (run.superseded)
     log.warn(`another run moved the crawl on first: pass ${start.pass}'s progress not kept`);
   else if (read.ended)

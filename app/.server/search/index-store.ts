@@ -127,14 +127,17 @@ interface StoredRow {
   closed: number;
 }
 
-/** The stored hashes of `ids` (those the index holds), in one query (about two rows read an id). */
+/**
+ * The stored hashes of `ids` (those the index holds), in one query (about two rows read an id), and the
+ * rows D1 says it read.
+ */
 export async function readStoredEvents(
   db: D1Database,
   ids: readonly number[],
-): Promise<Map<number, StoredEvent>> {
+): Promise<{ stored: Map<number, StoredEvent>; rowsRead: number }> {
   const stored = new Map<number, StoredEvent>();
-  if (ids.length === 0) return stored;
-  const { results } = await db
+  if (ids.length === 0) return { stored, rowsRead: 0 };
+  const { results, meta } = await db
     .prepare(
       `SELECT e.id, e.text_hash, e.price_hash, e.volume24h, e.closed
        FROM json_each(?1) j CROSS JOIN search_events e ON e.id = j.value`,
@@ -149,7 +152,7 @@ export async function readStoredEvents(
       closed: row.closed === 1,
     });
   }
-  return stored;
+  return { stored, rowsRead: meta.rows_read ?? 0 };
 }
 
 /** What a run writes of the events it listed. */
