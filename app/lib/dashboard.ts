@@ -8,7 +8,7 @@
 import type { ListView } from "./list-view";
 import { mixProvenance, type SnapshotProvenance } from "./provenance";
 import type { DashboardCounts } from "./sentiment";
-import type { DisplayEvent, MarketSnapshot } from "./types";
+import type { AnyEvent, DisplayEvent, MarketSnapshot } from "./types";
 
 /** Cards rendered at first; "Show more events" adds as many again. */
 export const PAGE_SIZE = 12;
@@ -27,11 +27,43 @@ export interface DashboardScope {
   category: string | null;
   /** The search as typed, trimmed; "" without one. */
   search: string;
+  /**
+   * A search of every open event (decision 0036): the figures count only the analysed events among its
+   * results; how many results there are, and whether that is a cap (more events match). Absent otherwise.
+   */
+  results?: SearchCount;
+}
+
+/** The results of a search of every open event the page holds, at most SEARCH_RESULTS_MAX. */
+export interface SearchCount {
+  count: number;
+  /** More events match than `count`: the count is the cap, not a total. */
+  capped: boolean;
+}
+
+/** Results a list page's search of every open event fetches and can show (one query; decision 0036). */
+export const SEARCH_RESULTS_MAX = 100;
+
+/** Said above the grid while a search covers every open event (in place of the sort and filter). */
+export const INDEX_SEARCH_NOTE =
+  "Searching every open Polymarket event, best match first, then by 24h volume.";
+
+/** Under the grid when the search matches more events than a page may show. */
+export const SEARCH_CAPPED_NOTE = `More events match than the ${SEARCH_RESULTS_MAX} shown: add a word to narrow the search.`;
+
+/** Where a search's results came from: every open event (the index), or the snapshot's busiest events. */
+export interface DashboardSearch {
+  source: "index" | "snapshot";
+  /** Why the snapshot answered (before the index's first pass, or D1 failing); null for the index. */
+  fallback: string | null;
 }
 
 export interface DashboardData extends Omit<MarketSnapshot, "markets" | "events"> {
-  /** The cards to render: the first `limit` events of the category that match the search, in the view's order. */
-  events: DisplayEvent[];
+  /**
+   * The cards to render: the first `limit` events of the category that match the search, in the view's
+   * order. Only an index search lists events outside the snapshot (`forecast` and `mentions` null).
+   */
+  events: AnyEvent[];
   /** The dashboard figures over every event the grid lists (category, search, ended filter), not only those rendered. */
   counts: DashboardCounts;
   /** X mentions over the same events (one count per event). */
@@ -43,20 +75,38 @@ export interface DashboardData extends Omit<MarketSnapshot, "markets" | "events"
   view: ListView;
   /** Events in the snapshot, before category, search and filter. */
   total: number;
-  /** Events the grid lists (≥ events.length; = counts.total). */
+  /**
+   * Events the grid lists (≥ events.length; = counts.total), or for an index search its results (≤
+   * SEARCH_RESULTS_MAX; `scope.results.capped` when more match).
+   */
   matching: number;
+  /** The search's source when there is a search; null without one. */
+  search: DashboardSearch | null;
+}
+
+/** An event we forecast (one of the snapshot's): its card has a call and an X count. */
+export function isAnalysed(event: AnyEvent): event is DisplayEvent {
+  return event.forecast !== null && event.mentions !== null;
 }
 
 /** Longest search text echoed into the figures' notes; a pasted essay must not fill the dashboard. */
 const SEARCH_SHOWN_MAX = 40;
 
-/** "14 events in Politics", "3 events matching “trump”", "1 event in Politics matching “trump”". */
+/**
+ * "14 events in Politics", "3 events matching “trump”", "1 event in Politics matching “trump”"; over an
+ * index search's results "2 analysed events among 37 results matching “fed”" ("among the first 100 results"
+ * when more match).
+ */
 export function scopeText(scope: DashboardScope, count: number): string {
-  const markets = `${count} ${count === 1 ? "event" : "events"}`;
+  const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
   const category = scope.category ? ` in ${scope.category}` : "";
   const term =
     scope.search.length > SEARCH_SHOWN_MAX ? `${scope.search.slice(0, SEARCH_SHOWN_MAX)}…` : scope.search;
-  return `${markets}${category}${term ? ` matching “${term}”` : ""}`;
+  const matching = `${category}${term ? ` matching “${term}”` : ""}`;
+  const { results } = scope;
+  if (!results) return `${plural(count, "event")}${matching}`;
+  const among = `${results.capped ? "the first " : ""}${plural(results.count, "result")}`;
+  return `${count} analysed ${count === 1 ? "event" : "events"} among ${among}${matching}`;
 }
 
 /**

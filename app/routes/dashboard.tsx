@@ -1,5 +1,6 @@
 import { requestContext } from "~/.server/context";
 import { dashboardView } from "~/.server/snapshots/dashboard";
+import { dashboardSearch } from "~/.server/snapshots/dashboard-search";
 import { marketSnapshot } from "~/.server/snapshots/markets";
 import { DashboardView } from "~/components/markets/dashboard-view";
 import { MarketGridError, MarketGridSkeleton } from "~/components/markets/market-grid";
@@ -21,7 +22,10 @@ function pagePath(url: URL): string {
   return url.pathname.replace(/(?:\/_)?\.data$/, "");
 }
 
-/** `/` and the 11 category paths: the cards the URL asks for (category, `search`, `show`). */
+/**
+ * `/` and the 11 category paths: the cards the URL asks for (category, `search`, `show`). Without a search
+ * the snapshot's cards (no database query); with one, every open event through the index (decision 0036).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);
   const url = new URL(request.url);
@@ -33,11 +37,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     view: parseListView(url.searchParams, { trending: category === undefined }),
     now: deps.now(),
   };
-  return {
-    slug: category?.slug ?? null,
-    renderedAt: deps.now(),
-    dashboard: (await marketSnapshot.view(deps, (snapshot) => dashboardView(snapshot, query))).value,
-  };
+  const renderedAt = deps.now();
+  const { value } =
+    query.search.trim() === ""
+      ? await marketSnapshot.view(deps, (snapshot) => dashboardView(snapshot, query))
+      : await dashboardSearch(deps, query);
+  return { slug: category?.slug ?? null, renderedAt, dashboard: value };
 }
 
 const HOME_DESCRIPTION =

@@ -2,14 +2,16 @@
  * The event card (issue 23 §2): a one-market event looks like the market card it replaced (prices that add
  * up to 100¢, trade links named for what they do); a multi-outcome event lists its leading three outcomes
  * with price and 24 h change and "+N more"; every card shows its 24 h change and its call, or why there is
- * none (the record's rules).
+ * none (the record's rules). An event outside the snapshot (a search of every open event, issue 24) shows its
+ * prices, volume, outcomes, end date and links, and says it has no AI call instead of the forecast block.
  */
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { toDisplayEvent } from "~/.server/events/card";
+import { toDisplayEvent, toEventFacts } from "~/.server/events/card";
+import { indexedMarketEvent } from "~/.server/search/results";
 import { estimateAnalysis } from "~/.server/sentiment/estimate";
-import { EventCard } from "~/components/markets/event-card";
-import type { EventAnalysis, Market, MarketEvent } from "~/lib/types";
+import { EventCard, NO_CALL_TEXT } from "~/components/markets/event-card";
+import type { AnyEvent, EventAnalysis, IndexedEvent, IndexedMarket, Market, MarketEvent } from "~/lib/types";
 import { makeBucket, makeEvent, makeMarket } from "../support/markets";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -156,5 +158,137 @@ describe("multi-outcome event card", () => {
     );
     const still = makeEvent("s", [makeBucket("s1", "A", 50), makeBucket("s2", "B", 50)]);
     expect(textOf(html(still))).toContain("No call: no 24h move of 2 points or more");
+  });
+});
+
+describe("an event outside the snapshot (issue 24: found by a search of every open event)", () => {
+  /** An index row's market (prices 0..1). */
+  const indexed = (
+    id: string,
+    label: string | null,
+    prices: [string, number][],
+    change = 0,
+  ): IndexedMarket => ({
+    id,
+    slug: `market-${id}`,
+    question: `Will ${label ?? id} happen?`,
+    label,
+    outcomes: prices.map(([name, price]) => ({ label: name, price, tokenId: null })),
+    change24h: change,
+    volume24h: 1_000,
+    closed: false,
+  });
+  const indexEvent = (slug: string, markets: IndexedMarket[], title: string): IndexedEvent => ({
+    id: `9${slug.length}`,
+    slug,
+    title,
+    image: null,
+    tags: [{ slug: "economy", label: "Economy" }],
+    endDate: "2026-12-10T00:00:00Z",
+    volume: 2_500_000,
+    volume24h: 80_000,
+    liquidity: 40_000,
+    negRisk: markets.length > 1,
+    markets,
+    closed: false,
+    updatedAt: "2026-11-22T11:00:00Z",
+  });
+  /** Its card as the search answers it: the index's figures, no forecast and no X count. */
+  const card = (event: IndexedEvent): AnyEvent => ({
+    ...toEventFacts(indexedMarketEvent(event), NOW),
+    forecast: null,
+    mentions: null,
+  });
+  const render = (event: AnyEvent) =>
+    renderToString(<EventCard event={event} now={NOW} />).replaceAll("<!-- -->", "");
+  /** The forecast block's and the X count's words, none of which such a card may show. */
+  const FORECAST_WORDS = [
+    "confidence",
+    "sentiment score",
+    "Sentiment:",
+    "X mentions",
+    "BUY",
+    "No call",
+    "No analysis",
+  ];
+
+  it("a one-market event: its prices as trade links, volume, end date and links, and no AI call said exactly", () => {
+    const event = indexEvent(
+      "fed-cut-december",
+      [
+        indexed(
+          "701",
+          null,
+          [
+            ["Yes", 0.37],
+            ["No", 0.63],
+          ],
+          2.5,
+        ),
+      ],
+      "Fed cut in December?",
+    );
+    const markup = render(card(event));
+    const text = textOf(markup);
+    expect(text).toContain(NO_CALL_TEXT);
+    expect(NO_CALL_TEXT).toBe("No AI call for this event (outside the 100 busiest)");
+    expect(tradeLinks(markup).map((l) => [l.text, l.href])).toEqual([
+      ["Yes 37¢", "https://polymarket.com/event/fed-cut-december/market-701"],
+      ["No 63¢", "https://polymarket.com/event/fed-cut-december/market-701"],
+    ]);
+    expect(text).toContain("$2.5M vol");
+    expect(text).toContain("Ends Dec 10, 2026");
+    expect(text).toContain("+2.5 pts 24h");
+    expect(markup).toContain('href="/market/market-701"');
+    expect(markup).toContain('href="https://polymarket.com/event/fed-cut-december"');
+    for (const word of FORECAST_WORDS) expect(text, word).not.toContain(word);
+  });
+
+  it("a multi-outcome event: its leading outcomes with prices and +N more, and no AI call", () => {
+    const event = indexEvent(
+      "fed-decision-december",
+      [
+        indexed("801", "No change", [
+          ["Yes", 0.52],
+          ["No", 0.48],
+        ]),
+        indexed(
+          "802",
+          "25 bps cut",
+          [
+            ["Yes", 0.4],
+            ["No", 0.6],
+          ],
+          -1.5,
+        ),
+        indexed("803", "50 bps cut", [
+          ["Yes", 0.06],
+          ["No", 0.94],
+        ]),
+        indexed("804", "Hike", [
+          ["Yes", 0.02],
+          ["No", 0.98],
+        ]),
+      ],
+      "Fed decision in December?",
+    );
+    const markup = render(card(event));
+    const text = textOf(markup);
+    const rows = [...markup.matchAll(/data-testid="outcome"[^>]*>(.*?)<\/li>/g)].map((m) =>
+      textOf(m[1] ?? "").trim(),
+    );
+    expect(rows).toEqual(["No change 0.0 pts 52¢", "25 bps cut -1.5 pts 40¢", "50 bps cut 0.0 pts 6¢"]);
+    expect(text).toContain("+1 more");
+    expect(markup).toContain('href="/event/fed-decision-december"');
+    expect(text).toContain(NO_CALL_TEXT);
+    for (const word of FORECAST_WORDS) expect(text, word).not.toContain(word);
+  });
+
+  it("an event we forecast never says it has no call", () => {
+    const event = binaryEvent({ yesPrice: 40 });
+    const text = textOf(html(event));
+    expect(text).not.toContain(NO_CALL_TEXT);
+    expect(text).toContain("% confidence");
+    expect(text).toContain("X mentions");
   });
 });

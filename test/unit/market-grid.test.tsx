@@ -1,8 +1,10 @@
 import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { toDisplayEvent } from "~/.server/events/card";
 import { estimateAnalysis } from "~/.server/sentiment/estimate";
 import { MarketGrid, MarketGridError, MarketGridSkeleton } from "~/components/markets/market-grid";
+import { SEARCH_CAPPED_NOTE, SEARCH_RESULTS_MAX, scopeText } from "~/lib/dashboard";
 import type { Market, MarketEvent } from "~/lib/types";
 import { makeEvent, makeMarket } from "../support/markets";
 
@@ -80,5 +82,73 @@ describe("market grid states (SPEC §4 texts)", () => {
     expect(render(NOW)).toContain("Ends Dec 31, 2026");
     expect(render(NOW)).not.toContain("LIVE");
     expect(render(Date.parse("2027-01-02T00:00:00Z"))).toContain("Ended Dec 31, 2026");
+  });
+});
+
+describe("a search of every open event (issue 24, decision 0036)", () => {
+  const cards = (n: number) =>
+    Array.from({ length: n }, (_, i) => cardOf(makeEvent(`s${i}`, [{ ...market, id: `m${i}` }])));
+  const grid = (shown: number, matching: number, capped: boolean) =>
+    renderToString(
+      // "Show more events" is a router link.
+      <MemoryRouter>
+        <MarketGrid
+          events={cards(shown)}
+          totalBeforeFilter={null}
+          matching={matching}
+          capped={capped}
+          moreHref="?search=fed&show=24"
+          onRetry={noop}
+          retrying={false}
+          now={NOW}
+        />
+      </MemoryRouter>,
+    ).replaceAll("<!-- -->", "");
+
+  it("a known number of results: 'Showing N of M events', more on request", () => {
+    const html = grid(12, 37, false);
+    expect(html).toContain("Showing 12 of 37 events");
+    expect(html).toContain("Show more events");
+    expect(html).not.toContain(SEARCH_CAPPED_NOTE);
+  });
+
+  it("more results than a page may hold: never a total, and at the cap, how to narrow it", () => {
+    const first = grid(12, SEARCH_RESULTS_MAX, true);
+    expect(first).toContain(`Showing 12 of the first ${SEARCH_RESULTS_MAX} results`);
+    expect(first).toContain("Show more events");
+    expect(first).not.toContain(SEARCH_CAPPED_NOTE);
+    const all = grid(SEARCH_RESULTS_MAX, SEARCH_RESULTS_MAX, true);
+    expect(all).toContain(`Showing ${SEARCH_RESULTS_MAX} of the first ${SEARCH_RESULTS_MAX} results`);
+    expect(all).not.toContain("Show more events");
+    expect(all).toContain(SEARCH_CAPPED_NOTE);
+  });
+
+  it("nothing found is 'No markets found', never the empty feed's 'No markets available'", () => {
+    const html = renderToString(
+      <MarketGrid
+        events={[]}
+        totalBeforeFilter={null}
+        matching={0}
+        onRetry={noop}
+        retrying={false}
+        now={NOW}
+      />,
+    );
+    expect(html).toContain("No markets found matching your criteria.");
+    expect(html).not.toContain("No markets available");
+  });
+
+  it("the figures say they count the analysed events among the results, and of how many", () => {
+    const scope = { category: "Politics", search: "fed" };
+    expect(scopeText(scope, 3)).toBe("3 events in Politics matching “fed”");
+    expect(scopeText({ ...scope, results: { count: 37, capped: false } }, 2)).toBe(
+      "2 analysed events among 37 results in Politics matching “fed”",
+    );
+    expect(scopeText({ ...scope, results: { count: 100, capped: true } }, 1)).toBe(
+      "1 analysed event among the first 100 results in Politics matching “fed”",
+    );
+    expect(scopeText({ category: null, search: "x", results: { count: 1, capped: false } }, 0)).toBe(
+      "0 analysed events among 1 result matching “x”",
+    );
   });
 });

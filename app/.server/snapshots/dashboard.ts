@@ -3,14 +3,16 @@
  * the list view's order (sort, ended filter), and the figures over exactly those events (decision 0025:
  * totals follow the view). A category's events are worked out once per snapshot and isolate (the
  * snapshot's event list is the memo key); the search, the filter and the sort run per render (100 cards).
+ * A search of every open event (the index's results) is viewed here too (`searchResultsView`, decision 0036).
  */
 import { type Category, filterMarkets } from "~/lib/categories";
 import type { DashboardData } from "~/lib/dashboard";
-import { viewProvenance } from "~/lib/dashboard";
+import { isAnalysed, viewProvenance } from "~/lib/dashboard";
 import { type ListView, selectListItems } from "~/lib/list-view";
 import { matchesSearch } from "~/lib/search";
 import { eventCounts } from "~/lib/sentiment";
 import type { DisplayEvent, MarketSnapshot } from "~/lib/types";
+import type { SearchResults } from "../search/results";
 
 /** X mentions of some events: one count per event (its title's query), so nothing is counted twice. */
 export function totalMentions(events: readonly DisplayEvent[]): number {
@@ -52,7 +54,15 @@ export interface DashboardQuery {
   now: number;
 }
 
-export function dashboardView(snapshot: MarketSnapshot, query: DashboardQuery): DashboardData {
+/**
+ * The snapshot's events the page lists. `fallback`: why a search reads the snapshot rather than the index
+ * (said on the page); a search with none is read here only by callers that never asked the index.
+ */
+export function dashboardView(
+  snapshot: MarketSnapshot,
+  query: DashboardQuery,
+  fallback: string | null = null,
+): DashboardData {
   const { markets: _markets, events: all, ...rest } = snapshot;
   const inCategory = categoryEvents(all, query.category);
   const search = query.search.trim();
@@ -68,5 +78,38 @@ export function dashboardView(snapshot: MarketSnapshot, query: DashboardQuery): 
     view: query.view,
     total: all.length,
     matching: listed.length,
+    search: search ? { source: "snapshot", fallback } : null,
+  };
+}
+
+/**
+ * A search's view: the snapshot's answer (before the index's first pass, or D1 failing) is the snapshot's
+ * own view, sorted and filtered as always, with why; the index's is its results in relevance order (the sort
+ * and ended filter do not apply), the first `limit` as cards, and the figures over the analysed events among
+ * all of them: the others have no call, X count or live flag of ours to count.
+ */
+export function searchResultsView(
+  snapshot: MarketSnapshot,
+  results: SearchResults,
+  query: DashboardQuery,
+): DashboardData {
+  if (results.source === "snapshot") return dashboardView(snapshot, query, results.fallback);
+  const { markets: _markets, events: all, ...rest } = snapshot;
+  const analysed = results.events.filter(isAnalysed);
+  return {
+    ...rest,
+    events: results.events.slice(0, query.limit),
+    counts: eventCounts(analysed),
+    totalMentions: totalMentions(analysed),
+    provenance: viewProvenance(snapshot.provenance, analysed, snapshot.fetchedAt),
+    scope: {
+      category: query.category?.label ?? null,
+      search: query.search.trim(),
+      results: { count: results.events.length, capped: results.nextCursor !== null },
+    },
+    view: query.view,
+    total: all.length,
+    matching: results.events.length,
+    search: { source: "index", fallback: null },
   };
 }

@@ -17,7 +17,7 @@ import { eventUrl, httpsOnly, marketUrl, tradeUrl } from "~/lib/links";
 import { marketPath } from "~/lib/market-page";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
 import { sentimentTone, sentimentTrend } from "~/lib/sentiment";
-import type { DisplayEvent } from "~/lib/types";
+import type { AnyEvent, EventForecast } from "~/lib/types";
 import { CallBadge } from "./call-badge";
 
 const TONE_CLASS = {
@@ -96,7 +96,7 @@ function ChangeChip({ points, label }: { points: number; label: string }) {
 }
 
 /** A multi-outcome event's leading outcomes: each links to its market page, with price and 24 h move. */
-function OutcomeRows({ event }: { event: DisplayEvent }) {
+function OutcomeRows({ event }: { event: AnyEvent }) {
   return (
     <div className="mt-auto pt-1">
       <ul className="divide-y divide-slate-100 text-sm" aria-label="Leading outcomes">
@@ -129,14 +129,61 @@ function OutcomeRows({ event }: { event: DisplayEvent }) {
   );
 }
 
+/** Said on the card of an event outside the snapshot (a search of every open event): no forecast of ours. */
+export const NO_CALL_TEXT = "No AI call for this event (outside the 100 busiest)";
+
+/** Our forecast of an event: score, confidence, call, reasoning and where it came from. */
+function ForecastBlock({ forecast }: { forecast: EventForecast }) {
+  const tone = sentimentTone(forecast.score);
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <span className={`inline-flex items-center gap-1 text-lg font-bold ${TONE_CLASS[tone]}`}>
+          <Icon name={sentimentTrend(forecast.score)} />
+          {formatSigned(forecast.score)}
+          <span className="sr-only">{` sentiment score (${tone})`}</span>
+        </span>
+        <span className="text-sm text-slate-700">{`${forecast.confidence}% confidence`}</span>
+        <CallBadge forecast={forecast} />
+      </div>
+
+      <p className="line-clamp-3 text-sm text-slate-700">{forecast.reasoning || "No analysis available"}</p>
+      <p className="text-xs text-slate-600">
+        {provenanceText("sentiment", analysisProvenance(forecast.source))}
+      </p>
+    </>
+  );
+}
+
+/** The event's X mentions (one count, of its title's query). */
+function MentionsLine({ mentions }: { mentions: NonNullable<AnyEvent["mentions"]> }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+      <span className="inline-flex items-center gap-1.5">
+        {mentions.source === "live" && (
+          <span className="relative flex size-2" aria-hidden="true">
+            <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-500 opacity-75" />
+            <span className="relative inline-flex size-2 rounded-full bg-emerald-600" />
+          </span>
+        )}
+        <span>
+          {`${formatNumber(mentions.count)} X mentions (${mentions.source === "estimated" ? "estimated" : "live"})`}
+        </span>
+      </span>
+      {mentions.trending && <Badge variant="warning">Trending</Badge>}
+    </div>
+  );
+}
+
 /**
  * SPEC §2 card, one per event (issue 23 §2): a one-market event shows its two sides as trade links, a
- * multi-outcome event its leading three outcomes and "+N more". Untrusted text (titles, the analysis) is
- * only ever rendered as text.
+ * multi-outcome event its leading three outcomes and "+N more". An event outside the snapshot (found by a
+ * search of every open event) has the same prices, volume, outcomes, dates and links, and says it has no
+ * call of ours instead of the forecast and X count. Untrusted text (titles, the analysis) is only ever
+ * rendered as text.
  */
-export function EventCard({ event, now }: { event: DisplayEvent; now: number }) {
-  const { forecast } = event;
-  const tone = sentimentTone(forecast.score);
+export function EventCard({ event, now }: { event: AnyEvent; now: number }) {
+  const { forecast, mentions } = event;
   const image = httpsOnly(event.image);
   const ends = endLabel(event.endDate, now);
   const single = event.multi ? null : event.outcomes;
@@ -213,35 +260,14 @@ export function EventCard({ event, now }: { event: DisplayEvent; now: number }) 
         )}
       </div>
 
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <span className={`inline-flex items-center gap-1 text-lg font-bold ${TONE_CLASS[tone]}`}>
-          <Icon name={sentimentTrend(forecast.score)} />
-          {formatSigned(forecast.score)}
-          <span className="sr-only">{` sentiment score (${tone})`}</span>
-        </span>
-        <span className="text-sm text-slate-700">{`${forecast.confidence}% confidence`}</span>
-        <CallBadge forecast={forecast} />
-      </div>
-
-      <p className="line-clamp-3 text-sm text-slate-700">{forecast.reasoning || "No analysis available"}</p>
-      <p className="text-xs text-slate-600">
-        {provenanceText("sentiment", analysisProvenance(forecast.source))}
-      </p>
-
-      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-        <span className="inline-flex items-center gap-1.5">
-          {event.mentions.source === "live" && (
-            <span className="relative flex size-2" aria-hidden="true">
-              <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-500 opacity-75" />
-              <span className="relative inline-flex size-2 rounded-full bg-emerald-600" />
-            </span>
-          )}
-          <span>
-            {`${formatNumber(event.mentions.count)} X mentions (${event.mentions.source === "estimated" ? "estimated" : "live"})`}
-          </span>
-        </span>
-        {event.mentions.trending && <Badge variant="warning">Trending</Badge>}
-      </div>
+      {forecast ? (
+        <ForecastBlock forecast={forecast} />
+      ) : (
+        <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="no-call">
+          {NO_CALL_TEXT}
+        </p>
+      )}
+      {mentions && <MentionsLine mentions={mentions} />}
 
       {single && first ? (
         <div className="mt-auto grid grid-cols-2 gap-2 pt-1">

@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
+import { SEARCH_CAPPED_NOTE } from "~/lib/dashboard";
 import { UNKNOWN_ERROR } from "~/lib/errors";
-import type { DisplayEvent } from "~/lib/types";
+import type { AnyEvent } from "~/lib/types";
 import { EventCard } from "./event-card";
 
 const GRID = "grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3";
@@ -52,12 +53,14 @@ export function MarketGridError({ message }: { message?: string }) {
 
 /**
  * The grid and its states: empty feed ('No markets available' with a retry) and filtered to
- * nothing ('No markets found matching your criteria.').
+ * nothing ('No markets found matching your criteria.'). A search of every open event does not know how
+ * many events match past its cap (`capped`): it says "of the first N results", never a total.
  */
 export function MarketGrid({
   events,
   totalBeforeFilter,
   matching = events.length,
+  capped = false,
   moreHref,
   onRetry,
   retrying,
@@ -66,11 +69,13 @@ export function MarketGrid({
   /** Render time (epoch ms): end dates read "Ends" or "Ended" against it. */
   now: number;
   /** The cards to show (already filtered, sorted and limited). */
-  events: readonly DisplayEvent[];
-  /** Events in the snapshot before category and search filters. */
-  totalBeforeFilter: number;
+  events: readonly AnyEvent[];
+  /** Events in the snapshot before category and search filters; null when the list is a search of every open event. */
+  totalBeforeFilter: number | null;
   /** Events that match the filters (≥ events.length when the list is limited). */
   matching?: number;
+  /** More events match than `matching`, which is then the most a page may list. */
+  capped?: boolean;
   /** Link that shows more cards, when there are more. */
   moreHref?: string;
   onRetry: () => void;
@@ -102,8 +107,15 @@ export function MarketGrid({
       </section>
       <div className="mt-6 flex flex-col items-center gap-3 text-sm text-slate-700">
         <p>
-          Showing {events.length} of {matching} events
+          {capped
+            ? `Showing ${events.length} of the first ${matching} results`
+            : `Showing ${events.length} of ${matching} events`}
         </p>
+        {capped && matching <= events.length && (
+          <p className="text-center" data-testid="search-capped">
+            {SEARCH_CAPPED_NOTE}
+          </p>
+        )}
         {moreHref && matching > events.length && (
           <Link
             to={moreHref}
