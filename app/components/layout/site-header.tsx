@@ -8,7 +8,7 @@ export function SiteHeader() {
   const [params] = useSearchParams();
   const search = readSearch(params);
   return (
-    <header className="z-40 border-b sm:sticky sm:top-0 border-slate-200 bg-white/95 backdrop-blur">
+    <header className="relative z-40 border-b sm:sticky sm:top-0 border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
         <Link
           to="/"

@@ -1,0 +1,68 @@
+/**
+ * The header's as-you-type suggestions (issue 24 §2, decision 0038): what one `GET /api/v1/search` answer
+ * gives the popup. Read by hand, not with the API's valibot schemas: the search box is on every page, and
+ * valibot would then load with every page. Pure.
+ */
+import { SEARCH_MAX_LENGTH } from "./search";
+
+/** Suggestions asked for per pause: a short list above the fold of a phone. */
+export const SUGGESTION_LIMIT = 6;
+
+/** One suggested event: its title, its page and its leading outcome's price (percent 0..100). */
+export interface Suggestion {
+  title: string;
+  href: string;
+  leading: { label: string; price: number } | null;
+}
+
+export interface SuggestionAnswer {
+  suggestions: Suggestion[];
+  /** Why only the busiest events were searched (the API's `note`); null when the index answered. */
+  note: string | null;
+}
+
+/** The API request for a text, or null for blank text (nothing is asked). */
+export function suggestionsUrl(text: string): string | null {
+  if (text.trim() === "") return null;
+  const params = new URLSearchParams({
+    q: text.slice(0, SEARCH_MAX_LENGTH),
+    limit: String(SUGGESTION_LIMIT),
+  });
+  return `/api/v1/search?${params}`;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
+
+/** A path on this site ("/event/x"), never another origin ("//host", "https:…"). */
+const isLocalPath = (href: unknown): href is string =>
+  typeof href === "string" && href.startsWith("/") && !href.startsWith("//") && !href.includes("\\");
+
+function readSuggestion(event: unknown): Suggestion | null {
+  if (!isRecord(event) || typeof event.title !== "string" || !isLocalPath(event.href)) return null;
+  const first = Array.isArray(event.outcomes) ? event.outcomes[0] : undefined;
+  const leading =
+    isRecord(first) && typeof first.label === "string" && typeof first.price === "number"
+      ? { label: first.label, price: first.price }
+      : null;
+  return { title: event.title, href: event.href, leading };
+}
+
+/** The suggestions of a search answer, or null when the body is not one (the popup then stays shut). */
+export function parseSuggestions(json: unknown): SuggestionAnswer | null {
+  if (!isRecord(json) || !Array.isArray(json.events)) return null;
+  const suggestions: Suggestion[] = [];
+  for (const event of json.events) {
+    const suggestion = readSuggestion(event);
+    // One option per page (an option's id and key are its place and its href).
+    if (suggestion && !suggestions.some((s) => s.href === suggestion.href)) suggestions.push(suggestion);
+  }
+  suggestions.splice(SUGGESTION_LIMIT);
+  return { suggestions, note: typeof json.note === "string" ? json.note : null };
+}
+
+/** What the live region says when suggestions arrive. */
+export function suggestionCountText(count: number): string {
+  if (count === 0) return "No suggestions";
+  return count === 1 ? "1 suggestion" : `${count} suggestions`;
+}
