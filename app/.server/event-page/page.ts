@@ -146,7 +146,7 @@ export async function eventPageData(
     conditionIds.length > 0 ? [LOOKUPS.eventTrades.at({ slug: event.slug, conditionIds })] : [];
   const holdersAt = leaderView?.conditionId ? [LOOKUPS.holders.at(leaderView.conditionId)] : [];
 
-  const [books, chart, calls, mentions, trades, holders] = await Promise.all([
+  const [books, chart, calls, mentions, { value: trades }, { value: holders }] = await Promise.all([
     booksOf(deps, event.slug, outcomes),
     chartOf(deps, open, range, nowSec),
     eventCalls(deps, event.slug, allMarkets),
