@@ -13,14 +13,10 @@ import type { NowOrLater, Section } from "./section";
 import type { CallWithReturn } from "./track-record-page";
 import type { DisplayEvent, EventForecast } from "./types";
 
-/** The event's own figures: title, rules, resolution source, dates, status and where they came from. */
+/** The event's own figures: title, dates, status and where they came from. */
 export interface EventView {
   slug: string;
   title: string;
-  /** Its rules (Gamma's description); null when Gamma gave none or the figures are from our snapshot. */
-  description: string | null;
-  /** As Gamma gives it: a URL (linked only when https) or words. */
-  resolutionSource: string | null;
   image: string | null;
   endDate: string | null;
   volume24h: number;
@@ -32,6 +28,14 @@ export interface EventView {
   source: MarketSource;
 }
 
+/** What only Gamma says of an event: its rules and where it resolves from. */
+export interface EventRulesView {
+  /** Its rules (Gamma's description); null when Gamma gives none. */
+  description: string | null;
+  /** As Gamma gives it: a URL (linked only when https) or words. */
+  resolutionSource: string | null;
+}
+
 /** One outcome row of the table: a market of a multi-outcome event, or one side of a one-market event. */
 export interface OutcomeRow {
   marketId: string;
@@ -41,8 +45,8 @@ export interface OutcomeRow {
   price: number;
   /** Percentage points. */
   priceChange24h: number;
-  /** The market's total volume, USD (a one-market event's two sides share it). */
-  volume: number;
+  /** The market's total volume, USD (a one-market event's two sides share it); null when unknown (the index keeps none). */
+  volume: number | null;
   /** The outcome's CLOB token: its order book. */
   tokenId: string | null;
 }
@@ -58,9 +62,14 @@ export interface BookQuote {
 /** The order books of the listed outcomes by token id. */
 export type Books = Record<string, BookQuote>;
 
-/** Everything `/event/:slug` shows; trades and holders stream in when cold. */
+/**
+ * Everything `/event/:slug` shows; trades and holders stream in when cold, and for an event drawn from the
+ * index the rules too (Gamma is asked for them on demand, decision 0037).
+ */
 export interface EventPageData {
   event: EventView;
+  /** Gamma's rules, or why they cannot be shown (Gamma unreachable, the client over its lookup limit). */
+  rules: NowOrLater<Section<EventRulesView>>;
   /** Open outcomes by price, dearest first (a closed event's: its resolved markets). */
   outcomes: OutcomeRow[];
   /** Markets of an open event that are already resolved (not offered to trade). */

@@ -13,8 +13,9 @@ import type { Route } from "./+types/event";
 
 /**
  * `/event/:slug`: one event with every outcome and its order book, the leading outcomes' chart, the
- * forecast, calls, mentions, big trades and top holders. An impossible slug is a 404 without any upstream
- * call; an unknown one a 404 after Gamma says so.
+ * forecast, calls, mentions, big trades and top holders. An event outside the snapshot that the search index
+ * holds is drawn from the index, its rules, trades and holders on demand (decision 0037). An impossible slug
+ * is a 404 without any D1 query or upstream call; an unknown one a 404 after Gamma says so.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);

@@ -121,8 +121,8 @@ export async function eventsAnswer(deps: Deps, query: EventsQuery): Promise<Answ
   return snapshotPage(deps, snapshot, page);
 }
 
-/** Seconds a search may be kept: the index takes in a few Gamma pages a minute. */
-const SEARCH_MAX_AGE = 60;
+/** Seconds an answer from the index (a search, an indexed event) may be kept: it takes in a few Gamma pages a minute. */
+const INDEX_MAX_AGE = 60;
 
 /** A page of the search over every open event (the snapshot's events when the index cannot answer). */
 export async function searchAnswer(deps: Deps, query: SearchQuery): Promise<Answer<SearchResponse>> {
@@ -135,7 +135,7 @@ export async function searchAnswer(deps: Deps, query: SearchQuery): Promise<Answ
     });
     return {
       ok: true,
-      maxAge: SEARCH_MAX_AGE,
+      maxAge: INDEX_MAX_AGE,
       body: {
         source: found.source,
         note: found.fallback,
@@ -158,8 +158,15 @@ export async function eventAnswer(deps: Deps, slug: string): Promise<Answer<Even
   if (read.value === null)
     return { ok: false, status: 404, code: "not_found", message: `No event with slug ${slug}` };
   const { detail, from } = read.value;
-  const fresh = from === "snapshot" ? deps.config.marketsFreshSeconds : ON_DEMAND_FRESH_SECONDS;
-  const maxAge = freshFor(detail.fetchedAt, fresh, deps.now());
+  // An index row may be days old and still right to the cent (it is rewritten only when a price moves).
+  const maxAge =
+    from === "index"
+      ? INDEX_MAX_AGE
+      : freshFor(
+          detail.fetchedAt,
+          from === "snapshot" ? deps.config.marketsFreshSeconds : ON_DEMAND_FRESH_SECONDS,
+          deps.now(),
+        );
   return { ok: true, maxAge: detail.notes ? Math.min(PARTIAL_MAX_AGE, maxAge) : maxAge, body: detail };
 }
 

@@ -1,13 +1,16 @@
 /**
  * Everything `/event/:slug` shows. The event, its order books, its chart and its D1 history are awaited
  * (the page is readable without JavaScript); the trades and the top holders render at once when their
- * kept copies are fresh and otherwise stream in when their upstream answers. Each source fails alone.
+ * kept copies are fresh and otherwise stream in when their upstream answers. An event drawn from the index
+ * (decision 0037) has its rules and the condition ids its trades and holders need from Gamma on demand: at
+ * once when Gamma's answer is kept, else those three sections stream in after it (never the prices). Each
+ * source fails alone.
  */
 import type { ChartRange } from "~/lib/chart";
-import type { Books, EventPageData, OutcomeRow } from "~/lib/event-page";
+import type { Books, EventPageData, EventRulesView, OutcomeRow } from "~/lib/event-page";
 import { bookQuote } from "~/lib/event-page";
 import type { ChartSection, MarketTrades, MentionPoint, OutcomeHolders } from "~/lib/market-page";
-import { ok, type Section } from "~/lib/section";
+import { type NowOrLater, ok, type Section, unavailable } from "~/lib/section";
 import type { CallWithReturn } from "~/lib/track-record-page";
 import type { Market, WhaleTrade } from "~/lib/types";
 import { buildPriceChart, MAX_LINES } from "../charts/price-chart";
@@ -17,16 +20,19 @@ import { LOOKUPS, sayUnavailable } from "../lookups";
 import { storedEventCalls, storedEventTrades } from "../market/history-reads";
 import { linesHistory } from "../market/price-history";
 import { toMarketView } from "../market/resolve";
-import { holdersOf, mentionPoints, mergeTrades } from "../market/sections";
+import { HOLDERS_UNAVAILABLE, holdersOf, mentionPoints, mergeTrades } from "../market/sections";
 import { isTokenId } from "../polymarket/clob";
 import { isConditionId } from "../polymarket/data-api";
+import type { EventBySlug } from "../polymarket/gamma-events";
 import { leaderboard, rankTrades } from "../snapshots/leaderboard";
 import { nowOrLater } from "../snapshots/loader-data";
 import { paperReturn } from "../track-record/metrics";
-import { type ResolvedEvent, toEventView } from "./resolve";
+import { type ResolvedEvent, RULES_UNAVAILABLE, toEventView } from "./resolve";
 
 export const BOOKS_UNAVAILABLE = "Polymarket's order books are unavailable right now.";
 export const EVENT_TRADES_UNAVAILABLE = "Polymarket's trades are unavailable right now.";
+/** An indexed event Gamma no longer knows (gone since the index's last pass). */
+export const EVENT_GONE = "Polymarket no longer lists this event: its rules are unavailable.";
 /** Mentions are charted over the last week of our own points. */
 const MENTIONS_WINDOW_SECONDS = 7 * 86_400;
 /** Order books read at most per view: the 60 dearest outcomes (3 requests of 20). */
@@ -37,17 +43,21 @@ function tokenOf(outcome: EventOutcomeOf): string | null {
   return outcome.market.outcomes[outcome.side]?.tokenId ?? null;
 }
 
-function rowOf(outcome: EventOutcomeOf): OutcomeRow {
+/** A row of the table; `fromIndex`: the index keeps no market's total volume. */
+function rowOf(outcome: EventOutcomeOf, fromIndex: boolean): OutcomeRow {
   return {
     marketId: outcome.market.id,
     marketSlug: outcome.market.slug,
     label: outcome.label,
     price: outcome.price,
     priceChange24h: outcome.priceChange24h,
-    volume: outcome.market.volume,
+    volume: fromIndex ? null : outcome.market.volume,
     tokenId: tokenOf(outcome),
   };
 }
+
+const hasConditionId = (market: Market): boolean =>
+  market.conditionId !== null && isConditionId(market.conditionId);
 
 /** The top of each listed outcome's book (the dearest MAX_BOOKS), kept two minutes under the event's slug. */
 async function booksOf(deps: Deps, slug: string, rows: readonly OutcomeRow[]): Promise<Section<Books>> {
@@ -111,12 +121,94 @@ async function eventTrades(deps: Deps, slug: string, conditionIds: readonly stri
   return { ...merged, trades: rankTrades(merged.trades, board) };
 }
 
+/** Gamma's event on demand, for an event drawn from the index: the event, or why it cannot be had. */
+async function askGamma(deps: Deps, slug: string): Promise<Section<EventBySlug>> {
+  const kept = await LOOKUPS.event.get(deps, slug);
+  if (!kept.ok) return kept;
+  const event = kept.value.value;
+  return event === null ? unavailable(EVENT_GONE, "empty") : ok(event);
+}
+
+/** The rules from Gamma's answer, or why not in the rules' own words (the limit's refusal as it is). */
+function rulesOf(gamma: Section<EventBySlug>): Section<EventRulesView> {
+  if (!gamma.ok) return gamma.reason === "empty" ? gamma : sayUnavailable(gamma, RULES_UNAVAILABLE);
+  const { description, resolutionSource } = gamma.value;
+  return ok({ description: description === "" ? null : description, resolutionSource });
+}
+
+/** The event's markets with Gamma's condition ids (by market id) where they have none (the index's). */
+function withConditionIds(markets: readonly Market[], gamma: Section<EventBySlug>): Market[] {
+  if (!gamma.ok) return [...markets];
+  const ids = new Map([...gamma.value.markets, ...gamma.value.resolved].map((m) => [m.id, m.conditionId]));
+  return markets.map((m) => (m.conditionId === null ? { ...m, conditionId: ids.get(m.id) ?? null } : m));
+}
+
+interface GammaSections {
+  rules: Section<EventRulesView>;
+  trades: NowOrLater<MarketTrades>;
+  holders: NowOrLater<Section<OutcomeHolders[]>>;
+}
+
+/**
+ * The sections that need Gamma's answer: the rules, and the trades and the leader's holders (by the
+ * markets' condition ids). Without a condition id and without Gamma they say why; trades and holders render
+ * at once when their kept copies are fresh, else later.
+ */
+async function gammaSections(
+  deps: Deps,
+  resolved: ResolvedEvent,
+  gamma: Section<EventBySlug>,
+  leaderId: string | null,
+): Promise<GammaSections> {
+  const { event, source } = resolved;
+  const markets = withConditionIds([...event.markets, ...event.resolved], gamma);
+  const conditionIds = [
+    ...new Set(
+      markets.flatMap((m) => (m.conditionId && isConditionId(m.conditionId) ? [m.conditionId] : [])),
+    ),
+  ];
+  const rules = rulesOf(gamma);
+  if (!gamma.ok && conditionIds.length === 0) {
+    return {
+      rules,
+      trades: {
+        trades: [],
+        stored: 0,
+        fetched: 0,
+        notes: [sayUnavailable(gamma, EVENT_TRADES_UNAVAILABLE).message],
+      },
+      holders: sayUnavailable(gamma, HOLDERS_UNAVAILABLE),
+    };
+  }
+  const leader = markets.find((m) => m.id === leaderId);
+  const leaderView = leader ? toMarketView(leader, source, deps.now()) : null;
+  const tradesAt =
+    conditionIds.length > 0 ? [LOOKUPS.eventTrades.at({ slug: event.slug, conditionIds })] : [];
+  const holdersAt = leaderView?.conditionId ? [LOOKUPS.holders.at(leaderView.conditionId)] : [];
+  const [{ value: trades }, { value: holders }] = await Promise.all([
+    nowOrLater(deps, tradesAt, () => eventTrades(deps, event.slug, conditionIds)),
+    nowOrLater(deps, holdersAt, () =>
+      leaderView ? holdersOf(deps, leaderView) : Promise.resolve<Section<OutcomeHolders[]>>(ok([])),
+    ),
+  ]);
+  return { rules, trades, holders };
+}
+
+/** One of Gamma's sections, now or when they arrive. */
+function partOf<T>(
+  sections: NowOrLater<GammaSections>,
+  part: (s: GammaSections) => NowOrLater<T>,
+): NowOrLater<T> {
+  return sections instanceof Promise ? sections.then(part) : part(sections);
+}
+
 export async function eventPageData(
   deps: Deps,
   resolved: ResolvedEvent,
   range: ChartRange,
 ): Promise<EventPageData> {
   const { event, card } = resolved;
+  const fromIndex = resolved.gamma === null;
   const now = deps.now();
   const nowSec = Math.floor(now / 1000);
   // A closed event has no open outcomes: its table lists how its markets ended.
@@ -133,35 +225,40 @@ export async function eventPageData(
           priceChange24h: 0,
         }))
       : [];
-  const outcomes = open.map(rowOf);
+  const outcomes = open.map((o) => rowOf(o, fromIndex));
   const allMarkets = [...event.markets, ...event.resolved];
-  const conditionIds = [
-    ...new Set(
-      allMarkets.flatMap((m) => (m.conditionId && isConditionId(m.conditionId) ? [m.conditionId] : [])),
-    ),
-  ];
-  const leader = open.find((o) => o.market.conditionId !== null && isConditionId(o.market.conditionId));
-  const leaderView = leader ? toMarketView(leader.market, resolved.source, now) : null;
-  const tradesAt =
-    conditionIds.length > 0 ? [LOOKUPS.eventTrades.at({ slug: event.slug, conditionIds })] : [];
-  const holdersAt = leaderView?.conditionId ? [LOOKUPS.holders.at(leaderView.conditionId)] : [];
+  // The holders listed: the dearest outcome with a condition id (from the index, the dearest: Gamma names
+  // its condition id on demand).
+  const leader = fromIndex ? open[0] : open.find((o) => hasConditionId(o.market));
+  // Gamma's answer: at hand, or (from the index) now when kept fresh, else the sections needing it stream.
+  const gamma =
+    resolved.gamma ??
+    (await nowOrLater(deps, [LOOKUPS.event.at(event.slug)], () => askGamma(deps, event.slug))).value;
+  const leaderId = leader?.market.id ?? null;
+  // Wrapped: a promise of sections still on their way cannot be the value of another promise.
+  let gammaPart: Promise<{ sections: NowOrLater<GammaSections> }>;
+  if (gamma instanceof Promise) {
+    const later = gamma.then((g) => gammaSections(deps, resolved, g, leaderId));
+    deps.waitUntil(later.catch(() => undefined));
+    gammaPart = Promise.resolve({ sections: later });
+  } else {
+    gammaPart = gammaSections(deps, resolved, gamma, leaderId).then((sections) => ({ sections }));
+  }
 
-  const [books, chart, calls, mentions, trades, holders] = await Promise.all([
+  const [books, chart, calls, mentions, { sections }] = await Promise.all([
     booksOf(deps, event.slug, outcomes),
     chartOf(deps, open, range, nowSec),
     eventCalls(deps, event.slug, allMarkets),
     leader
       ? mentionPoints(deps, leader.market.id, nowSec - MENTIONS_WINDOW_SECONDS)
       : Promise.resolve<Section<MentionPoint[]>>(ok([])),
-    nowOrLater(deps, tradesAt, () => eventTrades(deps, event.slug, conditionIds)),
-    nowOrLater(deps, holdersAt, () =>
-      leaderView ? holdersOf(deps, leaderView) : Promise.resolve<Section<OutcomeHolders[]>>(ok([])),
-    ),
+    gammaPart,
   ]);
   return {
     event: toEventView(resolved, now),
+    rules: partOf(sections, (s) => s.rules),
     outcomes,
-    resolved: resolvedRows.map(rowOf),
+    resolved: resolvedRows.map((r) => rowOf(r, fromIndex)),
     books,
     range,
     now,
@@ -170,8 +267,10 @@ export async function eventPageData(
     mentionsNow: card?.mentions ?? null,
     calls,
     mentions,
-    trades,
-    holdersOf: leader && leaderView ? { label: leader.label, prices: leaderView.outcomes } : null,
-    holders,
+    trades: partOf(sections, (s) => s.trades),
+    holdersOf: leader
+      ? { label: leader.label, prices: toMarketView(leader.market, resolved.source, now).outcomes }
+      : null,
+    holders: partOf(sections, (s) => s.holders),
   };
 }

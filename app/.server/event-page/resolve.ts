@@ -1,29 +1,40 @@
 /**
- * Which event an `/event/:slug` URL means, and its figures: every market from Gamma on demand (kept 15
- * minutes in memory and the Cache API, never KV; an unknown slug remembered 10 minutes), with the
- * snapshot's card (its forecast and X count) when the event is one of the shown ones. Gamma failing for a
- * shown event: the snapshot's copy of its markets, said so. A slug that cannot be Polymarket's is unknown
- * without any upstream call.
+ * Which event an `/event/:slug` URL means, and its figures. A shown (busiest) event: every market from Gamma
+ * on demand (kept 15 minutes in memory and the Cache API, never KV; an unknown slug remembered 10 minutes)
+ * with the snapshot's card (its forecast and X count); Gamma failing, the snapshot's copy of its markets,
+ * said so. Any other event the search index holds open: its prices from the index row, no Gamma call to draw
+ * them (Gamma's rules and condition ids are asked for on demand by the page, decision 0037). Else Gamma on
+ * demand. A slug that cannot be Polymarket's is unknown without any D1 query or upstream call.
  */
 import type { EventView } from "~/lib/event-page";
 import type { MarketSource, MarketStatus } from "~/lib/market-page";
 import { ok, type Section, unavailable } from "~/lib/section";
 import type { DisplayEvent, Market } from "~/lib/types";
 import type { Deps } from "../deps";
+import { type FromIndex, openIndexedEvent } from "../events/indexed";
 import { eventOutcomes, isMultiOutcome } from "../events/outcomes";
-import { LOOKUPS } from "../lookups";
+import { LOOKUPS, sayUnavailable } from "../lookups";
 import { isSlug } from "../polymarket/gamma";
 import type { EventBySlug } from "../polymarket/gamma-events";
+import { indexedMarketEvent } from "../search/results";
 import { findShownEvent } from "../snapshots/markets";
 
 /** When the event is unknown to us and Gamma cannot be asked: the page cannot be drawn. */
 export const EVENT_UNAVAILABLE = "Event data is temporarily unavailable. Please try again in a few minutes.";
+
+/** When Gamma cannot be asked for what only it has (the rules), or is over the client's lookup limit. */
+export const RULES_UNAVAILABLE = "The rules are unavailable while Polymarket is unreachable.";
 
 export interface ResolvedEvent {
   event: EventBySlug;
   /** Its card when the event is one of the shown (busiest) events. */
   card: DisplayEvent | null;
   source: MarketSource;
+  /**
+   * Gamma's answer, for what only it has (the rules, the markets' condition ids): the event itself when Gamma
+   * answered, why not when the snapshot stood in, null when the index did (the page asks Gamma on demand).
+   */
+  gamma: Section<EventBySlug> | null;
 }
 
 const RESOLVED_PRICE = 0.99;
@@ -48,8 +59,6 @@ export function toEventView(resolved: ResolvedEvent, now: number): EventView {
   return {
     slug: event.slug,
     title: event.title,
-    description: event.description === "" ? null : event.description,
-    resolutionSource: event.resolutionSource,
     image: event.image ?? event.markets[0]?.image ?? event.resolved[0]?.image ?? null,
     endDate: event.endDate ?? event.markets[0]?.endDate ?? null,
     volume24h: event.volume24h,
@@ -83,18 +92,34 @@ function fromSnapshot(card: DisplayEvent, markets: Market[]): EventBySlug {
   };
 }
 
+/** An open indexed event: its markets and figures as the index holds them, said so with the row's time. */
+function fromIndex({ event, checkedAt }: FromIndex): ResolvedEvent {
+  return {
+    event: { ...indexedMarketEvent(event), closed: false },
+    card: null,
+    source: { kind: "index", at: event.updatedAt, checkedAt },
+    gamma: null,
+  };
+}
+
 /**
  * The event a slug names, or null when there is none (a 404). Unavailable when Gamma fails for an event
- * the snapshot does not show; `limited` when Gamma would have to be asked but the client is over its
- * lookup limit.
+ * neither the snapshot nor the index holds; `limited` when Gamma would have to be asked but the client is
+ * over its lookup limit.
  */
 export async function resolveEvent(deps: Deps, slug: string): Promise<Section<ResolvedEvent | null>> {
   if (!isSlug(slug)) return ok(null);
-  const [shown, kept] = await Promise.all([findShownEvent(deps, slug), LOOKUPS.event.get(deps, slug)]);
+  const shown = await findShownEvent(deps, slug);
+  if (!shown) {
+    const indexed = await openIndexedEvent(deps, slug);
+    if (indexed) return ok(fromIndex(indexed));
+  }
+  const kept = await LOOKUPS.event.get(deps, slug);
   const card = shown?.card ?? null;
   if (kept.ok) {
     const { value, fetchedAt, stale } = kept.value;
-    if (value) return ok({ event: value, card, source: { kind: "gamma", at: fetchedAt, stale } });
+    if (value)
+      return ok({ event: value, card, source: { kind: "gamma", at: fetchedAt, stale }, gamma: ok(value) });
     if (!shown) return ok(null);
   } else if (!shown) {
     return kept.reason === "limited" ? kept : unavailable(EVENT_UNAVAILABLE);
@@ -104,5 +129,6 @@ export async function resolveEvent(deps: Deps, slug: string): Promise<Section<Re
     event: fromSnapshot(shown.card, markets),
     card,
     source: { kind: "snapshot", at: snapshot.fetchedAt, stale: true },
+    gamma: kept.ok ? unavailable(RULES_UNAVAILABLE) : sayUnavailable(kept, RULES_UNAVAILABLE),
   });
 }

@@ -3,22 +3,25 @@
  * when it is among the busiest events, and every open outcome. A shown event is answered from the snapshot
  * when the snapshot keeps all of its markets, else its outcomes are read on demand (`LOOKUPS.event`, gated
  * and kept in memory and the Cache API); a failing lookup leaves the snapshot's part, said in `notes`.
- * An event outside the snapshot is read on demand, without a forecast. A slug that cannot be Polymarket's
- * is unknown without any upstream call.
+ * An event outside the snapshot is answered from the search index when it holds the event open and current
+ * (decision 0037: no upstream call, `fetchedAt` the row's last write), else read on demand; either without a
+ * forecast. A slug that cannot be Polymarket's is unknown without any D1 query or upstream call.
  */
 import { ok, type Section } from "~/lib/section";
 import type { EventDetail, Market, MarketEvent } from "~/lib/types";
 import type { Deps } from "../deps";
 import { LOOKUPS, sayUnavailable } from "../lookups";
 import { isSlug } from "../polymarket/gamma";
+import { indexedEventCard, indexedMarketEvent } from "../search/results";
 import { findShownEvent } from "../snapshots/markets";
 import { toEventFacts, toOutcomeView } from "./card";
+import { openIndexedEvent } from "./indexed";
 import { byPrice, eventOutcomes } from "./outcomes";
 
 export interface ReadEvent {
   detail: EventDetail;
-  /** Where the outcomes' prices came from: the snapshot (15-minute freshness) or an on-demand read. */
-  from: "snapshot" | "lookup";
+  /** Where the outcomes' prices came from: the snapshot (15-minute freshness), the index or an on-demand read. */
+  from: "snapshot" | "index" | "lookup";
 }
 
 /** What the lookup answers: today `{ slug, title, markets }`, the whole event once it carries it. */
@@ -94,6 +97,21 @@ export async function readEvent(deps: Deps, slug: string): Promise<Section<ReadE
         fetchedAt: read.value.fetchedAt,
       },
       from: "lookup",
+    });
+  }
+  const indexed = await openIndexedEvent(deps, slug);
+  if (indexed) {
+    const event = indexedMarketEvent(indexed.event);
+    const outcomes = outcomeViews(event.markets, event.markets.length > 1);
+    return ok({
+      detail: {
+        event: indexedEventCard(indexed.event, deps.now()),
+        outcomes,
+        outcomeCount: outcomes.length,
+        inSnapshot: false,
+        fetchedAt: indexed.event.updatedAt,
+      },
+      from: "index",
     });
   }
   const read = await LOOKUPS.event.get(deps, slug);

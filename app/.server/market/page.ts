@@ -79,5 +79,17 @@ export async function marketPageData(
       siblingsOf(deps, market),
     ),
   ]);
-  return { market, analysis, range, now, chart, sentiment, mentions, calls, trades, holders, siblings };
+  return {
+    market,
+    analysis,
+    range,
+    now,
+    chart,
+    sentiment,
+    mentions,
+    calls,
+    trades: trades.value,
+    holders: holders.value,
+    siblings: siblings.value,
+  };
 }

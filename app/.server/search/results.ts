@@ -97,11 +97,14 @@ export function indexedMarketEvent(event: IndexedEvent): MarketEvent {
   };
 }
 
+/** An indexed event's own card: its index figures, no forecast (also `/api/v1/events/{slug}`'s `event`). */
+export function indexedEventCard(event: IndexedEvent, now: number): AnyEvent {
+  return { ...toEventFacts(indexedMarketEvent(event), now), forecast: null, mentions: null };
+}
+
 /** An indexed event's card: the snapshot's when it is one of the busiest, else its own figures, no forecast. */
 function toResult(event: IndexedEvent, shown: ReadonlyMap<string, DisplayEvent>, now: number): AnyEvent {
-  const card = shown.get(event.slug);
-  if (card) return card;
-  return { ...toEventFacts(indexedMarketEvent(event), now), forecast: null, mentions: null };
+  return shown.get(event.slug) ?? indexedEventCard(event, now);
 }
 
 /** The offset a snapshot-fallback cursor names (the index's cursors are offsets too). */

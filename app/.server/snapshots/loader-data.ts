@@ -28,19 +28,20 @@ export async function cachedOrPending<TData, TView>({
 
 /**
  * A page section read on demand: `run` is started either way; when every key it reads is fresh it is
- * awaited here, else it also goes to `waitUntil`, so the kept answers fill even if the visitor leaves.
- * (Being async, this function's result settles with `run`'s either way.)
+ * awaited here, else its pending promise is handed back for the page to stream, and also goes to
+ * `waitUntil`, so the kept answers fill even if the visitor leaves. Wrapped (`{ value }`) like
+ * `cachedOrPending`: an async function's result cannot be a promise (it would wait for it).
  */
 export async function nowOrLater<T>(
   deps: Deps,
   reads: readonly KeptAt[],
   run: () => Promise<T>,
-): Promise<NowOrLater<T>> {
+): Promise<{ value: NowOrLater<T> }> {
   const fresh = await Promise.all(reads.map(({ key, freshMs }) => deps.onDemand.peek(key, freshMs)));
   const pending = run();
-  if (fresh.every((kept) => kept !== null)) return await pending;
+  if (fresh.every((kept) => kept !== null)) return { value: await pending };
   deps.waitUntil(pending.catch(() => undefined));
-  return pending;
+  return { value: pending };
 }
 
 /**

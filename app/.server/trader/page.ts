@@ -84,7 +84,7 @@ export async function traderPageData(deps: Deps, wallet: string): Promise<Sectio
   if (!probe.standing.ok && probe.standing.reason === "limited") return probe.standing;
   const seenByUs = ours.ok && ours.value.length > 0;
   if (probe.standing.ok && probe.standing.value === null && !seenByUs) return ok(null);
-  const [others, positions, trades] = await Promise.all([
+  const [others, { value: positions }, { value: trades }] = await Promise.all([
     Promise.all(
       BOARD_PERIODS.filter((p) => p !== PROBE_PERIOD).map((period) => boardStanding(deps, wallet, period)),
     ),

@@ -17,6 +17,8 @@ import { EventRules, EventSummary } from "./event-summary";
 import { OutcomeTable } from "./outcome-table";
 
 const LINK = "text-blue-800 underline-offset-2 hover:underline";
+/** What the rules say if their stream fails. */
+const RULES_UNAVAILABLE = "The rules are unavailable right now.";
 
 /** Where the chart's points came from, in words. */
 function chartSources({ ours, clob }: { ours: number; clob: number }): string {
@@ -73,7 +75,15 @@ export function EventPage({ data }: { data: EventPageData }) {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-8">
           <MarketSection id="rules" title="Rules">
-            <EventRules event={event} />
+            <DeferredPart value={data.rules} unavailable={RULES_UNAVAILABLE}>
+              {(rules) =>
+                rules.ok ? (
+                  <EventRules rules={rules.value} />
+                ) : (
+                  <SectionMessage>{rules.message}</SectionMessage>
+                )
+              }
+            </DeferredPart>
           </MarketSection>
 
           <MarketSection id="our-calls" title="Our calls on this event">

@@ -1,6 +1,6 @@
 import { PageHeading, Stat } from "~/components/market/market-summary";
 import { ExternalLink } from "~/components/ui/external-link";
-import type { EventView } from "~/lib/event-page";
+import type { EventRulesView, EventView } from "~/lib/event-page";
 import { formatDate, formatMoney } from "~/lib/format";
 import { eventUrl, httpsOnly } from "~/lib/links";
 
@@ -32,19 +32,15 @@ export function EventSummary({ event, now }: { event: EventView; now: number }) 
 }
 
 /** The rules (Gamma's description) and the resolution source: a link only when it is an https URL. */
-export function EventRules({ event }: { event: EventView }) {
-  const source = event.resolutionSource;
+export function EventRules({ rules }: { rules: EventRulesView }) {
+  const source = rules.resolutionSource;
   const href = source ? httpsOnly(source) : null;
   return (
     <div className="flex flex-col gap-2 text-sm text-slate-800" data-testid="event-rules">
-      {event.description ? (
-        <p className="break-words whitespace-pre-line">{event.description}</p>
+      {rules.description ? (
+        <p className="break-words whitespace-pre-line">{rules.description}</p>
       ) : (
-        <p className="text-slate-700">
-          {event.source.kind === "gamma"
-            ? "Polymarket gives no rules for this event."
-            : "The rules are unavailable while Polymarket is unreachable."}
-        </p>
+        <p className="text-slate-700">Polymarket gives no rules for this event.</p>
       )}
       <p className="break-words text-slate-700">
         <span className="font-semibold">Resolution source: </span>

@@ -75,7 +75,7 @@ export function OutcomeTable({
                   </th>
                   <td className={`${CELL} font-semibold text-slate-900`}>{formatCents(row.price * 100)}</td>
                   <td className={CELL}>{formatPoints(row.priceChange24h)}</td>
-                  <td className={CELL}>{formatMoney(row.volume)}</td>
+                  <td className={CELL}>{row.volume === null ? "–" : formatMoney(row.volume)}</td>
                   <td className={CELL} data-testid="best-bid">
                     {quoteText(quote?.bestBid)}
                   </td>

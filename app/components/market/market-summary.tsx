@@ -26,6 +26,12 @@ export function sourceText(source: MarketSource): string {
         : `Prices from Polymarket, fetched ${formatClockUtc(source.at)}`;
     case "history":
       return `Polymarket is unreachable: prices from our history at ${formatDate(source.at)} ${formatClockUtc(source.at)}`;
+    case "index": {
+      const updated = `Prices from our index of every open event, updated ${formatDate(source.at)} ${formatClockUtc(source.at)}`;
+      return source.checkedAt === null
+        ? updated
+        : `${updated}; unchanged to the cent at our last check, ${formatDate(source.checkedAt)} ${formatClockUtc(source.checkedAt)}`;
+    }
   }
 }
 

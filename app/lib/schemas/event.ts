@@ -132,9 +132,16 @@ export const EventDetailSchema = v.pipe(
     ),
     inSnapshot: v.pipe(
       v.boolean(),
-      v.description("Among the busiest events (/events); false: read from Polymarket on demand"),
+      v.description(
+        "Among the busiest events (/events); false: from our index of every open event, or read from Polymarket on demand",
+      ),
     ),
-    fetchedAt: v.pipe(v.string(), v.description("ISO 8601 time the prices were fetched from Polymarket")),
+    fetchedAt: v.pipe(
+      v.string(),
+      v.description(
+        "ISO 8601 time the prices were fetched from Polymarket (from the index: when its row last changed, a price moving a cent)",
+      ),
+    ),
     notes: v.optional(v.pipe(v.array(v.string()), v.description("What could not be read"))),
   }),
   v.metadata({ ref: "EventDetail" }),

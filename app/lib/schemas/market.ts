@@ -65,11 +65,27 @@ export const MarketStatusSchema = v.variant("kind", [
   v.object({ kind: v.literal("resolved"), outcome: v.nullable(v.string()) }),
 ]);
 
-/** Where a market page's figures came from: the top-100 snapshot, Gamma on demand, or our last stored point. */
+/**
+ * Where a page's figures came from: the top-100 snapshot, Gamma on demand, our last stored point, or the
+ * search index of every open event (an event page outside the snapshot, decision 0037).
+ */
 export const MarketSourceSchema = v.variant("kind", [
   v.object({ kind: v.literal("snapshot"), at: isoTime, stale: v.boolean() }),
   v.object({ kind: v.literal("gamma"), at: isoTime, stale: v.boolean() }),
   v.object({ kind: v.literal("history"), at: isoTime }),
+  v.object({
+    kind: v.literal("index"),
+    at: v.pipe(
+      v.string(),
+      v.description("ISO 8601 time the index last wrote the figures (a price moved a cent)"),
+    ),
+    checkedAt: v.pipe(
+      v.nullable(v.string()),
+      v.description(
+        "ISO 8601 end of the index's last full pass, when later than `at`: the figures were unchanged then",
+      ),
+    ),
+  }),
 ]);
 
 export const MarketViewSchema = v.pipe(
