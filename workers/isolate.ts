@@ -1,13 +1,15 @@
 /**
  * What one isolate keeps between requests: the snapshot cache (memo, single flight, failure back-off),
- * the on-demand cache (memory in front of the data centre's Cache API) and a few seconds of finished
- * pages. The runtime hands every request of an isolate the same `env` object, so state is kept per env;
+ * the on-demand cache (memory in front of the data centre's Cache API), a few seconds of finished
+ * pages and a minute of search answers. The runtime hands every request of an isolate the same `env` object, so state is kept per env;
  * a test that wants a clean isolate passes a new env object.
  */
 import { defaultCache, OnDemandCache } from "../app/.server/cache/on-demand";
 import { SwrCache } from "../app/.server/cache/swr-cache";
 import type { Config } from "../app/.server/config";
 import { D1RefreshState } from "../app/.server/history/store";
+import { SearchMemo } from "../app/.server/search/memo";
+import type { IndexAnswer } from "../app/.server/search/query";
 import { HistoryOutbox } from "../app/.server/snapshots/outbox";
 import { HtmlCache } from "./html-cache";
 
@@ -17,6 +19,8 @@ export interface Isolate {
   /** History batches a database outage left unwritten (decision 0023). */
   outbox: HistoryOutbox;
   pages: HtmlCache;
+  /** A minute of the search index's answers (decision 0035). */
+  searches: SearchMemo<IndexAnswer>;
 }
 
 const isolates = new WeakMap<object, Isolate>();
@@ -43,6 +47,7 @@ export function isolateFor(env: Env, config: Config): Isolate {
       outbox: new HistoryOutbox(),
       // Pages are the same for every visitor of a URL: keep finished ones as long as the snapshot memo.
       pages: new HtmlCache({ ttlMs: 5_000, maxEntries: 200, maxUrlLength: 512 }),
+      searches: new SearchMemo<IndexAnswer>((answer) => answer.page.events.length),
     };
     isolates.set(env, isolate);
   }

@@ -3,6 +3,8 @@ import type { SwrCache, WaitUntil } from "./cache/swr-cache";
 import { openGate } from "./client-limits";
 import type { Config } from "./config";
 import { HistoryStore, type UpstreamCheck } from "./history/store";
+import type { SearchMemo } from "./search/memo";
+import type { IndexAnswer } from "./search/query";
 import type { HistoryOutbox } from "./snapshots/outbox";
 import { createLookupUpstreams, createUpstreams, type LookupUpstreams, type Upstreams } from "./upstreams";
 
@@ -32,6 +34,8 @@ export interface Deps {
   db: D1Database | null;
   /** History batches this isolate could not write yet (outbox.ts). */
   outbox: HistoryOutbox;
+  /** The index's recent answers to searches, kept a minute in this isolate (search/memo.ts); none: not kept. */
+  searches?: SearchMemo<IndexAnswer>;
   /** Collects what the builds saw of each upstream they called; only the cron sets it (checks.ts). */
   reportCheck?: (check: UpstreamCheck) => void;
   /** The checks reported so far in this cron run, removed: a build writes them with its own batch. */
@@ -39,7 +43,12 @@ export interface Deps {
 }
 
 export interface DepsSources {
-  caches: { cache: SwrCache; onDemand: OnDemandCache; outbox: HistoryOutbox };
+  caches: {
+    cache: SwrCache;
+    onDemand: OnDemandCache;
+    outbox: HistoryOutbox;
+    searches?: SearchMemo<IndexAnswer>;
+  };
   ctx: Pick<ExecutionContext, "waitUntil">;
   config: Config;
   db: D1Database | undefined;
@@ -66,5 +75,6 @@ export function createDeps({ caches, ctx, config, db, lookups, now, fetch }: Dep
     history: db ? new HistoryStore(db) : null,
     db: db ?? null,
     outbox: caches.outbox,
+    ...(caches.searches ? { searches: caches.searches } : {}),
   };
 }

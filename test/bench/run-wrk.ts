@@ -1,6 +1,8 @@
 /** Runs wrk (loopback only, bounded by duration) and returns its figures. */
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export interface WrkResult {
@@ -28,6 +30,13 @@ export async function ensureWrk(): Promise<void> {
   console.log("Installing wrk from Debian…");
   await run("apt-get", ["update", "-q"]);
   await run("apt-get", ["install", "-y", "-q", "wrk"]);
+}
+
+/** The paths in a temporary file, one a line (a long list does not fit in the environment). */
+function pathsFile(paths: readonly string[]): string {
+  const file = join(mkdtempSync(join(tmpdir(), "wrk-paths-")), "paths.txt");
+  writeFileSync(file, `${paths.join("\n")}\n`);
+  return file;
 }
 
 export function runWrk(
@@ -72,7 +81,7 @@ export function runWrk(
         env: {
           ...process.env,
           ...(unique ? { WRK_UNIQUE: "1" } : {}),
-          ...(paths ? { WRK_PATHS: paths.join(",") } : {}),
+          ...(paths ? { WRK_PATHS_FILE: pathsFile(paths) } : {}),
         },
       },
       (error, stdout) => {

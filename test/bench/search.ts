@@ -8,6 +8,7 @@
  */
 import { WHALES_CRON } from "../../app/lib/refresh-cadence.ts";
 import { startFixtureServer } from "../support/fixture-server.ts";
+import { TITLE_WORDS } from "../support/index-events.ts";
 import { startWorker } from "../support/worker.ts";
 import { cronCpu } from "./cron-cpu.ts";
 import { runWrk, type WrkResult } from "./run-wrk.ts";
@@ -38,6 +39,18 @@ export const SEARCHES = [
   "",
 ];
 
+/**
+ * Searches no one asked before: two words of the generated titles, in either order, and each word with a word
+ * of SEARCHES (so the isolate's minute of kept answers never helps: every request is a query of the index).
+ */
+export function distinctSearches(): string[] {
+  const words = TITLE_WORDS.map((w) => w.toLowerCase());
+  const out: string[] = [];
+  for (const a of words) for (const b of words) if (a !== b) out.push(`${a} ${b}`);
+  for (const a of words) for (const q of SEARCHES.filter(Boolean)) out.push(`${q} ${a}`);
+  return out;
+}
+
 const PASS_LINE = /\[search\] pass (\d+): (\d+) page\(s\), (\d+) events, D1 rows read (\d+), written (\d+)/g;
 
 /** The crawl's runs as its log lines say them, by pass. */
@@ -58,7 +71,7 @@ export interface SearchBench {
   events: number;
   cron: { label: string; runs: number; msPerRun: number }[];
   rows: { pass: number; runs: number; read: number; written: number }[];
-  load: WrkResult[];
+  load: { label: string; result: WrkResult }[];
   source: string;
 }
 
@@ -86,19 +99,20 @@ export async function searchBench(): Promise<SearchBench> {
     const paths = SEARCHES.flatMap((q) => [`/api/v1/search?q=${encodeURIComponent(q)}&limit=20`]);
     const pages = SEARCHES.filter(Boolean).map((q) => `/?search=${encodeURIComponent(q)}`);
     for (const path of [...paths, ...pages]) await fetch(`${worker.url}${path}`);
+    const distinct = distinctSearches();
+    const run = (list: string[]) =>
+      runWrk(`${worker.url}/`, { connections: CONNECTIONS, seconds: SECONDS, paths: list, unique: true });
     const load = [
-      await runWrk(`${worker.url}/api/v1/search`, {
-        connections: CONNECTIONS,
-        seconds: SECONDS,
-        paths,
-        unique: true,
-      }),
-      await runWrk(`${worker.url}/`, {
-        connections: CONNECTIONS,
-        seconds: SECONDS,
-        paths: pages,
-        unique: true,
-      }),
+      { label: "/api/v1/search?q=… (16 searches, kept a minute)", result: await run(paths) },
+      {
+        label: `/api/v1/search?q=… (${distinct.length} distinct: all new)`,
+        result: await run(distinct.map((q) => `/api/v1/search?q=${encodeURIComponent(q)}&limit=20`)),
+      },
+      { label: "/?search=… (15 searches, kept a minute)", result: await run(pages) },
+      {
+        label: `/?search=… (${distinct.length} distinct: all new)`,
+        result: await run(distinct.map((q) => `/?search=${encodeURIComponent(q)}`)),
+      },
     ];
     const rows = [...rowsByPass(worker.log()).entries()]
       .sort(([a], [b]) => a - b)

@@ -1,9 +1,12 @@
 -- Prints wrk's figures as one JSON line so the bench scripts can read them. With WRK_PATHS set
--- (comma-separated), requests cycle through those paths instead of the URL's own. With WRK_UNIQUE set,
+-- (comma-separated) or WRK_PATHS_FILE (a path a line), requests cycle through those paths instead of the URL's own. With WRK_UNIQUE set,
 -- every request's URL is new (a `u` parameter is added), so no page memory can answer it: each one
 -- is a full render.
 local paths = {}
 for p in string.gmatch(os.getenv("WRK_PATHS") or "", "([^,]+)") do paths[#paths + 1] = p end
+-- WRK_PATHS_FILE: one path a line (lists too long for the environment).
+local file = os.getenv("WRK_PATHS_FILE")
+if file then for line in io.lines(file) do if #line > 0 then paths[#paths + 1] = line end end end
 local unique = os.getenv("WRK_UNIQUE") ~= nil
 local i = 0
 local n = 0
@@ -11,9 +14,15 @@ local salt = 0
 setup = function(thread)
   salt = salt + 1
   thread:set("salt", salt)
+  -- Threads start at different places of the path list, so no two ask the same path at once.
+  thread:set("start", (salt - 1) * 7919)
 end
 if #paths > 0 or unique then
   request = function()
+    if start then
+      i = start % math.max(#paths, 1)
+      start = nil
+    end
     local path = wrk.path
     if #paths > 0 then
       i = i % #paths + 1

@@ -5,10 +5,12 @@
  * Paging by cursor, a category, bad parameters (400 naming them), hostile text (never a 500), and every
  * answer against the generated OpenAPI document.
  */
+import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { encodeCursor } from "~/.server/cursor";
 import { SEARCH_FALLBACK } from "~/.server/search/results";
 import { recordedOpenEvents } from "../support/index-events";
+import { countingDb } from "./support/counting";
 import { openApi, validatorFor } from "./support/openapi";
 import { clearIndex, crawlDeps, crawlPass, serveOpenEvents } from "./support/search";
 import { listenToUpstreams } from "./support/upstreams";
@@ -183,6 +185,26 @@ describe("GET /api/v1/search over the index", () => {
       const res = await worker.fetch(`/api/v1/search?limit=${limit}`, { headers: client() });
       expect(res.status, limit).toBe(400);
     }
+  });
+
+  it("an answer is kept a minute in the isolate: the same search (in any case, spaced) asks D1 once", async () => {
+    const { db, tally } = countingDb(env.DB);
+    const counted = testWorker({ DB: db });
+    const ask = async (q: string) => {
+      const res = await counted.fetch(`/api/v1/search?q=${encodeURIComponent(q)}`, { headers: client() });
+      expect(res.status).toBe(200);
+      return (await res.json()) as Answer;
+    };
+    const searches = () => tally.sql.filter((sql) => /search_fts|search_crawl/.test(sql)).length;
+    const first = await ask("trump");
+    const asked = searches();
+    expect(asked).toBe(2);
+    expect(await ask("Trump")).toEqual(first);
+    expect(await ask("  TRUMP")).toEqual(first);
+    expect(searches()).toBe(asked);
+    await ask("biden");
+    expect(searches()).toBe(asked + 2);
+    await counted.settle();
   });
 
   it("every answer validates against the OpenAPI document", async () => {

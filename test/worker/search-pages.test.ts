@@ -193,21 +193,28 @@ describe("a list page's search over the index", () => {
     expect(found?.noCall).toBe(false);
   });
 
-  it("the figures count the analysed events among the results and say so; show more; the cap is said", async () => {
+  it("the figures count the analysed events among the results shown and say so; show more; the cap is said", async () => {
     // A word most recorded titles hold: more results than a page may show.
     const api = await worker.fetch("/api/v1/search?q=will&limit=100", { headers: client({}) });
     expect((await api.json<{ nextCursor: string | null }>()).nextCursor).not.toBeNull();
 
     const first = await page("/?search=will");
-    expect(cardsOf(first)).toHaveLength(12);
-    expect(first).toContain(`Showing 12 of the first ${SEARCH_RESULTS_MAX} results`);
+    const firstCards = cardsOf(first);
+    expect(firstCards).toHaveLength(12);
+    expect(first).toContain("Showing the first 12 results");
     expect(first).toContain("Show more events");
     expect(first).not.toMatch(/Showing 12 of \d+ events/);
+    // The figures count the analysed cards among the results shown.
+    const firstAnalysed = firstCards.filter((c) => c.analysed).length;
+    expect(scopeOf(first)).toBe(
+      `${firstAnalysed} analysed ${firstAnalysed === 1 ? "event" : "events"} among the first 12 results matching “will”`,
+    );
 
     const all = await page("/?search=will&show=1000");
     const cards = cardsOf(all);
     expect(cards).toHaveLength(SEARCH_RESULTS_MAX);
     expect(all).toContain(SEARCH_CAPPED_NOTE);
+    expect(all).toContain(`Showing the first ${SEARCH_RESULTS_MAX} results`);
     expect(all).not.toContain("Show more events");
     const analysed = cards.filter((c) => c.analysed);
     expect(analysed.length).toBeGreaterThan(0);
@@ -221,8 +228,6 @@ describe("a list page's search over the index", () => {
     expect(all).toMatch(
       new RegExp(`data-testid="analysed"[^>]*><strong>\\d+</strong> of <strong>${counted}`),
     );
-    // The figures are over every result, not only the cards of the first page.
-    expect(scopeOf(first)).toBe(counted);
 
     // Fewer results than the cap: the count is a total and said as one.
     const busiest = (await snapshotEvents())[0] as ApiEvent;

@@ -266,3 +266,23 @@ export async function indexState(db: D1Database): Promise<IndexState> {
       : null,
   };
 }
+
+/** What the index says to one search: whether it has completed a full pass, and the page. */
+export interface IndexAnswer {
+  /** A full pass has ended (before the first, searches fall back to the snapshot). */
+  ready: boolean;
+  page: SearchPage;
+}
+
+/** The index's state and one page of a search, asked together (two D1 queries in parallel). */
+export async function readIndex(db: D1Database, query: SearchQuery): Promise<IndexAnswer> {
+  const [state, page] = await Promise.all([indexState(db), searchEvents(db, query)]);
+  return { ready: state.lastFullPassAt !== null, page };
+}
+
+/** The key a search's answer is kept under: its FTS5 expression (so variants of one text share it) and page. */
+export function searchKey(query: SearchQuery): string {
+  // FTS5's unicode61 tokenizer folds case, so "Trump" and "trump" are one query.
+  const match = (matchExpression(query.q ?? "", query.category) ?? "").toLowerCase();
+  return `${match}\u0000${query.cursor ?? ""}\u0000${clampLimit(query.limit)}`;
+}

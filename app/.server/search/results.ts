@@ -13,7 +13,14 @@ import { toEventFacts } from "../events/card";
 import { createLog } from "../log";
 import { matchesEvent } from "../snapshots/dashboard";
 import { marketSnapshot } from "../snapshots/markets";
-import { DEFAULT_SEARCH_LIMIT, indexState, MAX_SEARCH_LIMIT, SearchCursorError, searchEvents } from "./query";
+import {
+  DEFAULT_SEARCH_LIMIT,
+  MAX_SEARCH_LIMIT,
+  readIndex,
+  SearchCursorError,
+  type SearchPage,
+  searchKey,
+} from "./query";
 
 const log = createLog("search");
 
@@ -145,7 +152,7 @@ export async function searchOpenEvents(deps: Deps, request: SearchRequest): Prom
   const snapshot = marketSnapshot.get(deps);
   const { db } = deps;
   if (db === null) return snapshotResults(await snapshot, request, SEARCH_FALLBACK.failed);
-  let page: Awaited<ReturnType<typeof searchEvents>>;
+  let page: SearchPage;
   try {
     const query = {
       q: request.q,
@@ -153,10 +160,11 @@ export async function searchOpenEvents(deps: Deps, request: SearchRequest): Prom
       cursor: request.cursor,
       category: request.category?.slug,
     };
-    const [state, found] = await Promise.all([indexState(db), searchEvents(db, query)]);
-    if (state.lastFullPassAt === null)
-      return snapshotResults(await snapshot, request, SEARCH_FALLBACK.building);
-    page = found;
+    const answer = await (deps.searches
+      ? deps.searches.get(searchKey(query), deps.now(), () => readIndex(db, query))
+      : readIndex(db, query));
+    if (!answer.ready) return snapshotResults(await snapshot, request, SEARCH_FALLBACK.building);
+    page = answer.page;
   } catch (error) {
     if (error instanceof SearchCursorError) throw error;
     log.warn(`the index cannot be read: ${error instanceof Error ? error.message : String(error)}`);

@@ -20,7 +20,7 @@ export async function dashboardSearch(
   const answer = async (snapshot: MarketSnapshot) => {
     const results = await searchOpenEvents(deps, {
       q: query.search,
-      limit: SEARCH_RESULTS_MAX,
+      limit: Math.min(query.limit, SEARCH_RESULTS_MAX),
       ...(query.category ? { category: query.category } : {}),
     });
     return searchResultsView(snapshot, results, query);

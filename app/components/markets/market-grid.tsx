@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
-import { SEARCH_CAPPED_NOTE } from "~/lib/dashboard";
+import { SEARCH_CAPPED_NOTE, SEARCH_RESULTS_MAX } from "~/lib/dashboard";
 import { UNKNOWN_ERROR } from "~/lib/errors";
 import type { AnyEvent } from "~/lib/types";
 import { EventCard } from "./event-card";
@@ -53,8 +53,9 @@ export function MarketGridError({ message }: { message?: string }) {
 
 /**
  * The grid and its states: empty feed ('No markets available' with a retry) and filtered to
- * nothing ('No markets found matching your criteria.'). A search of every open event does not know how
- * many events match past its cap (`capped`): it says "of the first N results", never a total.
+ * nothing ('No markets found matching your criteria.'). A search of every open event fetches only the cards it
+ * shows: with more behind them (`capped`) it says "the first N results", never a total, and offers more up to
+ * SEARCH_RESULTS_MAX.
  */
 export function MarketGrid({
   events,
@@ -74,7 +75,7 @@ export function MarketGrid({
   totalBeforeFilter: number | null;
   /** Events that match the filters (≥ events.length when the list is limited). */
   matching?: number;
-  /** More events match than `matching`, which is then the most a page may list. */
+  /** More events match than the cards shown (a search of every open event): no total is known. */
   capped?: boolean;
   /** Link that shows more cards, when there are more. */
   moreHref?: string;
@@ -98,6 +99,7 @@ export function MarketGrid({
       </Card>
     );
   }
+  const atCap = capped && events.length >= SEARCH_RESULTS_MAX;
   return (
     <>
       <section aria-label="Events" className={GRID}>
@@ -108,15 +110,15 @@ export function MarketGrid({
       <div className="mt-6 flex flex-col items-center gap-3 text-sm text-slate-700">
         <p>
           {capped
-            ? `Showing ${events.length} of the first ${matching} results`
+            ? `Showing the first ${events.length} results`
             : `Showing ${events.length} of ${matching} events`}
         </p>
-        {capped && matching <= events.length && (
+        {atCap && (
           <p className="text-center" data-testid="search-capped">
             {SEARCH_CAPPED_NOTE}
           </p>
         )}
-        {moreHref && matching > events.length && (
+        {moreHref && (capped ? !atCap : matching > events.length) && (
           <Link
             to={moreHref}
             preventScrollReset
