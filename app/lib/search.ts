@@ -1,3 +1,5 @@
+import type { AnyEvent } from "./types";
+
 /** Longest search text used or shown anywhere: a pasted essay is cut here before it is rendered. */
 export const SEARCH_MAX_LENGTH = 200;
 
@@ -10,4 +12,26 @@ export function readSearch(params: URLSearchParams, name = "search"): string {
 export function matchesSearch(title: string, search: string): boolean {
   const needle = search.trim().toLowerCase();
   return needle === "" || title.toLowerCase().includes(needle);
+}
+
+/** A search matches an event's title or one of the outcomes its card lists ("Trump" finds the election). */
+export function matchesEvent(
+  event: { title: string; outcomes: readonly { label: string }[] },
+  search: string,
+): boolean {
+  return matchesSearch(event.title, search) || event.outcomes.some((o) => matchesSearch(o.label, search));
+}
+
+/** Where a search of every open event was answered from: the index, or the snapshot's busiest events. */
+export type SearchSource = "index" | "snapshot";
+
+/** One page of a search of every open event (app/.server/search/results.ts, decision 0035). */
+export interface SearchResults {
+  source: SearchSource;
+  /** Why `source` is the snapshot; null when the index answered. */
+  fallback: string | null;
+  /** The page's events, best first. */
+  events: AnyEvent[];
+  /** The next page's cursor, null on the last. */
+  nextCursor: string | null;
 }

@@ -1,10 +1,11 @@
 /** What the list endpoints select from a snapshot: pure, so the API and the reference page's examples agree. */
+
 import { categoryBySlug, filterMarkets } from "~/lib/categories";
 import { selectListItems } from "~/lib/list-view";
+import { matchesEvent } from "~/lib/search";
 import type { DisplayEvent, DisplayMarket, WhaleOutcome, WhaleTrade } from "~/lib/types";
 import { tradeValue } from "~/lib/whales";
 import { pageAfter } from "../cursor";
-import { matchesEvent } from "../snapshots/dashboard";
 import type { EventsQuery, MarketSort, MarketsQuery, WhalesQuery } from "./params";
 
 function endTime(market: DisplayMarket, now: number): number {

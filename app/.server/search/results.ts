@@ -6,13 +6,15 @@
  * instead, and say so (`source: "snapshot"`, with why).
  */
 import { type Category, filterMarkets } from "~/lib/categories";
+import { matchesEvent, type SearchResults } from "~/lib/search";
 import type { AnyEvent, DisplayEvent, IndexedEvent, Market, MarketEvent, MarketSnapshot } from "~/lib/types";
 import { decodeCursor, encodeCursor } from "../cursor";
 import type { Deps } from "../deps";
 import { toEventFacts } from "../events/card";
 import { createLog } from "../log";
-import { matchesEvent } from "../snapshots/dashboard";
 import { marketSnapshot } from "../snapshots/markets";
+
+
 import {
   DEFAULT_SEARCH_LIMIT,
   MAX_SEARCH_LIMIT,
@@ -24,24 +26,11 @@ import {
 
 const log = createLog("search");
 
-/** Where a search's results came from. */
-export type SearchSource = "index" | "snapshot";
-
 /** Why the snapshot answered a search: the index has not finished its first pass, or cannot be read. */
 export const SEARCH_FALLBACK = {
   building: "Searching the 100 busiest events only: the index of every open event is still being built.",
   failed: "Searching the 100 busiest events only: the index of every open event cannot be read right now.",
 } as const;
-
-export interface SearchResults {
-  source: SearchSource;
-  /** Why `source` is the snapshot; null when the index answered. */
-  fallback: string | null;
-  /** The page's events, best first. */
-  events: AnyEvent[];
-  /** The next page's cursor, null on the last. */
-  nextCursor: string | null;
-}
 
 export interface SearchRequest {
   /** The visitor's text (the caller cuts or refuses it past 200 characters). */

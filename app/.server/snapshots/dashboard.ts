@@ -9,10 +9,9 @@ import { type Category, filterMarkets } from "~/lib/categories";
 import type { DashboardData } from "~/lib/dashboard";
 import { isAnalysed, viewProvenance } from "~/lib/dashboard";
 import { type ListView, selectListItems } from "~/lib/list-view";
-import { matchesSearch } from "~/lib/search";
+import { matchesEvent, type SearchResults } from "~/lib/search";
 import { eventCounts } from "~/lib/sentiment";
 import type { DisplayEvent, MarketSnapshot } from "~/lib/types";
-import type { SearchResults } from "../search/results";
 
 /** X mentions of some events: one count per event (its title's query), so nothing is counted twice. */
 export function totalMentions(events: readonly DisplayEvent[]): number {
@@ -36,11 +35,6 @@ function categoryEvents(all: readonly DisplayEvent[], category: Category | undef
     views.set(key, events);
   }
   return events;
-}
-
-/** A search matches an event's title or one of the outcomes its card lists ("Trump" finds the election). */
-export function matchesEvent(event: DisplayEvent, search: string): boolean {
-  return matchesSearch(event.title, search) || event.outcomes.some((o) => matchesSearch(o.label, search));
 }
 
 export interface DashboardQuery {
