@@ -14,7 +14,6 @@ import { toEventFacts } from "../events/card";
 import { createLog } from "../log";
 import { marketSnapshot } from "../snapshots/markets";
 
-
 import {
   DEFAULT_SEARCH_LIMIT,
   MAX_SEARCH_LIMIT,
@@ -103,6 +102,28 @@ function toResult(event: IndexedEvent, shown: ReadonlyMap<string, DisplayEvent>,
   return shown.get(event.slug) ?? indexedEventCard(event, now);
 }
 
+/** The snapshot's cards by slug, made once per snapshot. */
+const shownBy = new WeakMap<readonly DisplayEvent[], ReadonlyMap<string, DisplayEvent>>();
+/**
+ * A page's cards, made once per page and snapshot: a kept answer (memo.ts) is asked again within its minute,
+ * and its cards change only with the snapshot (an event's card, or whether it is among the busiest).
+ */
+const cardsBy = new WeakMap<SearchPage, { events: readonly DisplayEvent[]; cards: AnyEvent[] }>();
+
+function cardsOf(page: SearchPage, events: readonly DisplayEvent[], now: number): AnyEvent[] {
+  const made = cardsBy.get(page);
+  if (made && made.events === events) return made.cards;
+  let shown = shownBy.get(events);
+  if (!shown) {
+    shown = new Map(events.map((e) => [e.slug, e]));
+    shownBy.set(events, shown);
+  }
+  const lookup = shown;
+  const cards = page.events.map((e) => toResult(e, lookup, now));
+  cardsBy.set(page, { events, cards });
+  return cards;
+}
+
 /** The offset a snapshot-fallback cursor names (the index's cursors are offsets too). */
 function offsetOf(cursor: string | null | undefined): number {
   if (!cursor) return 0;
@@ -159,12 +180,10 @@ export async function searchOpenEvents(deps: Deps, request: SearchRequest): Prom
     log.warn(`the index cannot be read: ${error instanceof Error ? error.message : String(error)}`);
     return snapshotResults(await snapshot, request, SEARCH_FALLBACK.failed);
   }
-  const shown = new Map((await snapshot).events.map((e) => [e.slug, e]));
-  const now = deps.now();
   return {
     source: "index",
     fallback: null,
-    events: page.events.map((e) => toResult(e, shown, now)),
+    events: cardsOf(page, (await snapshot).events, deps.now()),
     nextCursor: page.nextCursor,
   };
 }
