@@ -117,7 +117,7 @@ function badParameter(result: { success: boolean; error?: readonly Issue[] }, c:
   );
 }
 
-function send<T>(c: Context<WorkerEnv>, answer: Answer<T>) {
+async function send<T>(c: Context<WorkerEnv>, answer: Answer<T>) {
   if (!answer.ok) {
     const retry = answer.retryAfter === undefined ? undefined : { "Retry-After": String(answer.retryAfter) };
     return apiError(c, answer.status, answer.code, answer.message, answer.parameter, retry);
@@ -128,8 +128,12 @@ function send<T>(c: Context<WorkerEnv>, answer: Answer<T>) {
       "Retry-After": String(answer.retryAfter ?? 60),
     });
   }
-  return c.json(answer.body as object, 200, {
+  // Serialised once: the ETag is the text's hash, so conditional() need not read the body back.
+  const text = JSON.stringify(answer.body);
+  return c.body(text, 200, {
+    "Content-Type": "application/json",
     "Cache-Control": `public, max-age=${answer.maxAge}, stale-while-revalidate=60`,
+    ETag: await etagOf(text),
   });
 }
 
@@ -325,7 +329,7 @@ export const v1Routes = new Hono<WorkerEnv>()
     }),
     async (c) => {
       const answer = await statusAnswer(c.get("deps"));
-      const response = send(c, answer);
+      const response = await send(c, answer);
       // Versioned by what changes, not by the clock: the ages grow every second (decision 0021).
       if (answer.ok) response.headers.set("ETag", await etagOf(JSON.stringify(statusVersion(answer.body))));
       return response;

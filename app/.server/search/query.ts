@@ -130,8 +130,8 @@ function clampLimit(limit: number | undefined): number {
  * by rank and 24 h volume. CROSS JOIN keeps the hits the outer loop (SQLite would otherwise scan every event
  * and probe the hits).
  */
-async function byText(db: D1Database, match: string, offset: number, count: number): Promise<EventRow[]> {
-  const { results } = await db
+function byText(db: D1Database, match: string, offset: number, count: number): D1PreparedStatement {
+  return db
     .prepare(
       `WITH hits AS (
          SELECT rowid AS id, rank FROM search_fts WHERE search_fts MATCH ?1 ORDER BY rank LIMIT ?2
@@ -141,9 +141,7 @@ async function byText(db: D1Database, match: string, offset: number, count: numb
        ORDER BY hits.rank, e.volume24h DESC, e.id
        LIMIT ?3 OFFSET ?4`,
     )
-    .bind(match, offset + count + TIE_WINDOW, count, offset)
-    .all<EventRow>();
-  return results;
+    .bind(match, offset + count + TIE_WINDOW, count, offset);
 }
 
 /**
@@ -160,33 +158,24 @@ export function matchExpression(text: string, category?: CategorySlug | null): s
 }
 
 /** Open events by 24 h volume, busiest first (the index on (closed, volume24h) reads only these rows). */
-async function byVolume(db: D1Database, offset: number, count: number): Promise<EventRow[]> {
-  const { results } = await db
+function byVolume(db: D1Database, offset: number, count: number): D1PreparedStatement {
+  return db
     .prepare(
       `SELECT ${COLUMNS} FROM search_events e WHERE e.closed = 0
        ORDER BY e.volume24h DESC, e.id LIMIT ?1 OFFSET ?2`,
     )
-    .bind(count, offset)
-    .all<EventRow>();
-  return results;
+    .bind(count, offset);
 }
 
 /** A category's open events by 24 h volume (no terms to rank by): every one of its full-text rows is read. */
-async function byVolumeMatching(
-  db: D1Database,
-  match: string,
-  offset: number,
-  count: number,
-): Promise<EventRow[]> {
-  const { results } = await db
+function byVolumeMatching(db: D1Database, match: string, offset: number, count: number): D1PreparedStatement {
+  return db
     .prepare(
       `SELECT ${COLUMNS} FROM search_fts f CROSS JOIN search_events e ON e.id = f.rowid
        WHERE search_fts MATCH ?1 AND e.closed = 0
        ORDER BY e.volume24h DESC, e.id LIMIT ?2 OFFSET ?3`,
     )
-    .bind(match, count, offset)
-    .all<EventRow>();
-  return results;
+    .bind(match, count, offset);
 }
 
 /**
@@ -195,21 +184,36 @@ async function byVolumeMatching(
  * database's error when D1 fails.
  */
 export async function searchEvents(db: D1Database, query: SearchQuery): Promise<SearchPage> {
+  const search = prepareSearch(db, query);
+  const { results } = await search.statement.all<EventRow>();
+  return search.page(results);
+}
+
+/** A search as one statement, and how its rows become the page (so it can go out in a batch). */
+function prepareSearch(
+  db: D1Database,
+  query: SearchQuery,
+): { statement: D1PreparedStatement; page: (rows: EventRow[]) => SearchPage } {
   const limit = clampLimit(query.limit);
   const offset = offsetOf(query.cursor);
   const match = matchExpression(query.q ?? "", query.category);
   const ranked = ftsQuery(query.q ?? "") !== null;
   // One more than the page: whether another page follows.
-  const rows =
+  const statement =
     match === null
-      ? await byVolume(db, offset, limit + 1)
+      ? byVolume(db, offset, limit + 1)
       : ranked
-        ? await byText(db, match, offset, limit + 1)
-        : await byVolumeMatching(db, match, offset, limit + 1);
-  const more = rows.length > limit && offset + limit < MAX_SEARCH_RESULTS;
+        ? byText(db, match, offset, limit + 1)
+        : byVolumeMatching(db, match, offset, limit + 1);
   return {
-    events: rows.slice(0, limit).map(toIndexedEvent),
-    nextCursor: more ? encodeCursor(String(offset + limit)) : null,
+    statement,
+    page: (rows) => {
+      const more = rows.length > limit && offset + limit < MAX_SEARCH_RESULTS;
+      return {
+        events: rows.slice(0, limit).map(toIndexedEvent),
+        nextCursor: more ? encodeCursor(String(offset + limit)) : null,
+      };
+    },
   };
 }
 
@@ -250,13 +254,18 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
 
 /** The crawl's state, in one query of one row (the pass's seen ids are counted in SQL, not read). */
 export async function indexState(db: D1Database): Promise<IndexState> {
-  const row = await db
-    .prepare(
-      `SELECT pass, pass_started_ms, complete, pages, json_array_length(seen) AS seen, last_full_pass_ms, events
-       FROM search_crawl WHERE id = 1`,
-    )
-    .first<StateRow>();
-  if (row === null) return { events: 0, lastFullPassAt: null, passInProgress: null };
+  return toIndexState(await stateStatement(db).first<StateRow>());
+}
+
+function stateStatement(db: D1Database): D1PreparedStatement {
+  return db.prepare(
+    `SELECT pass, pass_started_ms, complete, pages, json_array_length(seen) AS seen, last_full_pass_ms, events
+     FROM search_crawl WHERE id = 1`,
+  );
+}
+
+function toIndexState(row: StateRow | null | undefined): IndexState {
+  if (!row) return { events: 0, lastFullPassAt: null, passInProgress: null };
   const underWay = row.complete === 0 && row.pass_started_ms !== null;
   return {
     events: row.events,
@@ -274,10 +283,18 @@ export interface IndexAnswer {
   page: SearchPage;
 }
 
-/** The index's state and one page of a search, asked together (two D1 queries in parallel). */
+/**
+ * The index's state and one page of a search, in one D1 round trip (a batch of the two statements).
+ * Throws SearchCursorError for a bad cursor before any query.
+ */
 export async function readIndex(db: D1Database, query: SearchQuery): Promise<IndexAnswer> {
-  const [state, page] = await Promise.all([indexState(db), searchEvents(db, query)]);
-  return { ready: state.lastFullPassAt !== null, page };
+  const search = prepareSearch(db, query);
+  const [state, found] = await db.batch<unknown>([stateStatement(db), search.statement]);
+  const stateRow = (state?.results[0] ?? null) as StateRow | null;
+  return {
+    ready: toIndexState(stateRow).lastFullPassAt !== null,
+    page: search.page((found?.results ?? []) as EventRow[]),
+  };
 }
 
 /** The key a search's answer is kept under: its FTS5 expression (so variants of one text share it) and page. */
