@@ -16,8 +16,6 @@ const { open } = browserPerFile(baseUrl);
 const TERM = "gta";
 /** A recorded event TERM finds. */
 const GTA = "GTA VI released before June 2026?";
-/** The header box keeps this pause (SEARCH_DEBOUNCE_MS) before asking: waiting this long after it is safe. */
-const SETTLED_MS = 600;
 
 interface ApiEvent {
   title: string;
@@ -63,8 +61,10 @@ describe("search suggestions off the dashboard", () => {
     expect(await listbox(page).isVisible()).toBe(false);
 
     await typeTerm(page);
-    await page.waitForTimeout(SETTLED_MS);
-    // One request for the burst of keystrokes; the page stays where it was.
+    // The answer is shown and no request runs: one request for the burst of keystrokes.
+    await expect.poll(() => listbox(page).isVisible()).toBe(true);
+    expect(await combobox(page).getAttribute("aria-busy")).toBe("false");
+    // The page stays where it was.
     expect(requests).toEqual([TERM]);
     expect(new URL(page.url()).pathname).toBe("/whale-watch");
     expect(new URL(page.url()).search).toBe("");
@@ -227,11 +227,13 @@ describe("search suggestions off the dashboard", () => {
     const requests = searchRequests(page);
     const failed: string[] = [];
     page.on("requestfailed", (req: Request) => failed.push(new URL(req.url()).searchParams.get("q") ?? ""));
-    // "gt" is answered slowly (after "gta" is typed); "gta" at once.
+    // "gt" is held until the test lets it go (after "gta" is answered); "gta" is answered at once.
+    let releaseGt: () => void = () => {};
+    const gtHeld = new Promise<void>((resolve) => {
+      releaseGt = resolve;
+    });
     await page.route("**/api/v1/search?*", async (route) => {
-      if (new URL(route.request().url()).searchParams.get("q") === "gt") {
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
-      }
+      if (new URL(route.request().url()).searchParams.get("q") === "gt") await gtHeld;
       await route.continue().catch(() => {});
     });
     const box = combobox(page);
@@ -239,9 +241,10 @@ describe("search suggestions off the dashboard", () => {
     await expect.poll(() => requests.length).toBe(1);
     await box.press("a");
     await expect.poll(() => listbox(page).isVisible()).toBe(true);
-    await page.waitForTimeout(2_000);
+    // The page gave up on "gt" itself: its request failed (aborted) while still held.
+    await expect.poll(() => failed).toEqual(["gt"]);
+    releaseGt();
     expect(requests).toEqual(["gt", "gta"]);
-    expect(failed).toEqual(["gt"]);
     const titles = (await apiAnswer(TERM)).events.map((e) => e.title);
     expect(
       (await options(page).allTextContents()).slice(0, -1).map((t, i) => t.startsWith(titles[i] ?? "?")),
@@ -269,7 +272,8 @@ describe("search suggestions off the dashboard", () => {
     const box = combobox(page);
     await box.pressSequentially(TERM, { delay: 20 });
     await expect.poll(() => requests).toEqual([TERM]);
-    await page.waitForTimeout(SETTLED_MS);
+    // The box has had its answer (or failure): nothing runs, nothing is shown.
+    await expect.poll(() => box.getAttribute("aria-busy")).toBe("false");
     expect(await listbox(page).isVisible()).toBe(false);
     expect(await box.getAttribute("aria-expanded")).toBe("false");
     await box.press("Enter");
@@ -286,7 +290,8 @@ describe("search on the dashboard", () => {
     const box = page.getByRole("searchbox", { name: "Search markets" });
     await box.pressSequentially(TERM, { delay: 20 });
     await expect.poll(() => new URL(page.url()).searchParams.get("search")).toBe(TERM);
-    await page.waitForTimeout(SETTLED_MS);
+    // The grid has followed the pause (the moment a suggestion request would have gone out too).
+    await expect.poll(() => page.getByTestId("event-card").filter({ hasText: GTA }).count()).toBe(1);
     expect(requests).toEqual([]);
     expect(await page.getByRole("combobox").count()).toBe(0);
     expect(await listbox(page).isVisible()).toBe(false);

@@ -184,6 +184,7 @@ export function SearchBox() {
           role: "combobox",
           "aria-autocomplete": "list" as const,
           "aria-expanded": expanded,
+          "aria-busy": suggestions.pending,
           "aria-controls": LISTBOX_ID,
           "aria-activedescendant": expanded && active >= 0 ? optionId(active) : undefined,
         })}

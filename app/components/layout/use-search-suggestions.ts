@@ -28,20 +28,24 @@ async function fetchSuggestions(url: string, signal: AbortSignal): Promise<Sugge
  * The suggestions for the latest text asked: `ask(text)` aborts the request still running (its answer is
  * never shown) and sends one for the text (none for blank text, which clears them); `abort()` stops the
  * running request and keeps what is shown; `cancel()` aborts and clears. A failed request clears them too.
- * The caller decides when to ask (once per typing pause).
+ * The caller decides when to ask (once per typing pause). `pending` is true while a request runs (the box
+ * says it with `aria-busy`).
  */
 export function useSearchSuggestions(): {
   found: FoundSuggestions | null;
+  pending: boolean;
   ask: (text: string) => void;
   abort: () => void;
   cancel: () => void;
 } {
   const [found, setFound] = useState<FoundSuggestions | null>(null);
+  const [pending, setPending] = useState(false);
   const running = useRef<AbortController | null>(null);
 
   const abort = useCallback(() => {
     running.current?.abort();
     running.current = null;
+    setPending(false);
   }, []);
   useEffect(() => abort, [abort]);
 
@@ -60,15 +64,17 @@ export function useSearchSuggestions(): {
       }
       const controller = new AbortController();
       running.current = controller;
+      setPending(true);
       void fetchSuggestions(url, controller.signal).then((answer) => {
         // A newer text (or a cancel) aborted it: its answer is stale.
         if (controller.signal.aborted) return;
         running.current = null;
+        setPending(false);
         setFound(answer ? { ...answer, text } : null);
       });
     },
     [abort],
   );
 
-  return { found, ask, abort, cancel };
+  return { found, pending, ask, abort, cancel };
 }
