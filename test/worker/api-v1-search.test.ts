@@ -6,13 +6,12 @@
  * answer against the generated OpenAPI document.
  */
 import { env } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { encodeCursor } from "~/.server/cursor";
 import { SEARCH_FALLBACK } from "~/.server/search/results";
-import { recordedOpenEvents } from "../support/index-events";
 import { countingDb } from "./support/counting";
 import { openApi, validatorFor } from "./support/openapi";
-import { clearIndex, crawlDeps, crawlPass, serveOpenEvents } from "./support/search";
+import { allSearchPages, emptyIndexEachTest, indexRecorded } from "./support/search";
 import { listenToUpstreams } from "./support/upstreams";
 import { failingDb, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
 
@@ -23,14 +22,7 @@ freshWorkerEachTest((w) => {
   worker = w;
 });
 
-beforeEach(async () => {
-  await clearIndex();
-  vi.spyOn(console, "info").mockImplementation(() => {});
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+emptyIndexEachTest();
 
 let ipCounter = 0;
 function client(): Record<string, string> {
@@ -61,23 +53,7 @@ async function search(query: string, headers = client()): Promise<Answer> {
 }
 
 /** Every open event the index lists (by 24 h volume), through the API's pages. */
-async function everything(): Promise<Found[]> {
-  const headers = client();
-  const events: Found[] = [];
-  let cursor: string | null = "";
-  while (cursor !== null) {
-    const page: Answer = await search(`?limit=100${cursor ? `&cursor=${cursor}` : ""}`, headers);
-    events.push(...page.events);
-    cursor = page.nextCursor;
-  }
-  return events;
-}
-
-/** One full pass of the crawl over the recorded open events (249 of them). */
-async function indexRecorded(): Promise<void> {
-  serveOpenEvents(recordedOpenEvents());
-  await crawlPass(crawlDeps({ pagesPerRun: 3 }));
-}
+const everything = () => allSearchPages<Found>(worker, client());
 
 describe("GET /api/v1/search before the index's first pass", () => {
   it("answers from the snapshot and says why", async () => {
@@ -94,7 +70,7 @@ describe("GET /api/v1/search before the index's first pass", () => {
 });
 
 describe("GET /api/v1/search over the index", () => {
-  beforeEach(indexRecorded);
+  beforeEach(() => indexRecorded());
 
   it("finds open events outside the snapshot, with prices and no forecast; the busiest keep theirs", async () => {
     const snapshot = (await (

@@ -15,7 +15,7 @@ import type { IndexedEvent } from "~/lib/types";
 import { recordedOpenEvents } from "../support/index-events";
 import { eventBySlug, HISTORY_EVENT_SLUG } from "../support/market-answers";
 import { openApi, validatorFor } from "./support/openapi";
-import { clearIndex, crawlDeps, crawlPass, serveOpenEvents } from "./support/search";
+import { clearIndex, crawlDeps, crawlPass, indexRecorded, serveOpenEvents } from "./support/search";
 import {
   calls,
   DATA,
@@ -68,9 +68,8 @@ afterAll(async () => {
 });
 
 /** A full pass of the crawl over the recorded open events (249), at `at`; the upstream counts start at 0. */
-async function indexRecorded(at = Date.now(), events = recordedOpenEvents()): Promise<void> {
-  serveOpenEvents(events);
-  await crawlPass(crawlDeps({ pagesPerRun: 3, now: () => at }));
+async function indexFilled(at = Date.now(), events = recordedOpenEvents()): Promise<void> {
+  await indexRecorded(at, events);
   resetCalls();
 }
 
@@ -117,7 +116,7 @@ describe("an event only the index holds", () => {
   it("draws its outcomes and prices from the index, says so, and asks Gamma only for what the index lacks", async () => {
     await worker.scheduled(MARKETS_CRON);
     await worker.settle();
-    await indexRecorded();
+    await indexFilled();
     const row = await indexed();
     const { status, html } = await page(`/event/${SLUG}`);
     expect(status).toBe(200);
@@ -163,7 +162,7 @@ describe("an event only the index holds", () => {
   });
 
   it("the prices never wait for Gamma: the page streams them first, the rules when Gamma answers", async () => {
-    await indexRecorded();
+    await indexFilled();
     // Gamma's answer held until the test lets it go (the upstream timeout well past the test's waits).
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -202,7 +201,7 @@ describe("an event only the index holds", () => {
 
   it("Gamma failing: the index's prices, and the rules, trades and holders say they are unavailable (200)", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    await indexRecorded();
+    await indexFilled();
     upstreams.use(failing("gamma", "http-500", "/events/slug/:slug"));
     const { status, html } = await page(`/event/${SLUG}`);
     expect(status).toBe(200);
@@ -214,7 +213,7 @@ describe("an event only the index holds", () => {
   });
 
   it("a client over its lookup limit: the index's prices with no upstream call at all, the rest says why", async () => {
-    await indexRecorded();
+    await indexFilled();
     const limited = testWorker({ LOOKUP_RATE_LIMITER: { limit: async () => ({ success: false }) } });
     const { status, html } = await page(`/event/${SLUG}`, limited);
     await limited.settle();
@@ -232,7 +231,7 @@ describe("an event only the index holds", () => {
       id: "990001",
       slug: "gone-since-the-last-pass",
     };
-    await indexRecorded(Date.now(), [...recordedOpenEvents(), gone as never]);
+    await indexFilled(Date.now(), [...recordedOpenEvents(), gone as never]);
     const { status, html } = await page("/event/gone-since-the-last-pass");
     expect(status).toBe(200);
     expect(drawnOutcomes(html)).toHaveLength(9);
@@ -242,7 +241,7 @@ describe("an event only the index holds", () => {
   });
 
   it("its price history and trades work as for any event: our points chart the leader, trades by Gamma's ids", async () => {
-    await indexRecorded();
+    await indexFilled();
     const row = await indexed();
     const leader = row.markets
       .filter((m) => !m.closed)
@@ -309,7 +308,7 @@ describe("an event only the index holds", () => {
   it("a shown event keeps its forecast and Gamma's prices although the index holds it too", async () => {
     await worker.scheduled(MARKETS_CRON);
     await worker.settle();
-    await indexRecorded();
+    await indexFilled();
     expect((await indexed(SHOWN_SLUG)).closed).toBe(false);
     const { html } = await page(`/event/${SHOWN_SLUG}`);
     expect(html).toContain("Prices from Polymarket, fetched");
@@ -320,7 +319,7 @@ describe("an event only the index holds", () => {
 describe("not from the index: Gamma on demand as before", () => {
   it("D1 failing: the page is Gamma's event", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    await indexRecorded();
+    await indexFilled();
     const broken = testWorker({ DB: failingDb });
     const { status, html } = await page(`/event/${SLUG}`, broken);
     await broken.settle();
@@ -331,8 +330,8 @@ describe("not from the index: Gamma on demand as before", () => {
   });
 
   it("a row the last full pass closed: Gamma's event", async () => {
-    await indexRecorded();
-    await indexRecorded(
+    await indexFilled();
+    await indexFilled(
       Date.now(),
       recordedOpenEvents().filter((e) => e.slug !== SLUG),
     );
@@ -343,14 +342,14 @@ describe("not from the index: Gamma on demand as before", () => {
   });
 
   it("an index whose crawl stopped 7 hours ago: Gamma's event", async () => {
-    await indexRecorded(Date.now() - 7 * HOUR);
+    await indexFilled(Date.now() - 7 * HOUR);
     const { html } = await page(`/event/${SLUG}`);
     expect(html).toContain(GAMMA_STATUS);
     expect(html).not.toContain("Prices from our index");
   });
 
   it("an event the index does not hold (newer than its last pass): Gamma's event", async () => {
-    await indexRecorded();
+    await indexFilled();
     expect(await getIndexedEvent(env.DB, HISTORY_EVENT_SLUG)).toBeNull();
     const { status, html } = await page(`/event/${HISTORY_EVENT_SLUG}`);
     expect(status).toBe(200);
@@ -359,7 +358,7 @@ describe("not from the index: Gamma on demand as before", () => {
   });
 
   it("a slug that cannot be Polymarket's: no index query and no upstream call", async () => {
-    await indexRecorded();
+    await indexFilled();
     const sql: string[] = [];
     const db = new Proxy(env.DB, {
       get(target, property) {
@@ -399,7 +398,7 @@ interface Detail {
 
 describe("GET /api/v1/events/{slug} of an indexed event", () => {
   it("answers from the index with no upstream call, valid against the OpenAPI document", async () => {
-    await indexRecorded();
+    await indexFilled();
     const row = await indexed();
     const doc = await openApi(worker);
     resetCalls();
@@ -433,7 +432,7 @@ describe("GET /api/v1/events/{slug} of an indexed event", () => {
 
   it("D1 failing: Gamma answers as before", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    await indexRecorded();
+    await indexFilled();
     const broken = testWorker({ DB: failingDb });
     const res = await broken.fetch(`/api/v1/events/${SLUG}`, {
       headers: { "cf-connecting-ip": "198.51.100.78" },

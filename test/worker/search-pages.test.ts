@@ -7,14 +7,13 @@
  * fails a page; and a page without a search never asks the index.
  */
 import { env } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { SEARCH_FALLBACK } from "~/.server/search/results";
 import { NO_CALL_TEXT } from "~/components/markets/event-card";
 import { type Category, categoryBySlug, matchesCategory } from "~/lib/categories";
 import { INDEX_SEARCH_NOTE, SEARCH_CAPPED_NOTE, SEARCH_RESULTS_MAX } from "~/lib/dashboard";
-import { recordedOpenEvents } from "../support/index-events";
 import { countingDb } from "./support/counting";
-import { clearIndex, crawlDeps, crawlPass, serveOpenEvents } from "./support/search";
+import { allSearchPages, emptyIndexEachTest, indexRecorded } from "./support/search";
 import { listenToUpstreams } from "./support/upstreams";
 import {
   BROWSER,
@@ -32,25 +31,12 @@ freshWorkerEachTest((w) => {
   worker = w;
 });
 
-beforeEach(async () => {
-  await clearIndex();
-  vi.spyOn(console, "info").mockImplementation(() => {});
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+emptyIndexEachTest();
 
 let ipCounter = 0;
 function client(headers: Record<string, string> = CRAWLER): Record<string, string> {
   ipCounter += 1;
   return { ...headers, "cf-connecting-ip": `198.51.100.${ipCounter % 250}` };
-}
-
-/** One full pass of the crawl over the recorded open events (249 of them). */
-async function indexRecorded(): Promise<void> {
-  serveOpenEvents(recordedOpenEvents());
-  await crawlPass(crawlDeps({ pagesPerRun: 3 }));
 }
 
 const decode = (text: string) =>
@@ -114,20 +100,7 @@ async function snapshotEvents(): Promise<ApiEvent[]> {
 }
 
 /** Every open event of the index, through the API's pages. */
-async function indexEvents(): Promise<ApiEvent[]> {
-  const headers = client({});
-  const events: ApiEvent[] = [];
-  let cursor: string | null = "";
-  while (cursor !== null) {
-    const res = await worker.fetch(`/api/v1/search?limit=100${cursor ? `&cursor=${cursor}` : ""}`, {
-      headers,
-    });
-    const body = await res.json<{ events: ApiEvent[]; nextCursor: string | null }>();
-    events.push(...body.events);
-    cursor = body.nextCursor;
-  }
-  return events;
-}
+const indexEvents = () => allSearchPages<ApiEvent>(worker, client({}));
 
 /** A search's words that find `event`: the first four words of its title. */
 const wordsOf = (event: { title: string }) => event.title.split(/\s+/).slice(0, 4).join(" ");
@@ -163,7 +136,7 @@ describe("a list page's search with D1 failing", () => {
 });
 
 describe("a list page's search over the index", () => {
-  beforeEach(indexRecorded);
+  beforeEach(() => indexRecorded());
 
   it("lists an event outside the snapshot with its prices and no AI call; the busiest keep their call", async () => {
     const shown = new Set((await snapshotEvents()).map((e) => e.slug));

@@ -5,12 +5,15 @@
  */
 import { env } from "cloudflare:test";
 import { HttpResponse, http, type JsonBodyType } from "msw";
+import { afterEach, beforeEach, vi } from "vitest";
 import { getConfig } from "~/.server/config";
 import { type CrawlDeps, type CrawlRun, crawlSearchIndex } from "~/.server/search/crawl";
 import { createGamma } from "~/.server/upstreams";
 import type { Section } from "~/lib/section";
+import { recordedOpenEvents } from "../../support/index-events";
 import { keysetAnswer } from "../../support/upstream-answers";
 import { GAMMA, upstreams } from "./upstreams";
+import type { TestWorker } from "./worker";
 
 /** Empties the index and puts the crawl back before its first pass. */
 export async function clearIndex(): Promise<void> {
@@ -113,4 +116,43 @@ export async function indexRows(): Promise<Map<string, IndexRow>> {
 export async function fullTextRows(): Promise<number> {
   const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM search_fts").first<{ n: number }>();
   return row?.n ?? -1;
+}
+
+/**
+ * One full pass of the crawl over the recorded open events (249 by default), at `at`, the way the cron
+ * runs it: what the search, list-page and event-page tests start from.
+ */
+export async function indexRecorded(
+  at = Date.now(),
+  events: unknown[] = recordedOpenEvents(),
+): Promise<void> {
+  serveOpenEvents(events);
+  await crawlPass(crawlDeps({ pagesPerRun: 3, now: () => at }));
+}
+
+/** Every open event the index lists, by 24 h volume, through `/api/v1/search`'s pages. */
+export async function allSearchPages<T>(worker: TestWorker, headers: Record<string, string>): Promise<T[]> {
+  const events: T[] = [];
+  let cursor: string | null = "";
+  while (cursor !== null) {
+    const res = await worker.fetch(`/api/v1/search?limit=100${cursor ? `&cursor=${cursor}` : ""}`, {
+      headers,
+    });
+    const body = await res.json<{ events: T[]; nextCursor: string | null }>();
+    events.push(...body.events);
+    cursor = body.nextCursor;
+  }
+  return events;
+}
+
+/** Each test starts with an empty index, the crawl's and the fallback's log lines kept quiet. */
+export function emptyIndexEachTest(): void {
+  beforeEach(async () => {
+    await clearIndex();
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 }
