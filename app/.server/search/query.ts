@@ -110,7 +110,7 @@ function toIndexedEvent(row: EventRow): IndexedEvent {
 }
 
 /** The offset a cursor names: 0 without one. Throws SearchCursorError for anything we did not hand out. */
-function offsetOf(cursor: string | null | undefined): number {
+export function searchOffset(cursor: string | null | undefined): number {
   if (cursor === null || cursor === undefined || cursor === "") return 0;
   const decoded = decodeCursor(cursor);
   if (decoded === null || !/^[1-9]\d{0,5}$/.test(decoded)) throw new SearchCursorError();
@@ -119,7 +119,8 @@ function offsetOf(cursor: string | null | undefined): number {
   return offset;
 }
 
-function clampLimit(limit: number | undefined): number {
+/** A page size in 1..MAX_SEARCH_LIMIT, DEFAULT_SEARCH_LIMIT when absent. */
+export function clampLimit(limit: number | undefined): number {
   if (limit === undefined || !Number.isFinite(limit)) return DEFAULT_SEARCH_LIMIT;
   return Math.min(MAX_SEARCH_LIMIT, Math.max(1, Math.trunc(limit)));
 }
@@ -195,7 +196,7 @@ function prepareSearch(
   query: SearchQuery,
 ): { statement: D1PreparedStatement; page: (rows: EventRow[]) => SearchPage } {
   const limit = clampLimit(query.limit);
-  const offset = offsetOf(query.cursor);
+  const offset = searchOffset(query.cursor);
   const match = matchExpression(query.q ?? "", query.category);
   const ranked = ftsQuery(query.q ?? "") !== null;
   // One more than the page: whether another page follows.

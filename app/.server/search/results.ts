@@ -8,20 +8,13 @@
 import { type Category, filterMarkets } from "~/lib/categories";
 import { matchesEvent, type SearchResults } from "~/lib/search";
 import type { AnyEvent, DisplayEvent, IndexedEvent, Market, MarketEvent, MarketSnapshot } from "~/lib/types";
-import { decodeCursor, encodeCursor } from "../cursor";
+import { encodeCursor } from "../cursor";
 import type { Deps } from "../deps";
 import { toEventFacts } from "../events/card";
 import { createLog } from "../log";
 import { marketSnapshot } from "../snapshots/markets";
 
-import {
-  DEFAULT_SEARCH_LIMIT,
-  MAX_SEARCH_LIMIT,
-  readIndex,
-  SearchCursorError,
-  type SearchPage,
-  searchKey,
-} from "./query";
+import { clampLimit, readIndex, SearchCursorError, type SearchPage, searchKey, searchOffset } from "./query";
 
 const log = createLog("search");
 
@@ -124,22 +117,15 @@ function cardsOf(page: SearchPage, events: readonly DisplayEvent[], now: number)
   return cards;
 }
 
-/** The offset a snapshot-fallback cursor names (the index's cursors are offsets too). */
-function offsetOf(cursor: string | null | undefined): number {
-  if (!cursor) return 0;
-  const decoded = decodeCursor(cursor);
-  if (decoded === null || !/^[1-9]\d{0,5}$/.test(decoded)) throw new SearchCursorError();
-  return Number(decoded);
-}
-
 /** The snapshot's events that match, in its order (busiest first), a page of them. */
 export function snapshotResults(
   snapshot: Pick<MarketSnapshot, "events">,
   request: SearchRequest,
   fallback: string,
 ): SearchResults {
-  const limit = Math.min(MAX_SEARCH_LIMIT, Math.max(1, Math.trunc(request.limit ?? DEFAULT_SEARCH_LIMIT)));
-  const offset = offsetOf(request.cursor);
+  // The same page sizes and cursors (offsets) as the index.
+  const limit = clampLimit(request.limit);
+  const offset = searchOffset(request.cursor);
   const inCategory = request.category
     ? filterMarkets(snapshot.events, request.category, "")
     : snapshot.events;
