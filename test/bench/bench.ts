@@ -156,12 +156,15 @@ async function searchPart(): Promise<void> {
   console.log(
     `\nSearch load: wrk 16 connections, every request a new URL (no page memory), searches cycled\n`,
   );
+  const statics = r.load.filter(({ label }) => label.startsWith("static asset"));
+  const staticRate = statics.reduce((sum, { result }) => sum + result.rate, 0) / statics.length;
   console.log(
     table(
-      ["target", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors"],
+      ["target", "req/s", "× static", "p50 ms", "p95 ms", "p99 ms", "errors"],
       r.load.map(({ label, result: w }) => [
         label,
         w.rate.toFixed(0),
+        (w.rate / staticRate).toFixed(2),
         w.p50Ms.toFixed(1),
         w.p95Ms.toFixed(1),
         w.p99Ms.toFixed(1),

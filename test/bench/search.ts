@@ -90,7 +90,9 @@ export async function searchBench(): Promise<SearchBench> {
   try {
     const group = worker.pid;
     if (group === undefined) throw new Error("no wrangler process");
-    await fetch(`${worker.url}/`);
+    const html = await (await fetch(`${worker.url}/`)).text();
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    if (!asset) throw new Error("no stylesheet found on /");
     const first = await cronCpu(worker.url, group, WHALES_CRON, RUNS_A_PASS);
     const second = await cronCpu(worker.url, group, WHALES_CRON, RUNS_A_PASS);
     const probe = (await (await fetch(`${worker.url}/api/v1/search?q=will&limit=1`)).json()) as {
@@ -102,7 +104,10 @@ export async function searchBench(): Promise<SearchBench> {
     const distinct = distinctSearches();
     const run = (list: string[]) =>
       runWrk(`${worker.url}/`, { connections: CONNECTIONS, seconds: SECONDS, paths: list, unique: true });
+    // The static asset first and last: the floor of this machine's latency at 16 connections, and its drift.
+    const staticAsset = () => runWrk(`${worker.url}${asset}`, { connections: CONNECTIONS, seconds: SECONDS });
     const load = [
+      { label: "static asset (first)", result: await staticAsset() },
       { label: "/api/v1/search?q=… (16 searches, kept a minute)", result: await run(paths) },
       {
         label: `/api/v1/search?q=… (${distinct.length} distinct: all new)`,
@@ -113,6 +118,7 @@ export async function searchBench(): Promise<SearchBench> {
         label: `/?search=… (${distinct.length} distinct: all new)`,
         result: await run(distinct.map((q) => `/?search=${encodeURIComponent(q)}`)),
       },
+      { label: "static asset (last)", result: await staticAsset() },
     ];
     const rows = [...rowsByPass(worker.log()).entries()]
       .sort(([a], [b]) => a - b)
