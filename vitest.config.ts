@@ -1,9 +1,12 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+import { startClobWsServer } from "./test/support/clob-ws";
 
 // D1 migrations, applied to the workerd tests' database by test/worker/support/apply-migrations.ts.
 const migrations = await readD1Migrations(new URL("./migrations", import.meta.url).pathname);
+// The CLOB market WebSocket the live hub follows in the workerd tests: a loopback mock (test/support/clob-ws.ts).
+const clobWs = await startClobWsServer(0);
 
 // Two projects: pure logic in node, and the whole Worker inside workerd (no build needed:
 // reactRouter() resolves virtual:react-router/server-build from source).
@@ -28,6 +31,8 @@ export default defineConfig({
                 POLYMARKET_GAMMA_URL: "https://gamma.test",
                 POLYMARKET_DATA_URL: "https://data.test",
                 POLYMARKET_CLOB_URL: "https://clob.test",
+                POLYMARKET_CLOB_WS_URL: clobWs.url,
+                CLOB_WS_CONTROL: clobWs.control,
                 X_API_URL: "https://x.test",
                 LLM_API_URL: "https://llm.test/v1",
                 UPSTREAM_RETRY_BASE_MS: "1",

@@ -14,6 +14,7 @@ import { isLoopback } from "../app/lib/seo";
 import { runScheduled } from "./cron";
 import { feeds } from "./feeds";
 import { isolateFor } from "./isolate";
+import { live } from "./live";
 import { securityHeaders } from "./security";
 import { seo } from "./seo";
 import { trackRecordCsv } from "./track-record-csv";
@@ -71,6 +72,7 @@ app.use(async (c, next) => {
 app.route("/", seo);
 app.route("/", trackRecordCsv);
 app.route("/", feeds);
+app.route("/api/v1/live", live);
 app.route("/api/v1", apiV1);
 app.route("/api/traders", tradersApi);
 app.route("/api", api);
@@ -125,6 +127,8 @@ app.onError((error, c) => {
   log.error(`${c.req.method} ${new URL(c.req.url).pathname}`, error);
   return c.text("Something went wrong. Please try again.", 500);
 });
+
+export { LiveHub } from "./live-hub";
 
 export default {
   fetch: app.fetch,

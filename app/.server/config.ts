@@ -33,6 +33,16 @@ const ConfigSchema = v.object({
   gammaUrl: v.optional(httpUrl("POLYMARKET_GAMMA_URL"), "https://gamma-api.polymarket.com"),
   dataUrl: v.optional(httpUrl("POLYMARKET_DATA_URL"), "https://data-api.polymarket.com"),
   clobUrl: v.optional(httpUrl("POLYMARKET_CLOB_URL"), "https://clob.polymarket.com"),
+  /** The CLOB market channel the live hub follows (issue 25). */
+  clobWsUrl: v.optional(
+    v.pipe(
+      v.string("POLYMARKET_CLOB_WS_URL must be a string"),
+      v.trim(),
+      v.url("POLYMARKET_CLOB_WS_URL must be an absolute URL, e.g. wss://example.com/ws/market"),
+      v.check((s) => /^wss?:\/\//.test(s), "POLYMARKET_CLOB_WS_URL must use ws or wss"),
+    ),
+    "wss://ws-subscriptions-clob.polymarket.com/ws/market",
+  ),
   xApiUrl: v.optional(httpUrl("X_API_URL"), "https://api.x.com"),
   xBearerToken: optionalSecret,
   llmApiUrl: v.optional(httpUrl("LLM_API_URL"), "https://api.x.ai/v1"),
@@ -82,6 +92,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   gammaUrl: "POLYMARKET_GAMMA_URL",
   dataUrl: "POLYMARKET_DATA_URL",
   clobUrl: "POLYMARKET_CLOB_URL",
+  clobWsUrl: "POLYMARKET_CLOB_WS_URL",
   xApiUrl: "X_API_URL",
   xBearerToken: "X_BEARER_TOKEN",
   llmApiUrl: "LLM_API_URL",

@@ -24,7 +24,9 @@ export const LiveTopicSchema = v.pipe(
     (topic) => topic === WHALES_TOPIC || EVENT_TOPIC.test(topic),
     'a topic is "whales" or "event:<slug>" (lower-case letters, digits and dashes)',
   ),
-  v.description('"whales" (every new trade over $50K) or "event:<slug>" (the prices of one event\'s markets)'),
+  v.description(
+    '"whales" (every new trade over $50K) or "event:<slug>" (the prices of one event\'s markets)',
+  ),
 );
 
 const TopicList = v.pipe(v.array(LiveTopicSchema), v.maxLength(LIVE_MAX_TOPICS));
@@ -46,7 +48,10 @@ export const LivePriceMessageSchema = v.pipe(
     event: v.pipe(v.string(), v.description("The event's slug")),
     market: v.pipe(v.string(), v.description("The market's id (Gamma's)")),
     outcome: v.pipe(v.string(), v.description('The outcome\'s label ("Yes", a team)')),
-    price: v.pipe(Probability, v.description("What Polymarket shows: the midpoint, or the last trade when the spread is over 10¢")),
+    price: v.pipe(
+      Probability,
+      v.description("What Polymarket shows: the midpoint, or the last trade when the spread is over 10¢"),
+    ),
     bestBid: v.nullable(Probability),
     bestAsk: v.nullable(Probability),
     t: v.pipe(v.number(), v.description("The upstream's timestamp, epoch milliseconds")),
@@ -64,7 +69,10 @@ export const LiveResolvedMessageSchema = v.pipe(
     type: v.literal("resolved"),
     event: v.string(),
     market: v.string(),
-    winner: v.pipe(v.nullable(v.string()), v.description("The winning outcome's label, when the upstream names it")),
+    winner: v.pipe(
+      v.nullable(v.string()),
+      v.description("The winning outcome's label, when the upstream names it"),
+    ),
     t: v.number(),
   }),
   v.metadata({ ref: "LiveResolvedMessage" }),

@@ -15,12 +15,14 @@
  *   POST /__mode?upstream=gamma&mode=http-500[&ms=3000]   one upstream fails (FAILURE_MODES), is slow or hangs; mode=ok restores it
  *   POST /__trades               prepend a trade (JSON body) to the /data/trades answer
  *   POST /__reset                recorded answers, no extra trades, zero counts
+ *   WS   /clob-ws/ws/market      the CLOB market WebSocket (test/support/clob-ws.ts), with its controls under /__clob-ws/
  *   POST /__open-events?count=N  the search index's crawl (`/gamma/events/keyset` without `order`) lists N open
  *                                events built from the recorded ones (test/support/index-events.ts); count=0 restores it
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import { getResponse, type HttpHandler, HttpResponse, http, type JsonBodyType } from "msw";
+import { createClobWs } from "./clob-ws.ts";
 import { indexEvents } from "./index-events.ts";
 import { keysetAnswer } from "./upstream-answers.ts";
 import { createUpstreams, MODES, type Mode, UPSTREAMS, type Upstream } from "./upstreams.ts";
@@ -58,8 +60,13 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
   let modes: Partial<Record<Upstream, HttpHandler>> = {};
   /** The crawl's catalogue when set (`/__open-events`): its list requests carry no `order`. */
   let openEvents: HttpHandler[] = [];
+  const clobWs = createClobWs();
+  server.on("upgrade", (req, socket, head) => {
+    if (!clobWs.upgrade(req, socket, head)) socket.destroy();
+  });
 
   async function control(req: IncomingMessage, res: ServerResponse, path: URL): Promise<boolean> {
+    if (await clobWs.control(req, res, path)) return true;
     if (path.pathname === "/__stats") {
       send(res, 200, JSON.stringify({ ...upstreams.calls, authorizations: upstreams.authorizations }));
       return true;
@@ -69,6 +76,7 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
       openEvents = [];
       upstreams.resetCalls();
       upstreams.extraTrades.length = 0;
+      clobWs.drop();
       send(res, 200, "{}");
       return true;
     }
@@ -150,6 +158,7 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
     server,
     close: () =>
       new Promise<void>((resolve) => {
+        clobWs.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   "not_found",
   "method_not_allowed",
   "rate_limited",
+  "upgrade_required",
   "unavailable",
   "internal",
 ] as const;

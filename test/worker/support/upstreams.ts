@@ -1,4 +1,5 @@
 /** The shared upstream handlers (test/support/upstreams.ts) at the workerd tests' hosts, served by msw. */
+import { http, passthrough } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { createUpstreams, type FailureMode, type Upstream } from "../../support/upstreams";
@@ -31,12 +32,17 @@ export function feedRequests(): number {
   ).length;
 }
 export const keysetHandler = upstreamsAtTestHosts.keysetHandler;
+/** Trades put in front of the recorded /trades answer; a test that adds some empties it. */
+export const extraTrades = upstreamsAtTestHosts.extraTrades;
 export const resetCalls = upstreamsAtTestHosts.resetCalls;
 /** An msw handler that makes one upstream fail in one way (each request still counted in `calls`). */
 export const failing = (upstream: Upstream, mode: FailureMode, path?: string) =>
   upstreamsAtTestHosts.failing(upstream, mode, 3_000, path);
 
-export const upstreams = setupServer(...upstreamsAtTestHosts.handlers);
+/** Loopback goes out for real: the mock CLOB WebSocket and its controls (test/support/clob-ws.ts). */
+const loopback = http.all(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough());
+
+export const upstreams = setupServer(loopback, ...upstreamsAtTestHosts.handlers);
 
 /** The hooks every workerd test file needs: msw listening (unknown hosts are errors), handlers and mocks reset after each test. */
 export function listenToUpstreams(): void {
