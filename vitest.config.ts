@@ -1,7 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
-import { startClobWsServer } from "./test/support/clob-ws";
+import { startClobWsServer } from "./test/support/clob-ws.ts";
 
 // D1 migrations, applied to the workerd tests' database by test/worker/support/apply-migrations.ts.
 const migrations = await readD1Migrations(new URL("./migrations", import.meta.url).pathname);
