@@ -82,6 +82,7 @@ export class LiveHub extends DurableObject<Env> {
   private idleSince: number | null = null;
   private knownTrades: Set<string> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private opening: Promise<void> | null = null;
   /** Topic → sockets; rebuilt from the sockets' attachments after the object wakes from hibernation. */
   private index: Map<string, Set<WebSocket>> | null = null;
   /** Coalescing: the latest unsent price per market and outcome, and when each key was last sent. */
@@ -187,8 +188,11 @@ export class LiveHub extends DurableObject<Env> {
       if (event) for (const price of this.pricesOf(event)) this.send(ws, price);
     }
     await this.ensureTicking();
-    if (this.listeners() > 0 && this.upstreams.length === 0) await this.openUpstream();
-    if (added.includes(WHALES_TOPIC) && this.knownTrades === null) await this.pollWhales();
+    // What a visitor's message may start is bounded by the hub's own clocks: the reconnect back-off and the
+    // whale poll's period, never once per message.
+    if (this.upstreams.length === 0 && Date.now() >= this.nextConnectAt) await this.openUpstream();
+    if (added.includes(WHALES_TOPIC) && Date.now() - this.lastWhalePoll >= WHALE_POLL_MS)
+      await this.pollWhales();
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -206,11 +210,7 @@ export class LiveHub extends DurableObject<Env> {
   }
 
   private send(ws: WebSocket, message: LiveServerMessage): void {
-    try {
-      ws.send(JSON.stringify(message));
-    } catch {
-      // A socket that is closing: its close handler tidies up.
-    }
+    this.sendAll([ws], message);
   }
 
   private topicIndex(): Map<string, Set<WebSocket>> {
@@ -233,31 +233,24 @@ export class LiveHub extends DurableObject<Env> {
     return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN).length;
   }
 
-  private broadcast(topic: string, message: LiveServerMessage): number {
-    const sockets = this.topicIndex().get(topic);
-    if (!sockets) return 0;
+  /** One serialisation, then every socket; a closing socket is tidied by its close handler. */
+  private sendAll(sockets: Iterable<WebSocket>, message: LiveServerMessage): void {
     const text = JSON.stringify(message);
-    let sent = 0;
     for (const ws of sockets) {
-      try {
-        ws.send(text);
-        sent += 1;
-      } catch {
-        // Closing: tidied by its close handler.
-      }
-    }
-    return sent;
-  }
-
-  private broadcastAll(message: LiveServerMessage): void {
-    const text = JSON.stringify(message);
-    for (const ws of this.ctx.getWebSockets()) {
       try {
         ws.send(text);
       } catch {
         // Closing.
       }
     }
+  }
+
+  private broadcast(topic: string, message: LiveServerMessage): void {
+    this.sendAll(this.topicIndex().get(topic) ?? [], message);
+  }
+
+  private broadcastAll(message: LiveServerMessage): void {
+    this.sendAll(this.ctx.getWebSockets(), message);
   }
 
   // ——— prices ———
@@ -381,7 +374,15 @@ export class LiveHub extends DurableObject<Env> {
     }
   }
 
-  private async openUpstream(): Promise<void> {
+  /** Opens the upstream connections; a call while they are being opened waits for that one. */
+  private openUpstream(): Promise<void> {
+    this.opening ??= this.connectUpstream().finally(() => {
+      this.opening = null;
+    });
+    return this.opening;
+  }
+
+  private async connectUpstream(): Promise<void> {
     if (this.tokens.size === 0 || Date.now() - this.lastSync > SNAPSHOT_SYNC_MS) await this.syncTokens();
     if (this.tokens.size === 0) return;
     const plan = planSubscriptions([], this.tokens.keys());
