@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
+import { LiveAnnouncer } from "./components/live/announcer";
 import { LazyToaster } from "./components/ui/toaster";
 import { yearOf } from "./lib/format";
 import type { RootData } from "./lib/seo";
@@ -86,6 +87,7 @@ function Shell({ children, year }: { children: React.ReactNode; year: number }) 
         {children}
       </main>
       <SiteFooter year={year} />
+      <LiveAnnouncer />
       <LazyToaster />
     </>
   );

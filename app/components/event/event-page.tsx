@@ -1,3 +1,4 @@
+import { useLiveEvent } from "~/components/live/hooks";
 import {
   DeferredPart,
   HolderLists,
@@ -36,14 +37,23 @@ export function EventPage({ data }: { data: EventPageData }) {
   const { event, outcomes, resolved, books, range, now, chart, forecast, mentionsNow } = data;
   const path = eventPath(event.slug);
   const closed = event.status.kind !== "open" && resolved.length === 0 && outcomes.length > 0;
+  // The hub watches the snapshot's events: only theirs can be live.
+  const live = event.source.kind === "snapshot";
+  useLiveEvent(event.slug, live);
   return (
     <article className="flex flex-col gap-8">
-      <EventSummary event={event} now={now} />
+      <EventSummary event={event} now={now} live={live} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-8">
           <MarketSection id="outcomes" title={closed ? "How the outcomes ended" : "Outcomes"}>
             {outcomes.length > 0 ? (
-              <OutcomeTable rows={outcomes} books={books} label="Outcomes by price" />
+              <OutcomeTable
+                rows={outcomes}
+                books={books}
+                label="Outcomes by price"
+                multi={event.multi}
+                title={event.title}
+              />
             ) : (
               <p className="text-sm text-slate-700">This event lists no outcomes.</p>
             )}

@@ -1,16 +1,20 @@
+import { LiveIndicator } from "~/components/live/live-indicator";
 import { PageHeading, Stat } from "~/components/market/market-summary";
 import { ExternalLink } from "~/components/ui/external-link";
 import type { EventRulesView, EventView } from "~/lib/event-page";
 import { formatDate, formatMoney } from "~/lib/format";
 import { eventUrl, httpsOnly } from "~/lib/links";
 
-/** Title, image, status, the event's figures and end date, and the link to Polymarket. */
-export function EventSummary({ event, now }: { event: EventView; now: number }) {
+/**
+ * Title, image, status, the event's figures and end date, and the link to Polymarket; `live`: the
+ * prices can be pushed, and the "Live" indicator stands beside where they came from.
+ */
+export function EventSummary({ event, now, live }: { event: EventView; now: number; live: boolean }) {
   const ended = event.endDate !== null && Date.parse(event.endDate) <= now;
   const link = eventUrl(event.slug);
   return (
     <header className="flex flex-col gap-4">
-      <PageHeading page={event} sourceTestId="event-source" />
+      <PageHeading page={event} sourceTestId="event-source" live={live ? <LiveIndicator /> : null} />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="24h volume" value={formatMoney(event.volume24h)} />
         <Stat label="Total volume" value={formatMoney(event.volume)} />

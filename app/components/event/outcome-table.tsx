@@ -1,7 +1,9 @@
+import { classes, useLive, useLiveFlash, useLiveResolution } from "~/components/live/hooks";
 import { SectionMessage } from "~/components/market/market-sections";
 import { ScrollBox } from "~/components/ui/scroll-box";
-import type { BookQuote, Books, OutcomeRow } from "~/lib/event-page";
+import { type BookQuote, type Books, bookQuote, type OutcomeRow } from "~/lib/event-page";
 import { formatCents, formatMoney, formatPoints } from "~/lib/format";
+import { firstSidePrice, priceEntry } from "~/lib/live-state";
 import { marketPath } from "~/lib/market-page";
 import type { Section } from "~/lib/section";
 
@@ -12,18 +14,93 @@ const quoteText = (price: number | null | undefined) =>
   price === null || price === undefined ? "–" : formatCents(price * 100);
 
 /**
+ * The side of its market a row is priced by, and the other one: a multi-outcome event's row is its
+ * market's "Yes" (against "No"); a one-market event's row is one of the market's two sides.
+ */
+function sidesOf(row: OutcomeRow, rows: readonly OutcomeRow[], multi: boolean): readonly [string, string] {
+  if (multi) return ["Yes", "No"];
+  const other = rows.find((r) => r.marketId === row.marketId && r.label !== row.label);
+  return [row.label, other?.label ?? ""];
+}
+
+/**
+ * One outcome's row. While the event is live its price, bid, ask and spread follow the pushed prices
+ * (the price highlighted briefly when it changes) and a resolved market says so under its name.
+ */
+function OutcomeTableRow({
+  row,
+  sides,
+  quote,
+  title,
+  multi,
+}: {
+  row: OutcomeRow;
+  sides: readonly [string, string];
+  quote: BookQuote | undefined;
+  title: string;
+  multi: boolean;
+}) {
+  const [side, other] = sides;
+  const live = useLive((s) => firstSidePrice(s, row.marketId, side, other));
+  const pushed = useLive((s) => priceEntry(s, row.marketId, side));
+  // A one-market event's two rows are one market: its resolution is said once (same key), shown on both.
+  const resolved = useLiveResolution(row.marketId, multi ? `${title}: ${row.label}` : title);
+  const price = formatCents((live ?? row.price) * 100);
+  const flash = useLiveFlash(price, live !== null, {
+    key: `${row.marketId}\n${row.label}`,
+    kind: "price",
+    say: `${title}: ${row.label} ${price}`,
+  });
+  const book = pushed ? bookQuote(pushed.bestBid, pushed.bestAsk) : quote;
+  return (
+    <tr data-testid="outcome-row">
+      <th scope="row" className="px-3 py-2 text-left font-medium break-words">
+        {row.marketSlug ? (
+          <a href={marketPath(row.marketSlug)} className={LINK}>
+            {row.label}
+          </a>
+        ) : (
+          row.label
+        )}
+        {resolved && (
+          <span className="block text-xs font-semibold text-slate-800" data-testid="live-resolved">
+            {resolved.text}
+          </span>
+        )}
+      </th>
+      <td className={classes(`${CELL} font-semibold text-slate-900`, flash)}>{price}</td>
+      <td className={CELL}>{formatPoints(row.priceChange24h)}</td>
+      <td className={CELL}>{row.volume === null ? "–" : formatMoney(row.volume)}</td>
+      <td className={CELL} data-testid="best-bid">
+        {quoteText(book?.bestBid)}
+      </td>
+      <td className={CELL} data-testid="best-ask">
+        {quoteText(book?.bestAsk)}
+      </td>
+      <td className={CELL}>{quoteText(book?.spread)}</td>
+    </tr>
+  );
+}
+
+/**
  * Every outcome by price, dearest first: its price, 24 h change and volume, and the top of its order book
  * (best bid, best ask, spread); each outcome links to its market's page. On a phone the table scrolls
- * sideways inside its box.
+ * sideways inside its box. The rows keep their order when live prices move them (nothing jumps).
  */
 export function OutcomeTable({
   rows,
   books,
   label,
+  multi,
+  title,
 }: {
   rows: readonly OutcomeRow[];
   books: Section<Books>;
   label: string;
+  /** A multi-outcome event: each row is its market's Yes side. */
+  multi: boolean;
+  /** The event's title, for the live region ("<title>: <outcome> 43¢"). */
+  title: string;
 }) {
   const quotes: Books = books.ok ? books.value : {};
   const quoteOf = (row: OutcomeRow): BookQuote | undefined =>
@@ -60,32 +137,16 @@ export function OutcomeTable({
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {rows.map((row) => {
-              const quote = quoteOf(row);
-              return (
-                <tr key={`${row.marketId}-${row.label}`} data-testid="outcome-row">
-                  <th scope="row" className="px-3 py-2 text-left font-medium break-words">
-                    {row.marketSlug ? (
-                      <a href={marketPath(row.marketSlug)} className={LINK}>
-                        {row.label}
-                      </a>
-                    ) : (
-                      row.label
-                    )}
-                  </th>
-                  <td className={`${CELL} font-semibold text-slate-900`}>{formatCents(row.price * 100)}</td>
-                  <td className={CELL}>{formatPoints(row.priceChange24h)}</td>
-                  <td className={CELL}>{row.volume === null ? "–" : formatMoney(row.volume)}</td>
-                  <td className={CELL} data-testid="best-bid">
-                    {quoteText(quote?.bestBid)}
-                  </td>
-                  <td className={CELL} data-testid="best-ask">
-                    {quoteText(quote?.bestAsk)}
-                  </td>
-                  <td className={CELL}>{quoteText(quote?.spread)}</td>
-                </tr>
-              );
-            })}
+            {rows.map((row) => (
+              <OutcomeTableRow
+                key={`${row.marketId}-${row.label}`}
+                row={row}
+                sides={sidesOf(row, rows, multi)}
+                quote={quoteOf(row)}
+                title={title}
+                multi={multi}
+              />
+            ))}
           </tbody>
         </table>
       </ScrollBox>

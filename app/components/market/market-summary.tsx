@@ -1,9 +1,13 @@
+import type { ReactNode } from "react";
+import { classes, useLive, useLiveEvent, useLiveFlash, useLiveResolution } from "~/components/live/hooks";
+import { LiveIndicator } from "~/components/live/live-indicator";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { ExternalLink } from "~/components/ui/external-link";
 import { LazyStarButton } from "~/components/watchlist/lazy-star";
 import { formatCents, formatClockUtc, formatDate, formatMoney, formatNumber } from "~/lib/format";
 import { eventUrl, marketUrl } from "~/lib/links";
+import { firstSidePrice, type LiveState, outcomePrice } from "~/lib/live-state";
 import {
   type CurrentAnalysis,
   type MarketSource,
@@ -44,13 +48,18 @@ export function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** A market's or an event's heading: image, title, status and where its prices came from. */
+/**
+ * A market's or an event's heading: image, title, status and where its prices came from, followed by
+ * `live` (the "Live" indicator) when the prices can be pushed.
+ */
 export function PageHeading({
   page,
   sourceTestId,
+  live = null,
 }: {
   page: { image: string | null; title: string; status: MarketStatus; source: MarketSource };
   sourceTestId: string;
+  live?: ReactNode;
 }) {
   const statusVariant =
     page.status.kind === "open" ? "live" : page.status.kind === "resolved" ? "secondary" : "warning";
@@ -71,32 +80,86 @@ export function PageHeading({
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
           <Badge variant={statusVariant}>{statusText(page.status)}</Badge>
           <span data-testid={sourceTestId}>{sourceText(page.source)}</span>
+          {live}
         </div>
       </div>
     </div>
   );
 }
 
-/** Title, status, every outcome's price, the figures and the link to Polymarket. */
+/**
+ * One outcome's price. While live it follows the pushed price (a two-sided market's side from either
+ * side's message), highlighted briefly when it changes.
+ */
+function OutcomeTile({
+  marketId,
+  title,
+  outcome,
+  other,
+}: {
+  marketId: string;
+  title: string;
+  outcome: { label: string; price: number };
+  /** The market's other side when it has exactly two, else null. */
+  other: string | null;
+}) {
+  const select = (s: LiveState) =>
+    other === null
+      ? outcomePrice(s, marketId, outcome.label)
+      : firstSidePrice(s, marketId, outcome.label, other);
+  const live = useLive(select);
+  const price = formatCents((live ?? outcome.price) * 100);
+  const flash = useLiveFlash(price, live !== null, {
+    key: `${marketId}\n${outcome.label}`,
+    kind: "price",
+    say: `${title} ${outcome.label} ${price}`,
+  });
+  return (
+    <li className="card flex flex-col p-3">
+      <span className="truncate text-sm text-slate-700" title={outcome.label}>
+        {outcome.label}
+      </span>
+      <span className={classes("text-xl font-bold text-slate-900", flash)}>{price}</span>
+    </li>
+  );
+}
+
+/**
+ * Title, status, every outcome's price, the figures and the link to Polymarket. A market of the
+ * snapshot follows its event's live prices: they change in place, and a resolution pushed live shows
+ * as the status.
+ */
 export function MarketSummary({ market, now }: { market: MarketView; now: number }) {
   const link = eventUrl(market.eventSlug) ?? marketUrl(market.title, null);
   const ended = market.endDate !== null && Date.parse(market.endDate) <= now;
   const first = market.outcomes[0];
+  const follow = market.source.kind === "snapshot" && market.eventSlug !== null;
+  useLiveEvent(market.eventSlug, follow);
+  const resolved = useLiveResolution(market.id, market.title);
+  const status: MarketStatus = resolved
+    ? { kind: "resolved", outcome: resolved.resolution.winner }
+    : market.status;
+  const pair = market.outcomes.length === 2 ? market.outcomes.map((o) => o.label) : null;
   return (
     <header className="flex flex-col gap-4">
-      <PageHeading page={market} sourceTestId="market-source" />
+      <PageHeading
+        page={{ ...market, status }}
+        sourceTestId="market-source"
+        live={follow ? <LiveIndicator /> : null}
+      />
       <ul
         className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6"
         aria-label="Outcomes"
         data-testid="outcomes"
       >
         {market.outcomes.map((o) => (
-          <li key={o.label} className="card flex flex-col p-3">
-            <span className="truncate text-sm text-slate-700" title={o.label}>
-              {o.label}
-            </span>
-            <span className="text-xl font-bold text-slate-900">{formatCents(o.price * 100)}</span>
-          </li>
+          <OutcomeTile
+            key={o.label}
+            marketId={market.id}
+            title={market.title}
+            outcome={o}
+            other={pair?.find((label) => label !== o.label) ?? null}
+          />
         ))}
       </ul>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">

@@ -1,3 +1,4 @@
+import { classes, useLive, useLiveEvent, useLiveFlash, useLiveResolution } from "~/components/live/hooks";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { ExternalLink } from "~/components/ui/external-link";
@@ -14,6 +15,7 @@ import {
   formatSigned,
 } from "~/lib/format";
 import { eventUrl, httpsOnly, marketUrl, tradeUrl } from "~/lib/links";
+import { firstSidePrice } from "~/lib/live-state";
 import { marketPath } from "~/lib/market-page";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
 import { sentimentTone, sentimentTrend } from "~/lib/sentiment";
@@ -50,17 +52,23 @@ function TradeLink({
   label,
   price,
   href,
+  flash,
 }: {
   side: "yes" | "no";
   label: string;
   price: string;
   href: string | null;
+  /** The live highlight's class while the price has just changed, else "". */
+  flash: string;
 }) {
   const text = `${label} ${price}`;
   if (!href) {
     return (
       <p
-        className={`flex min-h-10 items-center justify-center rounded-md text-sm font-medium ring-1 ${PRICE_CLASS[side]}`}
+        className={classes(
+          `flex min-h-10 items-center justify-center rounded-md text-sm font-medium ring-1 ${PRICE_CLASS[side]}`,
+          flash,
+        )}
         data-testid="trade-price"
       >
         {text}
@@ -74,7 +82,7 @@ function TradeLink({
       rel="noopener noreferrer"
       // The name starts from the visible text ("Yes 31¢"), so speech input finds it (WCAG 2.5.3).
       aria-label={`Trade ${text} on Polymarket (opens in a new tab)`}
-      className={`btn btn-${side}`}
+      className={classes(`btn btn-${side}`, flash)}
       data-testid="trade-link"
     >
       {text}
@@ -95,25 +103,49 @@ function ChangeChip({ points, label }: { points: number; label: string }) {
   );
 }
 
+/** The second side a multi-outcome event's outcome is priced against: its market's "No". */
+const MULTI_SIDES = ["Yes", "No"] as const;
+
+/** One leading outcome of a multi-outcome event: its market's Yes price, kept current while live. */
+function OutcomeRow({ outcome, title }: { outcome: AnyEvent["outcomes"][number]; title: string }) {
+  const live = useLive((s) => firstSidePrice(s, outcome.marketId, ...MULTI_SIDES));
+  const resolved = useLiveResolution(outcome.marketId, `${title}: ${outcome.label}`);
+  const price = formatCents(live === null ? outcome.price : live * 100);
+  const flash = useLiveFlash(price, live !== null, {
+    key: outcome.marketId,
+    kind: "price",
+    say: `${title}: ${outcome.label} ${price}`,
+  });
+  return (
+    <li className="outcome-row" data-testid="outcome">
+      <span className="min-w-0 flex-1 truncate">
+        {outcome.marketSlug ? (
+          <a href={marketPath(outcome.marketSlug)} className="link-quiet">
+            {outcome.label}
+          </a>
+        ) : (
+          outcome.label
+        )}
+      </span>
+      {resolved ? (
+        <span className="text-xs font-semibold whitespace-nowrap text-slate-800" data-testid="live-resolved">
+          {resolved.text}
+        </span>
+      ) : (
+        <span className="outcome-move">{formatPoints(outcome.priceChange24h)}</span>
+      )}
+      <span className={classes("outcome-price", flash)}>{price}</span>
+    </li>
+  );
+}
+
 /** A multi-outcome event's leading outcomes: each links to its market page, with price and 24 h move. */
 function OutcomeRows({ event }: { event: AnyEvent }) {
   return (
     <div className="mt-auto pt-1">
       <ul className="divide-y divide-slate-100 text-sm" aria-label="Leading outcomes">
         {event.outcomes.map((o) => (
-          <li key={o.marketId} className="outcome-row" data-testid="outcome">
-            <span className="min-w-0 flex-1 truncate">
-              {o.marketSlug ? (
-                <a href={marketPath(o.marketSlug)} className="link-quiet">
-                  {o.label}
-                </a>
-              ) : (
-                o.label
-              )}
-            </span>
-            <span className="outcome-move">{formatPoints(o.priceChange24h)}</span>
-            <span className="outcome-price">{formatCents(o.price)}</span>
-          </li>
+          <OutcomeRow key={o.marketId} outcome={o} title={event.title} />
         ))}
       </ul>
       {event.moreOutcomes > 0 && (
@@ -188,10 +220,20 @@ export function EventCard({ event, now }: { event: AnyEvent; now: number }) {
   const ends = endLabel(event.endDate, now);
   const single = event.multi ? null : event.outcomes;
   const first = event.outcomes[0];
-  // One rounding for both sides, so the two prices shown always add up to 100¢.
-  const prices = formatCentsPair(first?.price ?? 0);
   // A sample event (SPEC §8) has no page and nothing to trade: `href` is "".
   const href = event.href || null;
+  // Live prices for the events the hub watches: those of the snapshot (the ones with our forecast).
+  useLiveEvent(event.slug, href !== null && forecast !== null);
+  const sides = single ? ([first?.label ?? "", single[1]?.label ?? ""] as const) : MULTI_SIDES;
+  const live = useLive((s) => (first ? firstSidePrice(s, first.marketId, ...sides) : null));
+  const resolved = useLiveResolution(single ? first?.marketId : null, event.title);
+  // One rounding for both sides, so the two prices shown always add up to 100¢.
+  const prices = formatCentsPair(live === null ? (first?.price ?? 0) : live * 100);
+  const flash = useLiveFlash(prices.first, live !== null && single !== null, {
+    key: first?.marketId ?? event.id,
+    kind: "price",
+    say: `${event.title} ${first?.label ?? ""} ${prices.first}`,
+  });
   const trade = single && first && href ? tradeUrl(event.slug, first.marketSlug) : null;
 
   return (
@@ -243,7 +285,7 @@ export function EventCard({ event, now }: { event: AnyEvent; now: number }) {
           {event.spark && first && (
             <div className="mt-1 flex items-center gap-2 text-xs text-slate-600">
               <Sparkline values={event.spark} />
-              <span>{`${first.label} 24h: ${formatCents((event.spark[0] ?? 0) * 100)} → ${single ? prices.first : formatCents(first.price)}`}</span>
+              <span>{`${first.label} 24h: ${formatCents((event.spark[0] ?? 0) * 100)} → ${prices.first}`}</span>
             </div>
           )}
         </div>
@@ -269,10 +311,21 @@ export function EventCard({ event, now }: { event: AnyEvent; now: number }) {
       )}
       {mentions && <MentionsLine mentions={mentions} />}
 
+      {resolved && (
+        <p className="text-sm font-semibold text-slate-800" data-testid="live-resolved">
+          {resolved.text}
+        </p>
+      )}
       {single && first ? (
         <div className="mt-auto grid grid-cols-2 gap-2 pt-1">
-          <TradeLink side="yes" label={first.label} price={prices.first} href={trade} />
-          <TradeLink side="no" label={single[1]?.label ?? "No"} price={prices.second} href={trade} />
+          <TradeLink side="yes" label={first.label} price={prices.first} href={trade} flash={flash} />
+          <TradeLink
+            side="no"
+            label={single[1]?.label ?? "No"}
+            price={prices.second}
+            href={trade}
+            flash={flash}
+          />
         </div>
       ) : (
         <OutcomeRows event={event} />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { LiveIndicator } from "~/components/live/live-indicator";
 import { type DashboardScope, scopeText } from "~/lib/dashboard";
 import { formatAge, formatClockUtc, formatNumber } from "~/lib/format";
 import { PROVENANCE_SHORT, provenanceText, type SnapshotProvenance } from "~/lib/provenance";
@@ -10,6 +11,7 @@ const FLASH_MS = 3000;
  * SPEC §2 live-mentions strip: total mentions (of the markets the grid lists) and last-updated time. The live indicator shows only
  * when every count is live and nothing is loading (partly live counts say so); it flashes for 3 s
  * when new data arrives. Sample markets never claim an update time: they say since when the feed is down.
+ * Beside the update time, the "Live" indicator says when the cards' prices are pushed (issue 25).
  */
 export function MentionsStrip({
   totalMentions,
@@ -75,7 +77,7 @@ export function MentionsStrip({
       ) : (
         <p className="text-slate-700">
           Last updated {formatClockUtc(fetchedAt)} ({formatAge(fetchedAt, now)}) ·{" "}
-          {provenanceText("markets", provenance.markets)}
+          {provenanceText("markets", provenance.markets)} <LiveIndicator />
         </p>
       )}
     </div>

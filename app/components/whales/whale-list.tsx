@@ -1,10 +1,21 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
+import { classes, useLive, useLiveArrival, useLiveTopics } from "~/components/live/hooks";
+import { LiveIndicator } from "~/components/live/live-indicator";
 import { Card } from "~/components/ui/card";
 import { RefreshNotice } from "~/components/ui/refresh-notice";
 import { formatAge, formatMoment } from "~/lib/format";
-import type { WhaleSnapshot } from "~/lib/types";
-import { DEFAULT_WHALE_VIEW, selectTrades, type WhaleView, whaleViewSearch } from "~/lib/whales";
+import { WHALES_TOPIC } from "~/lib/live";
+import { withPushedTrades } from "~/lib/live-state";
+import type { WhaleSnapshot, WhaleTrade } from "~/lib/types";
+import {
+  DEFAULT_WHALE_VIEW,
+  formatTradeAmount,
+  selectTrades,
+  sideLabel,
+  type WhaleView,
+  whaleViewSearch,
+} from "~/lib/whales";
 import { useWhaleFeed } from "./use-whale-feed";
 import { WhaleCard, WhaleCardSkeleton } from "./whale-card";
 
@@ -71,10 +82,38 @@ function FilteredEmpty({ view }: { view: WhaleView }) {
   );
 }
 
+const TOPICS = [WHALES_TOPIC];
+
+/** One trade of the list; a trade pushed live is highlighted briefly when it appears, and said. */
+function TradeItem({
+  trade,
+  now,
+  multiEvents,
+  pushed,
+}: {
+  trade: WhaleTrade;
+  now: number;
+  multiEvents: ReadonlySet<string>;
+  /** It came from the live socket (the list's last poll did not hold it). */
+  pushed: boolean;
+}) {
+  const flash = useLiveArrival(pushed, {
+    key: `trade\n${trade.id}`,
+    kind: "trade",
+    say: `${sideLabel(trade.side)} ${formatTradeAmount(trade)} of ${trade.outcomeLabel} on ${trade.title}`,
+  });
+  return (
+    <li className={classes("min-w-0", flash && `rounded-xl ${flash}`)}>
+      <WhaleCard trade={trade} now={now} multiEvents={multiEvents} />
+    </li>
+  );
+}
+
 /**
  * The list in its four states (SPEC §4: loading is the Suspense fallback; error, empty, loaded), kept
  * current by `useWhaleFeed`. A failed refresh over a list on screen is announced politely, never by
- * emptying the list.
+ * emptying the list. While the live socket is open, trades it pushes join the list at once (by id, so
+ * the next poll does not list one twice); polling stays the fallback.
  */
 export function WhaleFeedView({
   initial,
@@ -90,8 +129,12 @@ export function WhaleFeedView({
 }) {
   const multi = useMemo(() => new Set(multiEvents), [multiEvents]);
   const { snapshot, refreshFailed, now } = useWhaleFeed(initial, serverNow);
-  const total = snapshot.trades.length;
-  const trades = selectTrades(snapshot.trades, view);
+  useLiveTopics(TOPICS);
+  const pushed = useLive((s) => s.trades);
+  const all = useMemo(() => withPushedTrades(snapshot.trades, pushed), [snapshot.trades, pushed]);
+  const listed = useMemo(() => new Set(snapshot.trades.map((t) => t.id)), [snapshot.trades]);
+  const total = all.length;
+  const trades = selectTrades(all, view);
   const from = formatMoment(Date.parse(snapshot.fetchedAt), now);
 
   return (
@@ -102,7 +145,8 @@ export function WhaleFeedView({
           Showing {trades.length} of {total} {total === 1 ? "trade" : "trades"}
           <span aria-hidden="true"> · </span>
           <span className="sr-only">. </span>
-          <span data-testid="whale-updated">Updated {formatAge(snapshot.fetchedAt, now)}</span>
+          <span data-testid="whale-updated">Updated {formatAge(snapshot.fetchedAt, now)}</span>{" "}
+          <LiveIndicator />
         </p>
       )}
       {snapshot.failingSince && total > 0 && !refreshFailed && (
@@ -132,9 +176,13 @@ export function WhaleFeedView({
       ) : (
         <ul className={GRID} data-testid="whale-list">
           {trades.map((trade) => (
-            <li key={trade.id} className="min-w-0">
-              <WhaleCard trade={trade} now={now} multiEvents={multi} />
-            </li>
+            <TradeItem
+              key={trade.id}
+              trade={trade}
+              now={now}
+              multiEvents={multi}
+              pushed={!listed.has(trade.id)}
+            />
           ))}
         </ul>
       )}
