@@ -15,13 +15,15 @@ import { eventsOf, MARKETS_RECORDED_AT, replayedAt } from "../support/upstream-a
 
 const now = Date.now();
 
-/** The recorded events as cards read them (no forecast, mentions or sparkline: those are the Worker's). */
-export const recordedEvents = eventsOf(
+/** The recorded events as the app reads them: every market with its outcomes' CLOB tokens. */
+export const recordedMarketEvents: MarketEvent[] = eventsOf(
   replayedAt(readFixture("polymarket/gamma-markets-active-100.json") as unknown[], MARKETS_RECORDED_AT, now),
 )
   .map(normaliseGammaEvent)
-  .filter((e): e is MarketEvent => e !== null)
-  .map((e) => toEventFacts(e, now));
+  .filter((e): e is MarketEvent => e !== null);
+
+/** The recorded events as cards read them (no forecast, mentions or sparkline: those are the Worker's). */
+export const recordedEvents = recordedMarketEvents.map((e) => toEventFacts(e, now));
 
 export type RecordedEvent = (typeof recordedEvents)[number];
 
