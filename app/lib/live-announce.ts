@@ -26,13 +26,13 @@ const HEADINGS: Record<AnnouncementKind, string> = {
 };
 
 /**
- * The announcement for the changes gathered since the last one: per kind, its heading and the first
- * items ("Prices updated live: Rain tomorrow? Yes 43¢; Fed cut? No 12¢; and 2 more."). Empty when
- * nothing is pending.
+ * The announcement for the changes gathered since the last one (`pending` oldest first): per kind, its
+ * heading and the latest items, newest first ("Prices updated live: Rain tomorrow? Yes 43¢; Fed cut?
+ * No 12¢; and 2 more."). Empty when nothing is pending.
  */
 export function announcementText(pending: Iterable<PendingChange>): string {
   const byKind = new Map<AnnouncementKind, string[]>();
-  for (const { kind, text } of pending) byKind.set(kind, [...(byKind.get(kind) ?? []), text]);
+  for (const { kind, text } of pending) byKind.set(kind, [text, ...(byKind.get(kind) ?? [])]);
   const parts: string[] = [];
   for (const kind of ["resolved", "price", "trade"] as const) {
     const items = byKind.get(kind);

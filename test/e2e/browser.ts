@@ -98,8 +98,10 @@ export function browserPerFile(base: string) {
   };
   return {
     context,
-    async open(path: string, origin = base): Promise<OpenedPage> {
+    /** `width`: the viewport's width from the first paint (height 900); 1280 when not given. */
+    async open(path: string, origin = base, { width }: { width?: number } = {}): Promise<OpenedPage> {
       const page = await context().newPage();
+      if (width !== undefined) await page.setViewportSize({ width, height: 900 });
       const problems = watchProblems(page);
       const response = await page.goto(`${origin}${path}`, { waitUntil: "networkidle" });
       expect(response?.status(), path).toBe(200);

@@ -2,13 +2,15 @@
  * Browser-test harness: the recorded upstreams on fixture servers, and the BUILT Worker (made by
  * `npm run build:canary`) served by workerd (`wrangler dev`) with an empty local KV and a migrated D1.
  * Two Workers: one whose X and model hosts are missing (every count and analysis an estimate) and one
- * where both answer (live counts for the first 10 topics, the rest estimated; model analyses).
+ * where both answer (live counts for the first 10 topics, the rest estimated; model analyses). Each one's
+ * live hub follows its fixture server's mock CLOB market channel (test/support/clob-ws.ts), never Polymarket.
  * The secrets the Workers use are the canaries the build was made with (build/server/.dev.vars).
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { CANARY_MARKER, CANARY_SECRETS } from "../support/canaries";
+import { CLOB_WS_PATH } from "../support/clob-ws";
 import { startFixtureServer } from "../support/fixture-server";
 import { BUILD_DIR, startWorker } from "../support/worker";
 
@@ -33,12 +35,14 @@ export default async function setup(project: TestProject) {
   const fixtures = await startFixtureServer(0);
   const liveFixtures = await startFixtureServer(0);
   const common = { UPSTREAM_RETRY_BASE_MS: "10" };
+  const clobWs = (fixtureUrl: string) => `${fixtureUrl.replace(/^http/, "ws")}/clob-ws${CLOB_WS_PATH}`;
   const [worker, live] = await Promise.all([
     startWorker({
       ...common,
       POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
       POLYMARKET_DATA_URL: `${fixtures.url}/data`,
       POLYMARKET_CLOB_URL: `${fixtures.url}/clob`,
+      POLYMARKET_CLOB_WS_URL: clobWs(fixtures.url),
       // No such routes: the secrets are set, the upstreams answer 404, every figure is an estimate.
       X_API_URL: `${fixtures.url}/no-x`,
       LLM_API_URL: `${fixtures.url}/no-llm`,
@@ -48,6 +52,7 @@ export default async function setup(project: TestProject) {
       POLYMARKET_GAMMA_URL: `${liveFixtures.url}/gamma`,
       POLYMARKET_DATA_URL: `${liveFixtures.url}/data`,
       POLYMARKET_CLOB_URL: `${liveFixtures.url}/clob`,
+      POLYMARKET_CLOB_WS_URL: clobWs(liveFixtures.url),
       X_API_URL: `${liveFixtures.url}/x`,
       LLM_API_URL: `${liveFixtures.url}/llm`,
       LLM_MODEL: "fixture-model",

@@ -8,7 +8,7 @@ import {
 } from "~/lib/live-announce";
 
 describe("announcementText", () => {
-  it("names up to three changes per kind and counts the rest", () => {
+  it("names the latest three changes of each kind, newest first, and counts the rest", () => {
     expect(announcementText([{ kind: "price", text: "Rain tomorrow? Yes 43¢" }])).toBe(
       "Prices updated live: Rain tomorrow? Yes 43¢.",
     );
@@ -16,7 +16,7 @@ describe("announcementText", () => {
       kind: "price" as const,
       text,
     }));
-    expect(announcementText(prices)).toBe("Prices updated live: A Yes 1¢; B Yes 2¢; C Yes 3¢; and 2 more.");
+    expect(announcementText(prices)).toBe("Prices updated live: E Yes 5¢; D Yes 4¢; C Yes 3¢; and 2 more.");
   });
 
   it("says resolutions first, then prices, then trades", () => {

@@ -257,13 +257,13 @@ describe("the live region's pace", () => {
     for (let i = 0; i < 50; i++) announceLive(`m${i % 4}`, "price", `Market ${i % 4} Yes ${i}¢`);
     expect(currentAnnouncement()).toBe("");
     await vi.advanceTimersByTimeAsync(1_000);
-    // The latest text of each market, the first three named.
+    // The latest text of each market, the three latest changes named.
     expect(currentAnnouncement()).toBe(
-      "Prices updated live: Market 2 Yes 46¢; Market 3 Yes 47¢; Market 0 Yes 48¢; and 1 more.",
+      "Prices updated live: Market 1 Yes 49¢; Market 0 Yes 48¢; Market 3 Yes 47¢; and 1 more.",
     );
     announceLive("m1", "price", "Market 1 Yes 60¢");
     await vi.advanceTimersByTimeAsync(9_999);
-    expect(currentAnnouncement()).toMatch(/^Prices updated live: Market 2/);
+    expect(currentAnnouncement()).toMatch(/^Prices updated live: Market 1 Yes 49¢/);
     await vi.advanceTimersByTimeAsync(1);
     expect(currentAnnouncement()).toBe("Prices updated live: Market 1 Yes 60¢.");
   });

@@ -28,15 +28,20 @@ const indicators = (markup: string) => [...markup.matchAll(/<span[^>]*data-testi
 describe("the Live indicator", () => {
   it("says Live prices while live, with a dot that is not the only sign", () => {
     const markup = render(<LiveIndicatorView state="live" />);
-    expect(textOf(markup)).toBe(LIVE_TEXT);
+    expect(textOf(markup)).toBe("Live prices");
     expect(markup).toContain('data-state="live"');
     expect(markup).toMatch(/<span aria-hidden="true" class="[^"]*rounded-full/);
+    // On whale-watch the socket brings trades.
+    expect(textOf(render(<LiveIndicatorView state="live" subject="trades" />))).toBe(LIVE_TEXT.trades);
+    expect(textOf(render(<LiveIndicatorView state="reconnecting" subject="trades" />))).toBe(
+      `Live trades: ${RECONNECTING_TEXT}`,
+    );
   });
 
   it("says Reconnecting… (named as the live prices' state for screen readers) once it was live", () => {
     const markup = render(<LiveIndicatorView state="reconnecting" />);
     expect(textOf(markup)).toBe(`Live prices: ${RECONNECTING_TEXT}`);
-    expect(markup).toContain('<span class="sr-only">Live prices: </span>');
+    expect(markup).toContain('<span class="sr-only">Live prices: </span><span>Reconnecting…</span>');
   });
 
   it("is an empty place otherwise (the class keeps it from taking space without scripts)", () => {

@@ -37,8 +37,8 @@ export function EventPage({ data }: { data: EventPageData }) {
   const { event, outcomes, resolved, books, range, now, chart, forecast, mentionsNow } = data;
   const path = eventPath(event.slug);
   const closed = event.status.kind !== "open" && resolved.length === 0 && outcomes.length > 0;
-  // The hub watches the snapshot's events: only theirs can be live.
-  const live = event.source.kind === "snapshot";
+  // The hub follows the shown (snapshot's) events, the ones with our forecast: only theirs can be live.
+  const live = forecast !== null;
   useLiveEvent(event.slug, live);
   return (
     <article className="flex flex-col gap-8">

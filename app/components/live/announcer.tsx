@@ -11,7 +11,10 @@ import {
   type PendingChange,
 } from "~/lib/live-announce";
 
-/** The latest change per key (an outcome, a market's resolution, a trade): a price said once, as it is now. */
+/**
+ * The latest change per key (an outcome, a market's resolution, a trade), oldest first: a price said
+ * once, as it is now, in the place of its latest change.
+ */
 const pending = new Map<string, PendingChange>();
 let lastAt: number | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;

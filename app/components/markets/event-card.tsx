@@ -269,7 +269,7 @@ export function EventCard({ event, now }: { event: AnyEvent; now: number }) {
           </h3>
           <div className="card-meta">
             <span>{`${formatMoney(event.volume)} vol`}</span>
-            {event.isLive && <Badge variant="live">LIVE</Badge>}
+            {event.isLive && !resolved && <Badge variant="live">LIVE</Badge>}
             {ends && <span>{ends}</span>}
             <ChangeChip
               points={event.priceChange24h}

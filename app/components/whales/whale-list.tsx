@@ -146,7 +146,7 @@ export function WhaleFeedView({
           <span aria-hidden="true"> · </span>
           <span className="sr-only">. </span>
           <span data-testid="whale-updated">Updated {formatAge(snapshot.fetchedAt, now)}</span>{" "}
-          <LiveIndicator />
+          <LiveIndicator subject="trades" />
         </p>
       )}
       {snapshot.failingSince && total > 0 && !refreshFailed && (
