@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
+import { LIVE_PATH } from "../../app/lib/live";
 
 export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -80,13 +81,28 @@ export interface OpenedPage {
 }
 
 /**
+ * Pages' live sockets (`/api/v1/live`) answered here and never connected to the Worker: each opens and
+ * stays silent, as a hub that never says its upstream is connected. Pages then show their snapshot and
+ * nothing else, as the tests that read the recorded figures expect (the live hub would move the prices
+ * under them); test/e2e/live-prices.test.ts lets the sockets through.
+ */
+export async function silenceLiveSockets(context: BrowserContext): Promise<void> {
+  await context.routeWebSocket(
+    (url) => url.pathname === LIVE_PATH,
+    () => {},
+  );
+}
+
+/**
  * One Chromium for a test file (launched before its tests, closed after) and `open(path)`: a new tab
  * at `base + path`, answered 200, hydrated by React (so clicks and typing reach it), problems watched.
+ * Live updates are off (`silenceLiveSockets`) unless `live`.
  */
-export function browserPerFile(base: string) {
+export function browserPerFile(base: string, { live = false }: { live?: boolean } = {}) {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
+    if (!live) await silenceLiveSockets(browser.context);
     mkdirSync("test-results", { recursive: true });
   });
   afterAll(async () => {

@@ -22,7 +22,8 @@ import { listedEvents, recordedMarketEvents } from "./recorded-events";
 
 const baseUrl = inject("baseUrl");
 const fixtureUrl = inject("fixtureUrl");
-const { open } = browserPerFile(baseUrl);
+// Live sockets reach the Worker here (the other files silence them: browser.ts).
+const { open } = browserPerFile(baseUrl, { live: true });
 
 // ——— the mock upstream ———
 
