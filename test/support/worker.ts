@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { CLOB_WS_PATH } from "./clob-ws";
 
 /** Where `npm run build` wrote the app (react-router.config.ts reads the same variable). */
 export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
@@ -66,6 +67,17 @@ function unlimitedConfig(config: string): string {
 }
 
 /**
+ * Where the Worker's live hub follows the CLOB market channel when the caller does not say: the mock in
+ * the fixture server the Gamma URL points at, or (no fixture server) a loopback port nothing answers, so
+ * no test or bench ever opens the real Polymarket socket.
+ */
+function defaultClobWsUrl(vars: Record<string, string>): string {
+  const gamma = vars.POLYMARKET_GAMMA_URL ? new URL(vars.POLYMARKET_GAMMA_URL) : null;
+  if (gamma && gamma.hostname === "127.0.0.1") return `ws://${gamma.host}/clob-ws${CLOB_WS_PATH}`;
+  return `ws://127.0.0.1:9${CLOB_WS_PATH}`;
+}
+
+/**
  * Starts workerd on the built Worker with the given vars; returns its URL, its workerd processes and a
  * stop function. `unlimited` lifts the per-client rate limits (benchmarks and load tests).
  */
@@ -86,7 +98,8 @@ export async function startWorker(vars: Record<string, string>, options: { unlim
     "--persist-to",
     state,
   ];
-  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
+  const all = { POLYMARKET_CLOB_WS_URL: defaultClobWsUrl(vars), ...vars };
+  for (const [key, value] of Object.entries(all)) args.push("--var", `${key}:${value}`);
   const env = {
     ...process.env,
     CLOUDFLARE_CF_FETCH_ENABLED: "false",
