@@ -34,9 +34,34 @@ export interface ApiReference {
   /** Requests per client per period over every /api route, and lookups outside the snapshot. */
   rateLimit: { requests: number; lookups: number; periodSeconds: number };
   operations: ApiOperation[];
+  live: LiveReference;
 }
 
 /** A curl line for a request path under the API's server (quoted: query strings carry `&`). */
 export function curlLine(server: string, request: string): string {
   return `curl -s '${server}${request}'`;
+}
+
+/** One message of the live protocol, documented by its JSON Schema. */
+export interface LiveMessageDoc {
+  /** Who sends it. */
+  from: "client" | "server";
+  /** The schema's title ("LivePriceMessage"). */
+  title: string;
+  /** The `type` a server message carries ("price"); null for the client's message. */
+  type: string | null;
+  description: string;
+  /** The JSON Schema (draft-07), pretty-printed. */
+  schema: string;
+}
+
+/** The live WebSocket's reference (/api-access), generated from the protocol's schemas. */
+export interface LiveReference {
+  /** ws: or wss: URL of the socket. */
+  url: string;
+  socketsPerClient: number;
+  maxMessageBytes: number;
+  maxTopics: number;
+  coalesceMs: number;
+  messages: LiveMessageDoc[];
 }

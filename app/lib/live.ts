@@ -16,14 +16,12 @@ export const LIVE_MAX_CLIENT_MESSAGE_BYTES = 4096;
 /** Topics one socket may follow at once (bounded memory per socket). */
 export const LIVE_MAX_TOPICS = 100;
 export const WHALES_TOPIC = "whales";
-const EVENT_TOPIC = /^event:[a-z0-9][a-z0-9-]{0,199}$/;
+/** "whales" or "event:<slug>" (a slug as the site writes them). */
+const TOPIC = /^(whales|event:[a-z0-9][a-z0-9-]{0,199})$/;
 
 export const LiveTopicSchema = v.pipe(
   v.string(),
-  v.check(
-    (topic) => topic === WHALES_TOPIC || EVENT_TOPIC.test(topic),
-    'a topic is "whales" or "event:<slug>" (lower-case letters, digits and dashes)',
-  ),
+  v.regex(TOPIC, 'a topic is "whales" or "event:<slug>" (lower-case letters, digits and dashes)'),
   v.description(
     '"whales" (every new trade over $50K) or "event:<slug>" (the prices of one event\'s markets)',
   ),
@@ -37,7 +35,10 @@ export const LiveClientMessageSchema = v.pipe(
     subscribe: v.optional(TopicList),
     unsubscribe: v.optional(TopicList),
   }),
-  v.metadata({ ref: "LiveClientMessage" }),
+  v.title("LiveClientMessage"),
+  v.description(
+    `What a client sends: topics to add and to drop (either may be left out). At most ${LIVE_MAX_TOPICS} topics followed at once, at most ${LIVE_MAX_CLIENT_MESSAGE_BYTES} bytes a message. Answered with "subscribed", or "error" when refused.`,
+  ),
 );
 
 const Probability = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
@@ -56,12 +57,16 @@ export const LivePriceMessageSchema = v.pipe(
     bestAsk: v.nullable(Probability),
     t: v.pipe(v.number(), v.description("The upstream's timestamp, epoch milliseconds")),
   }),
-  v.metadata({ ref: "LivePriceMessage" }),
+  v.title("LivePriceMessage"),
+  v.description(
+    `An outcome's price changed. At most one per market per ${LIVE_COALESCE_MS} ms to each socket, with the latest value; on subscribing, the prices the hub already holds for the event.`,
+  ),
 );
 
 export const LiveTradeMessageSchema = v.pipe(
   v.object({ type: v.literal("trade"), ...WhaleTradeSchema.pipe[0].entries }),
-  v.metadata({ ref: "LiveTradeMessage" }),
+  v.title("LiveTradeMessage"),
+  v.description('A new whale trade (the shape of /api/v1/whales items), to sockets following "whales".'),
 );
 
 export const LiveResolvedMessageSchema = v.pipe(
@@ -75,7 +80,8 @@ export const LiveResolvedMessageSchema = v.pipe(
     ),
     t: v.number(),
   }),
-  v.metadata({ ref: "LiveResolvedMessage" }),
+  v.title("LiveResolvedMessage"),
+  v.description("A market of a followed event resolved; its prices stop."),
 );
 
 export const LiveStatusMessageSchema = v.pipe(
@@ -83,7 +89,10 @@ export const LiveStatusMessageSchema = v.pipe(
     type: v.literal("status"),
     upstream: v.picklist(["connected", "reconnecting"]),
   }),
-  v.metadata({ ref: "LiveStatusMessage" }),
+  v.title("LiveStatusMessage"),
+  v.description(
+    'Whether the hub is connected to Polymarket: on connecting, then on every change. Prices are live only while "connected".',
+  ),
 );
 
 export const LiveSubscribedMessageSchema = v.pipe(
@@ -91,12 +100,16 @@ export const LiveSubscribedMessageSchema = v.pipe(
     type: v.literal("subscribed"),
     topics: v.pipe(v.array(v.string()), v.description("Every topic the socket now follows")),
   }),
-  v.metadata({ ref: "LiveSubscribedMessage" }),
+  v.title("LiveSubscribedMessage"),
+  v.description("The answer to a client message: every topic the socket now follows."),
 );
 
 export const LiveErrorMessageSchema = v.pipe(
   v.object({ type: v.literal("error"), message: v.string() }),
-  v.metadata({ ref: "LiveErrorMessage" }),
+  v.title("LiveErrorMessage"),
+  v.description(
+    "A client message was refused (too long, not JSON, an unknown key or topic, too many topics), saying why. The socket stays open.",
+  ),
 );
 
 export const LiveServerMessageSchema = v.variant("type", [

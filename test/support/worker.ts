@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { CLOB_WS_PATH } from "./clob-ws";
+import { CLOB_WS_PATH } from "./clob-ws.ts";
 
 /** Where `npm run build` wrote the app (react-router.config.ts reads the same variable). */
 export const BUILD_DIR = process.env.BUILD_DIR ?? "build";

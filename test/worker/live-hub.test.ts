@@ -5,6 +5,7 @@
  * bad clients without falling over.
  */
 import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { Validator } from "@cfworker/json-schema";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { followedTokens, type TokenInfo } from "~/.server/live/subscriptions";
 import { KV_KEYS } from "~/.server/snapshots/keys";
@@ -64,6 +65,8 @@ async function until<T>(read: () => Promise<T> | T, check: (value: T) => boolean
 interface Client {
   ws: WebSocket;
   inbox: LiveServerMessage[];
+  /** Every message as sent, before parsing. */
+  raw: unknown[];
   /** The first message after `from` (an inbox index) that passes `check`. */
   next: <T extends LiveServerMessage>(check: (m: LiveServerMessage) => m is T, from?: number) => Promise<T>;
   send: (message: unknown) => void;
@@ -78,13 +81,16 @@ async function connect(ip = "203.0.113.7"): Promise<Client> {
   if (!ws) throw new Error("no socket");
   ws.accept();
   const inbox: LiveServerMessage[] = [];
+  const raw: unknown[] = [];
   ws.addEventListener("message", (event) => {
+    raw.push(JSON.parse(String(event.data)));
     const message = parseServerMessage(event.data);
     if (message) inbox.push(message);
   });
   return {
     ws,
     inbox,
+    raw,
     next: async (check, from = 0) => {
       const found = await until(
         () => inbox.slice(from).find(check),
@@ -418,5 +424,66 @@ describe("the live hub", () => {
     const trade = await client.next(is("trade"));
     expect(trade.id).toContain("0xfeedbeef");
     expect(client.inbox.filter(is("trade"))).toHaveLength(1);
+  });
+
+  it("sends only what /api-access documents: every message valid against the page's JSON Schema for its type", async () => {
+    const html = await (
+      await worker.fetch("/api-access", { headers: { "cf-connecting-ip": "192.0.2.9" } })
+    ).text();
+    const entities: Record<string, string> = { quot: '"', amp: "&", lt: "<", gt: ">", "#x27": "'" };
+    const schemas = new Map(
+      [...html.matchAll(/data-schema="(\w+)".*?<code>([^<]*)<\/code>/gs)].map(([, title, code]) => [
+        title as string,
+        new Validator(JSON.parse((code as string).replace(/&(\w+|#x27);/g, (_, e) => entities[e] ?? _)), "7"),
+      ]),
+    );
+    expect([...schemas.keys()].sort()).toEqual(
+      ["Client", "Error", "Price", "Resolved", "Status", "Subscribed", "Trade"]
+        .map((t) => `Live${t}Message`)
+        .sort(),
+    );
+    const valid = (title: string, message: unknown) => schemas.get(title)?.validate(message).valid;
+    // What a client may send, as the page says.
+    expect(valid("LiveClientMessage", { subscribe: ["whales", "event:a-b-1"], unsubscribe: [] })).toBe(true);
+    expect(valid("LiveClientMessage", { subscribe: ["prices"] })).toBe(false);
+    expect(valid("LiveClientMessage", { subscribe: ["whales"], extra: 1 })).toBe(false);
+
+    // Every type the hub sends: status, subscribed, price (the book), error, trade, resolved.
+    await worker.scheduled(WHALES_CRON);
+    const tokens = await snapshotTokens();
+    const { client, token, info } = await following(tokens);
+    client.send({ subscribe: ["whales"] });
+    client.send({ subscribe: ["nope"] });
+    await client.next(is("price"));
+    await client.next(is("error"));
+    extraTrades.push({
+      ...(recordedTrades[0] as Record<string, unknown>),
+      transactionHash: "0xdocumented",
+      size: 300_000,
+      price: 0.5,
+      timestamp: Math.floor(Date.now() / 1000),
+    });
+    await runInDurableObject(hub(), (instance: LiveHub) => {
+      (instance as unknown as { lastWhalePoll: number }).lastWhalePoll = 0;
+    });
+    await runDurableObjectAlarm(hub());
+    await client.next(is("trade"));
+    await clob("send", {
+      event_type: "market_resolved",
+      market: "0x1",
+      assets_ids: [token],
+      winning_asset_id: token,
+      winning_outcome: info.outcome,
+      timestamp: String(Date.now()),
+    });
+    await client.next(is("resolved"));
+    const types = new Set<string>();
+    for (const message of client.raw) {
+      const type = (message as { type: string }).type;
+      types.add(type);
+      const title = `Live${type[0]?.toUpperCase()}${type.slice(1)}Message`;
+      expect({ type, valid: valid(title, message) }).toEqual({ type, valid: true });
+    }
+    expect([...types].sort()).toEqual(["error", "price", "resolved", "status", "subscribed", "trade"]);
   });
 });

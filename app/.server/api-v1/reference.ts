@@ -21,6 +21,7 @@ import {
   whalesAnswer,
 } from "./bodies";
 import { RATE_LIMIT, RATE_PERIOD_SECONDS } from "./http";
+import { liveReference } from "./live-reference";
 import { API_BASE, type OpenApiDocument, openApiDocument } from "./openapi";
 
 const log = createLog("api-access");
@@ -152,5 +153,6 @@ export async function apiReference(origin: string): Promise<ApiReference> {
     version: doc.info.version,
     rateLimit: { requests: RATE_LIMIT, lookups: LOOKUP_LIMIT, periodSeconds: RATE_PERIOD_SECONDS },
     operations: operationsOf(doc, server),
+    live: liveReference(origin),
   };
 }

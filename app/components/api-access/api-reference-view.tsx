@@ -8,6 +8,7 @@ import { type ApiExample, type ApiOperation, type ApiReference, curlLine } from 
 import { FEED_FILES, FEED_FORMATS } from "~/lib/feeds";
 import { REFRESH_SENTENCE } from "~/lib/refresh-cadence";
 import { CodeBlock } from "./code-block";
+import { LiveProtocol } from "./live-protocol";
 
 const FORMAT_LABEL = { rss: "RSS 2.0", atom: "Atom", json: "JSON Feed 1.1" } as const;
 
@@ -159,6 +160,7 @@ export function ApiReferenceView({
             ["#api-quick-start", "Quick start"],
             ["#api-rules", "Limits and caching"],
             ["#api-reference", "Endpoints"],
+            ["#api-live", "Live updates"],
             ["#api-feeds", "Feeds and exports"],
           ].map(([href, label]) => (
             <li key={href}>
@@ -248,6 +250,8 @@ export function ApiReferenceView({
           <Operation key={op.id} op={op} server={server} examples={examples} />
         ))}
       </section>
+
+      <LiveProtocol live={reference.live} requestsPerMinute={rateLimit.requests} />
 
       <section aria-labelledby="api-feeds" className="flex flex-col gap-2 text-sm text-slate-700">
         <h2 id="api-feeds" className="text-xl font-semibold text-slate-900">
