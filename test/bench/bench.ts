@@ -4,7 +4,8 @@
  * asset (the physical limit here). Also: gzip JS/CSS per page, upstream requests during the load, the
  * CPU time of one market and one whale cron run, and how fast the shell of a cold page arrives while
  * the feed takes 3 s; and the search index (./search.ts): search latency with 10,000 events indexed, the CPU
- * and D1 rows of its crawl. `BENCH_SEARCH=only` runs only that part.
+ * and D1 rows of its crawl. `BENCH_SEARCH=only` runs only that part. And the live hub (./live.ts): delivery
+ * latency and workerd CPU per 1,000 pushed messages for 10 and 1,000 sockets. `BENCH_LIVE=only` runs only that.
  */
 
 import { MARKETS_CRON, WHALES_CRON } from "../../app/lib/refresh-cadence.ts";
@@ -12,6 +13,7 @@ import { startFixtureServer } from "../support/fixture-server.ts";
 import { startWorker } from "../support/worker.ts";
 import { cronCpu } from "./cron-cpu.ts";
 import { pageWeight } from "./page-weight.ts";
+import { LIVE_TICK_MS, liveBench } from "./live.ts";
 import { ensureWrk, runWrk, type WrkResult } from "./run-wrk.ts";
 import { searchBench } from "./search.ts";
 
@@ -174,7 +176,33 @@ async function searchPart(): Promise<void> {
   );
 }
 
+/** The live hub's part: one table. */
+async function livePart(): Promise<void> {
+  const runs = await liveBench();
+  console.log(
+    `\nLive hub: sockets following every event of the snapshot, the mock CLOB channel sending a price_change every ${LIVE_TICK_MS} ms; latency from the mock's send to each socket's arrival\n`,
+  );
+  console.log(
+    table(
+      ["sockets", "delivered", "p50 ms", "p99 ms", "max ms", "CPU ms / 1,000 messages", "connect s"],
+      runs.map((r) => [
+        String(r.sockets),
+        `${r.delivered} of ${r.expected}`,
+        r.p50Ms.toFixed(1),
+        r.p99Ms.toFixed(1),
+        r.maxMs.toFixed(1),
+        r.cpuMsPer1000.toFixed(1),
+        (r.connectMs / 1000).toFixed(1),
+      ]),
+    ),
+  );
+}
+
 await ensureWrk();
+if (process.env.BENCH_LIVE === "only") {
+  await livePart();
+  process.exit(0);
+}
 if (process.env.BENCH_SEARCH === "only") {
   await searchPart();
   process.exit(0);
@@ -264,6 +292,7 @@ if (!ONLY) {
   console.log(await cronRuns());
 
   await searchPart();
+  await livePart();
 
   const cold = await coldShellMs();
   console.log(

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim() || 100);
 
 /** The ids of the workerd processes in a process group (wrangler's, started detached). */
-function workerdPids(group: number): number[] {
+export function workerdPids(group: number): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;

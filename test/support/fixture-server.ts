@@ -22,7 +22,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import { getResponse, type HttpHandler, HttpResponse, http, type JsonBodyType } from "msw";
-import { createClobWs } from "./clob-ws.ts";
+import { type ClobWs, createClobWs } from "./clob-ws.ts";
 import { indexEvents } from "./index-events.ts";
 import { keysetAnswer } from "./upstream-answers.ts";
 import { createUpstreams, MODES, type Mode, UPSTREAMS, type Upstream } from "./upstreams.ts";
@@ -30,6 +30,8 @@ import { createUpstreams, MODES, type Mode, UPSTREAMS, type Upstream } from "./u
 export interface FixtureServer {
   url: string;
   server: Server;
+  /** The mock CLOB market channel it serves at `/clob-ws/ws/market` (the live bench drives it in-process). */
+  clobWs: ClobWs;
   close: () => Promise<void>;
 }
 
@@ -156,6 +158,7 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
   return {
     url,
     server,
+    clobWs,
     close: () =>
       new Promise<void>((resolve) => {
         clobWs.close();
