@@ -22,9 +22,9 @@ import { cpuMs, workerdPids } from "./cron-cpu.ts";
 /** Socket counts measured (the 10 and 1,000). */
 export const LIVE_SOCKETS = (process.env.BENCH_LIVE_SOCKETS ?? "10,1000").split(",").map(Number);
 /** Ticks sent per measurement. */
-const TICKS = Math.min(400, Number(process.env.BENCH_LIVE_TICKS ?? 200));
+const TICKS = Math.min(400, Number(process.env.BENCH_LIVE_TICKS ?? 100));
 /** Milliseconds between ticks. */
-export const LIVE_TICK_MS = Number(process.env.BENCH_LIVE_TICK_MS ?? 50);
+export const LIVE_TICK_MS = Number(process.env.BENCH_LIVE_TICK_MS ?? 200);
 /** Sockets opened at once while connecting. */
 const CONNECT_BATCH = 50;
 
