@@ -91,6 +91,8 @@ export class LiveHub extends DurableObject<Env> {
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   /** Frames no schema took, since the last log line. */
   private dropped = 0;
+  /** Upstream frames since the last snapshot sync: logged each minute, as they may count as DO requests (decision 0040). */
+  private frames = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -313,6 +315,7 @@ export class LiveHub extends DurableObject<Env> {
 
   private onFrame(text: string): void {
     this.lastHeard = Date.now();
+    this.frames += 1;
     const { messages, dropped } = parseClobFrame(text);
     if (dropped > 0) {
       this.dropped += dropped;
@@ -540,6 +543,11 @@ export class LiveHub extends DurableObject<Env> {
       if (this.upstreams.length > 0 && now - this.lastHeard > SILENT_MS) this.onLost();
       if (this.upstreams.length === 0 && now >= this.nextConnectAt) await this.openUpstream();
       if (now - this.lastSync >= SNAPSHOT_SYNC_MS) {
+        if (this.lastSync > 0)
+          log.info(
+            `${this.frames} upstream frame(s) in ${Math.round((now - this.lastSync) / 1000)} s; ${this.listeners()} socket(s) open`,
+          );
+        this.frames = 0;
         await this.syncTokens();
         this.resubscribe();
       }

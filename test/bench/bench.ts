@@ -12,8 +12,8 @@ import { MARKETS_CRON, WHALES_CRON } from "../../app/lib/refresh-cadence.ts";
 import { startFixtureServer } from "../support/fixture-server.ts";
 import { startWorker } from "../support/worker.ts";
 import { cronCpu } from "./cron-cpu.ts";
-import { pageWeight } from "./page-weight.ts";
 import { LIVE_TICK_MS, liveBench } from "./live.ts";
+import { pageWeight } from "./page-weight.ts";
 import { ensureWrk, runWrk, type WrkResult } from "./run-wrk.ts";
 import { searchBench } from "./search.ts";
 

@@ -12,8 +12,10 @@
  * (its own `cf-connecting-ip`), as the hub allows 5 sockets per client.
  */
 import { WebSocket } from "ws";
+
 /** Where browsers connect (app/lib/live.ts, whose imports node cannot resolve without a bundler). */
 const LIVE_PATH = "/api/v1/live";
+
 import { MARKETS_CRON } from "../../app/lib/refresh-cadence.ts";
 import { startFixtureServer } from "../support/fixture-server.ts";
 import { startWorker } from "../support/worker.ts";
@@ -91,7 +93,11 @@ function listen(workerUrl: string, n: number, topics: readonly string[]): Promis
   });
 }
 
-async function openListeners(workerUrl: string, count: number, topics: readonly string[]): Promise<Listener[]> {
+async function openListeners(
+  workerUrl: string,
+  count: number,
+  topics: readonly string[],
+): Promise<Listener[]> {
   const out: Listener[] = [];
   for (let first = 0; first < count; first += CONNECT_BATCH) {
     const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - first) }, (_, i) =>
@@ -123,7 +129,9 @@ export async function liveBench(): Promise<LiveRun[]> {
     { unlimited: true },
   );
   try {
-    await (await fetch(`${worker.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(MARKETS_CRON)}`)).text();
+    await (
+      await fetch(`${worker.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(MARKETS_CRON)}`)
+    ).text();
     const listed = (await (await fetch(`${worker.url}/api/v1/events?limit=100`)).json()) as {
       events: { slug: string }[];
     };
