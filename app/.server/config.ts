@@ -25,6 +25,10 @@ const integer = (name: string, min: number, max: number, fallback: number) =>
     v.maxValue(max, `${name} must be at most ${max}`),
   );
 
+/** The push services of Chrome/Edge (FCM), Firefox, Safari and Windows. */
+export const DEFAULT_PUSH_SERVICE_HOSTS =
+  "fcm.googleapis.com,.push.services.mozilla.com,.push.apple.com,.notify.windows.com";
+
 /**
  * The configuration: one schema, keyed by the names the code uses. `ENV_NAMES` says which env variable
  * (wrangler [vars], secret or .dev.vars line) each key is read from; the type is inferred from the schema.
@@ -82,6 +86,50 @@ const ConfigSchema = v.object({
   searchIndexPagesPerRun: integer("SEARCH_INDEX_PAGES_PER_RUN", 0, 20, 2),
   /** A search index pass starts at most this often (minutes, start to start; 0: as soon as one ends). */
   searchIndexPassMinutes: integer("SEARCH_INDEX_PASS_MINUTES", 0, 1440, 60),
+  /** Web Push (issue 26, decision 0042): the VAPID public key, base64url of the 65-byte P-256 point. */
+  vapidPublicKey: v.pipe(
+    v.optional(v.string(), ""),
+    v.trim(),
+    v.check(
+      (s) => s === "" || /^B[A-Za-z0-9_-]{86}$/.test(s),
+      "VAPID_PUBLIC_KEY must be empty or the base64url of a 65-byte uncompressed P-256 point (npm run vapid)",
+    ),
+    v.transform((s) => (s === "" ? undefined : s)),
+  ),
+  /** Its private key (a secret): base64url of the 32-byte scalar `d`. */
+  vapidPrivateKey: v.pipe(
+    optionalSecret,
+    v.check(
+      (s) => s === undefined || /^[A-Za-z0-9_-]{43}$/.test(s),
+      "VAPID_PRIVATE_KEY must be the base64url of a 32-byte P-256 private key (npm run vapid)",
+    ),
+  ),
+  /** Who push services may contact about our pushes: a mailto: or https: URL. */
+  vapidSubject: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(
+        (s) => /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(s),
+        "VAPID_SUBJECT must be a mailto: or https: URL",
+      ),
+    ),
+    "mailto:support@oddspulse.app",
+  ),
+  /**
+   * Hosts a push subscription's endpoint may be on: comma-separated, a leading "." for a host and its
+   * subdomains. http: is accepted only for 127.0.0.1 or localhost listed here (the tests' push service).
+   */
+  pushServiceHosts: v.pipe(
+    v.optional(v.string(), DEFAULT_PUSH_SERVICE_HOSTS),
+    v.transform((s) =>
+      s
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    v.minLength(1, "PUSH_SERVICE_HOSTS must list at least one host"),
+  ),
 });
 
 /** Runtime configuration, parsed once per env object. */
@@ -113,6 +161,10 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   failureBackoffSeconds: "FAILURE_BACKOFF_SECONDS",
   searchIndexPagesPerRun: "SEARCH_INDEX_PAGES_PER_RUN",
   searchIndexPassMinutes: "SEARCH_INDEX_PASS_MINUTES",
+  vapidPublicKey: "VAPID_PUBLIC_KEY",
+  vapidPrivateKey: "VAPID_PRIVATE_KEY",
+  vapidSubject: "VAPID_SUBJECT",
+  pushServiceHosts: "PUSH_SERVICE_HOSTS",
 };
 
 /** Thrown for a bad configuration value; its message is one line naming the variable. */

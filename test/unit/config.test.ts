@@ -53,14 +53,14 @@ describe("parseConfig", () => {
 });
 
 describe("the configuration's variables", () => {
-  it("are exactly wrangler.toml's [vars] plus the two secrets", async () => {
+  it("are exactly wrangler.toml's [vars] plus the three secrets", async () => {
     const { readFileSync } = await import("node:fs");
     const { ENV_NAMES } = await import("~/.server/config");
     const toml = readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8");
     const vars = toml.slice(toml.indexOf("[vars]"));
     const declared = [...vars.matchAll(/^([A-Z_]+) = /gm)].map((m) => m[1]);
     expect(new Set(Object.values(ENV_NAMES))).toEqual(
-      new Set([...declared, "X_BEARER_TOKEN", "LLM_API_KEY"]),
+      new Set([...declared, "X_BEARER_TOKEN", "LLM_API_KEY", "VAPID_PRIVATE_KEY"]),
     );
   });
 });
