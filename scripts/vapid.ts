@@ -1,3 +1,5 @@
+import { Buffer } from "node:buffer";
+
 /**
  * `npm run vapid`: prints a new VAPID key pair for Web Push (decision 0042). The public key goes in
  * wrangler.toml's VAPID_PUBLIC_KEY, the private key is a secret: `wrangler secret put VAPID_PRIVATE_KEY`
