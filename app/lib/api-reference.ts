@@ -11,7 +11,7 @@ export interface ApiParameter {
 
 export interface ApiOperation {
   id: string;
-  method: "GET";
+  method: "GET" | "POST" | "DELETE";
   /** As in the document: "/markets/{slug}". */
   path: string;
   summary: string;

@@ -15,23 +15,30 @@ import { v1Routes } from "./router";
 const log = createLog("api");
 
 const ALLOW = "GET, HEAD, OPTIONS";
+/** The API's only writes: alert subscriptions (decision 0042). */
+const WRITES: Record<string, RegExp> = {
+  POST: /^\/api\/v1\/alerts$/,
+  DELETE: /^\/api\/v1\/alerts\/[^/]+$/,
+};
 
 export const apiV1 = new Hono<WorkerEnv>()
   .use(
     cors({
       origin: "*",
-      allowMethods: ["GET", "HEAD", "OPTIONS"],
+      allowMethods: ["GET", "HEAD", "OPTIONS", "POST", "DELETE"],
+      allowHeaders: ["Authorization", "Content-Type", "If-None-Match"],
       exposeHeaders: ["ETag", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"],
       maxAge: 86_400,
     }),
   )
   .use(async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    if (WRITES[c.req.method]?.test(new URL(c.req.url).pathname)) return next();
     return apiError(
       c,
       405,
       "method_not_allowed",
-      `${c.req.method} is not allowed: the API is read-only`,
+      `${c.req.method} is not allowed here: the API is read-only but for /api/v1/alerts`,
       undefined,
       {
         Allow: ALLOW,

@@ -19,7 +19,7 @@ export function openApiDocument(origin: string): Promise<OpenApiDocument> {
         info: {
           title: "OddsPulse API",
           version: "1.0.0",
-          description: `Free, read-only, no key. Polymarket events and markets with our forecasts and sentiment analysis, whale trades, our graded track record and the data pipeline's status. At most ${RATE_LIMIT} requests a minute per client (an IPv4 address or IPv6 /64, over every /api route; RateLimit-* headers; 429 with Retry-After beyond), and at most ${LOOKUP_LIMIT} lookups a minute of markets and events outside the snapshot. Every response has an ETag (send If-None-Match for a 304) and a Cache-Control that matches the data's age. Errors: { "error": { "code", "message" } }.`,
+          description: `Free, no key. Read-only but for /alerts (a browser's own Web Push subscription and its rules, read and deleted with the secret its POST answered). Polymarket events and markets with our forecasts and sentiment analysis, whale trades, our graded track record and the data pipeline's status. At most ${RATE_LIMIT} requests a minute per client (an IPv4 address or IPv6 /64, over every /api route; RateLimit-* headers; 429 with Retry-After beyond), and at most ${LOOKUP_LIMIT} lookups a minute of markets and events outside the snapshot. Every response has an ETag (send If-None-Match for a 304) and a Cache-Control that matches the data's age. Errors: { "error": { "code", "message" } }.`,
         },
         servers: [{ url: `${origin}${API_BASE}` }],
       },

@@ -40,40 +40,44 @@ function describeType(schema: Json | undefined): string {
   return parts.join(" ");
 }
 
+const METHODS = ["get", "post", "delete"] as const;
+
 function operationsOf(doc: OpenApiDocument, server: string): ApiOperation[] {
-  return Object.entries(doc.paths).flatMap(([path, item]) => {
-    const op = item?.get;
-    if (!op) return [];
-    const parameters: ApiParameter[] = (op.parameters ?? []).flatMap((p) =>
-      "$ref" in p
-        ? []
-        : [
-            {
-              name: p.name,
-              in: p.in === "path" ? "path" : "query",
-              required: p.required === true,
-              type: describeType(p.schema as Json | undefined),
-              description: p.description ?? "",
-            },
-          ],
-    );
-    const responses = Object.entries(op.responses ?? {}).map(([status, r]) => ({
-      status,
-      description: "description" in r ? String(r.description) : "",
-    }));
-    return [
-      {
-        id: op.operationId ?? path,
-        method: "GET" as const,
-        path,
-        summary: op.summary ?? "",
-        description: op.description ?? "",
-        parameters,
-        responses,
-        url: `${server}${path}`,
-      },
-    ];
-  });
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => {
+      const op = item?.[method];
+      if (!op) return [];
+      const parameters: ApiParameter[] = (op.parameters ?? []).flatMap((p) =>
+        "$ref" in p
+          ? []
+          : [
+              {
+                name: p.name,
+                in: p.in === "path" ? "path" : "query",
+                required: p.required === true,
+                type: describeType(p.schema as Json | undefined),
+                description: p.description ?? "",
+              },
+            ],
+      );
+      const responses = Object.entries(op.responses ?? {}).map(([status, r]) => ({
+        status,
+        description: "description" in r ? String(r.description) : "",
+      }));
+      return [
+        {
+          id: op.operationId ?? `${method} ${path}`,
+          method: method.toUpperCase() as ApiOperation["method"],
+          path,
+          summary: op.summary ?? "",
+          description: op.description ?? "",
+          parameters,
+          responses,
+          url: `${server}${path}`,
+        },
+      ];
+    }),
+  );
 }
 
 const EXAMPLE_ITEMS = 2;

@@ -32,6 +32,10 @@ export const ERROR_CODES = [
   "method_not_allowed",
   "rate_limited",
   "upgrade_required",
+  "unauthorized",
+  "payload_too_large",
+  "alerts_unavailable",
+  "alerts_full",
   "unavailable",
   "internal",
 ] as const;

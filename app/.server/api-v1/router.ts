@@ -5,9 +5,10 @@
  * ./http.ts.
  */
 import { type Context, Hono } from "hono";
-import { describeRoute, resolver, validator } from "hono-openapi";
+import { describeRoute, validator } from "hono-openapi";
 import { HealthSchema } from "~/lib/schemas/health";
 import type { WorkerEnv } from "../worker-env";
+import { alertRoutes } from "./alerts";
 import {
   type Answer,
   eventAnswer,
@@ -22,7 +23,7 @@ import {
   trackRecordAnswer,
   whalesAnswer,
 } from "./bodies";
-import { apiError, etagOf, RATE_LIMIT } from "./http";
+import { apiError, etagOf } from "./http";
 import {
   CursorQuerySchema,
   EventSlugParamSchema,
@@ -34,7 +35,6 @@ import {
   WhalesQuerySchema,
 } from "./params";
 import {
-  ErrorSchema,
   EventHistoryResponseSchema,
   EventListSchema,
   EventResponseSchema,
@@ -45,77 +45,18 @@ import {
   TrackRecordResponseSchema,
   WhaleListSchema,
 } from "./responses";
-
-/** Parameters are documented as what they parse to (an integer with its bounds, not a string). */
-const PARAMS = { options: { typeMode: "output" } };
-
-const json = (schema: Parameters<typeof resolver>[0]) => ({
-  "application/json": { schema: resolver(schema) },
-});
-
-/** The response headers the API sends, as the document declares them. */
-const header = (description: string, type: "string" | "integer" = "string") => ({
-  description,
-  schema: { type },
-});
-const RATE_HEADERS = {
-  "RateLimit-Limit": header(`Requests a client may make a minute (${RATE_LIMIT})`, "integer"),
-  "RateLimit-Remaining": header("Requests left in the current minute", "integer"),
-  "RateLimit-Reset": header("Seconds until the current minute ends", "integer"),
-};
-const CACHE_HEADERS = {
-  ETag: header("The answer's version: send it as If-None-Match for a 304"),
-  "Cache-Control": header("public, max-age=<seconds until the data turns stale>, stale-while-revalidate=60"),
-};
-const RETRY_AFTER = { "Retry-After": header("Seconds to wait before asking again", "integer") };
-
-const ok = (description: string, schema: Parameters<typeof resolver>[0]) => ({
-  description,
-  headers: { ...CACHE_HEADERS, ...RATE_HEADERS },
-  content: json(schema),
-});
-const error = (description: string, headers: Record<string, ReturnType<typeof header>> = {}) => ({
-  description,
-  headers: { ...RATE_HEADERS, ...headers },
-  content: json(ErrorSchema),
-});
-const unavailable = (description: string) => error(description, RETRY_AFTER);
-const COMMON = {
-  405: {
-    description: "Any method but GET, HEAD or OPTIONS: the API is read-only",
-    headers: { Allow: header("GET, HEAD, OPTIONS") },
-    content: json(ErrorSchema),
-  },
-  429: error(
-    "Too many requests from this client (its IPv4 address or IPv6 /64), or too many lookups of data outside the snapshot: wait Retry-After seconds",
-    RETRY_AFTER,
-  ),
-};
-const NOT_MODIFIED = {
-  description: "Not modified: the ETag in If-None-Match still matches",
-  headers: { ...CACHE_HEADERS, ...RATE_HEADERS },
-};
-
-/** A failed parse answers 400 with the parameter's name and why. */
-interface Issue {
-  message: string;
-  path?: readonly (PropertyKey | { key: PropertyKey })[] | undefined;
-}
-
-function badParameter(result: { success: boolean; error?: readonly Issue[] }, c: Context) {
-  if (result.success) return;
-  const issue = result.error?.[0];
-  const segment = issue?.path?.[0];
-  const parameter = String(typeof segment === "object" ? segment.key : (segment ?? "query"));
-  const message = issue?.message ?? "invalid value";
-  return apiError(
-    c,
-    400,
-    "invalid_parameter",
-    message.startsWith(parameter) ? message : `${parameter}: ${message}`,
-    parameter,
-  );
-}
+import {
+  badParameter,
+  COMMON,
+  error,
+  json,
+  NOT_MODIFIED,
+  ok,
+  PARAMS,
+  RATE_HEADERS,
+  RETRY_AFTER,
+  unavailable,
+} from "./route-docs";
 
 async function send<T>(c: Context<WorkerEnv>, answer: Answer<T>) {
   if (!answer.ok) {
@@ -334,4 +275,5 @@ export const v1Routes = new Hono<WorkerEnv>()
       if (answer.ok) response.headers.set("ETag", await etagOf(JSON.stringify(statusVersion(answer.body))));
       return response;
     },
-  );
+  )
+  .route("/", alertRoutes);

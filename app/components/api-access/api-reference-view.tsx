@@ -10,6 +10,12 @@ import { REFRESH_SENTENCE } from "~/lib/refresh-cadence";
 import { CodeBlock } from "./code-block";
 import { LiveProtocol } from "./live-protocol";
 
+const METHOD_CLASS: Record<ApiOperation["method"], string> = {
+  GET: "bg-emerald-100 text-emerald-900",
+  POST: "bg-blue-100 text-blue-900",
+  DELETE: "bg-rose-100 text-rose-900",
+};
+
 const FORMAT_LABEL = { rss: "RSS 2.0", atom: "Atom", json: "JSON Feed 1.1" } as const;
 
 function Parameters({ op }: { op: ApiOperation }) {
@@ -90,7 +96,7 @@ function Operation({
       className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
     >
       <h3 id={headingId} className="flex flex-wrap items-center gap-2 text-lg font-semibold">
-        <span className="rounded bg-emerald-100 px-1.5 py-0.5 font-mono text-xs font-bold text-emerald-900">
+        <span className={`rounded px-1.5 py-0.5 font-mono text-xs font-bold ${METHOD_CLASS[op.method]}`}>
           {op.method}
         </span>
         {/* Wraps between segments (a segment wider than the line, the only exception, breaks where it must). */}
@@ -145,7 +151,7 @@ export function ApiReferenceView({
           <>
             <Badge variant="yes">Free</Badge>
             <Badge variant="secondary">No key</Badge>
-            <Badge variant="outline">Read-only</Badge>
+            <Badge variant="outline">No account</Badge>
           </>
         }
       >

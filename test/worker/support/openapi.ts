@@ -4,11 +4,12 @@ import { expect } from "vitest";
 import type { TestWorker } from "./worker";
 
 export type Json = Record<string, unknown>;
+export type Method = "get" | "post" | "delete";
 export interface OpenApi {
   components: { schemas: Record<string, Json> };
   paths: Record<
     string,
-    { get?: { responses: Record<string, { content?: Record<string, { schema: Json }> }> } }
+    Partial<Record<Method, { responses: Record<string, { content?: Record<string, { schema: Json }> }> }>>
   >;
 }
 
@@ -18,9 +19,14 @@ export async function openApi(w: TestWorker): Promise<OpenApi> {
   return (await res.json()) as OpenApi;
 }
 
-/** The document's schema for one path template and status, with its component refs resolvable. */
-export function validatorFor(doc: OpenApi, template: string, status: number): Validator {
-  const response = doc.paths[template]?.get?.responses[String(status)];
+/** The document's schema for one path template, status and method (GET unless said), with its component refs resolvable. */
+export function validatorFor(
+  doc: OpenApi,
+  template: string,
+  status: number,
+  method: Method = "get",
+): Validator {
+  const response = doc.paths[template]?.[method]?.responses[String(status)];
   const schema = response?.content?.["application/json"]?.schema;
   if (!schema) throw new Error(`the document has no JSON schema for ${status} on ${template}`);
   const rewrite = (value: unknown): unknown =>

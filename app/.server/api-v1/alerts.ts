@@ -1,0 +1,215 @@
+/**
+ * `/api/v1/alerts` (issue 26 §2, decision 0042): a browser's push subscription and its rules, created or
+ * replaced with POST, read and deleted with its secret. The API's only writes: each one also counts as a
+ * lookup (30 a minute per client), the body is at most 16 KB, and the table holds at most 20,000
+ * subscriptions.
+ */
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { describeRoute, validator } from "hono-openapi";
+import * as v from "valibot";
+import {
+  AlertCreatedSchema,
+  AlertSubscriptionSchema,
+  AlertsRequestSchema,
+  uniqueRules,
+} from "~/lib/schemas/alerts";
+import { endpointProblem } from "../alerts/endpoint";
+import { authorisedSubscription, deleteSubscription, saveSubscription } from "../alerts/store";
+import { LookupLimitedError } from "../cache/on-demand";
+import type { WorkerEnv } from "../worker-env";
+import { apiError } from "./http";
+import { badParameter, COMMON, error, header, json, RATE_HEADERS, RETRY_AFTER } from "./route-docs";
+
+/** The largest body accepted: 50 rules and an endpoint fit in a quarter of it. */
+export const ALERTS_BODY_LIMIT = 16 * 1024;
+
+const IdParamSchema = v.object({
+  id: v.pipe(
+    v.string(),
+    v.regex(/^[A-Za-z0-9_-]{22}$/, "id: the id POST /alerts answered"),
+    v.description("The subscription's id"),
+  ),
+});
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+const written = (description: string, schema: Parameters<typeof json>[0]) => ({
+  description,
+  headers: RATE_HEADERS,
+  content: json(schema),
+});
+const AUTH = {
+  401: error("No Authorization: Bearer <secret>, or not this subscription's secret", {
+    "WWW-Authenticate": header('Bearer realm="alerts"'),
+  }),
+  404: error("No subscription with this id"),
+};
+const UNAVAILABLE = error(
+  "Alerts are not set up on this deployment, or the database cannot be reached",
+  RETRY_AFTER,
+);
+
+/** Alerts need the VAPID keys (to send) and the database (to keep the rules). */
+function unavailable(c: Context<WorkerEnv>) {
+  const config = c.get("config");
+  const deps = c.get("deps");
+  if (!config.vapidPublicKey || !config.vapidPrivateKey)
+    return apiError(c, 503, "alerts_unavailable", "Alerts are not set up on this deployment", undefined, {
+      "Retry-After": "3600",
+    });
+  if (!deps.db)
+    return apiError(c, 503, "unavailable", "The alerts database is not available", undefined, {
+      "Retry-After": "60",
+    });
+  return null;
+}
+
+function bearer(c: Context): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("Authorization") ?? "");
+  return match?.[1] ?? null;
+}
+
+function refused(c: Context, reason: "not_found" | "unauthorized") {
+  if (reason === "not_found") return apiError(c, 404, "not_found", "No alert subscription with this id");
+  return apiError(
+    c,
+    401,
+    "unauthorized",
+    "Send the subscription's secret as Authorization: Bearer <secret>",
+    undefined,
+    { "WWW-Authenticate": 'Bearer realm="alerts"' },
+  );
+}
+
+export const alertRoutes = new Hono<WorkerEnv>()
+  .post(
+    "/alerts",
+    describeRoute({
+      operationId: "saveAlerts",
+      summary: "Create or replace alerts",
+      description:
+        "Saves a browser's push subscription (PushSubscription.toJSON()) with its rules: price moves, whale trades and call changes in followed events, trades of followed wallets. Posting the same endpoint again replaces its rules. The answer's secret reads and deletes it. Counts as a lookup (30 a minute).",
+      tags: ["Alerts"],
+      responses: {
+        201: written("Created", AlertCreatedSchema),
+        200: written("Replaced the rules of this endpoint's subscription (a new secret)", AlertCreatedSchema),
+        400: error(
+          "A field is wrong (error.parameter names it, e.g. rules.2.points), or the endpoint is not https on a known push service",
+        ),
+        413: error(`The body is over ${ALERTS_BODY_LIMIT / 1024} KB`),
+        503: UNAVAILABLE,
+        ...COMMON,
+      },
+    }),
+    bodyLimit({
+      maxSize: ALERTS_BODY_LIMIT,
+      onError: (c) => apiError(c, 413, "payload_too_large", `The body is at most ${ALERTS_BODY_LIMIT} bytes`),
+    }),
+    async (c, next) => {
+      // Not JSON: a 400 in the API's shape, before the schema.
+      try {
+        await c.req.json();
+      } catch {
+        return apiError(c, 400, "invalid_parameter", "body: send a JSON object", "body");
+      }
+      await next();
+    },
+    validator("json", AlertsRequestSchema, badParameter),
+    async (c) => {
+      const off = unavailable(c);
+      if (off) return off;
+      const body = c.req.valid("json");
+      const problem = endpointProblem(body.subscription.endpoint, c.get("config").pushServiceHosts);
+      if (problem) return apiError(c, 400, "invalid_parameter", problem, "subscription.endpoint");
+      const deps = c.get("deps");
+      try {
+        await deps.lookups();
+      } catch (e) {
+        if (!(e instanceof LookupLimitedError)) throw e;
+        return apiError(
+          c,
+          429,
+          "rate_limited",
+          `Too many alert changes from this client: try again in ${e.retryAfterSeconds} s`,
+          undefined,
+          { "Retry-After": String(e.retryAfterSeconds) },
+        );
+      }
+      const saved = await saveSubscription(
+        deps.db as D1Database,
+        { ...body, rules: uniqueRules(body.rules) },
+        deps.now(),
+      );
+      if ("full" in saved)
+        return apiError(c, 503, "alerts_full", "Alerts are full right now: try again later", undefined, {
+          "Retry-After": "3600",
+        });
+      return c.json({ id: saved.id, secret: saved.secret }, saved.created ? 201 : 200, NO_STORE);
+    },
+  )
+  .get(
+    "/alerts/:id",
+    describeRoute({
+      operationId: "getAlerts",
+      summary: "Read alerts",
+      description: "A subscription's rules and times. Needs Authorization: Bearer <secret>.",
+      tags: ["Alerts"],
+      security: [{ bearer: [] }],
+      responses: {
+        200: written("The subscription", AlertSubscriptionSchema),
+        ...AUTH,
+        503: UNAVAILABLE,
+        ...COMMON,
+      },
+    }),
+    validator("param", IdParamSchema, badParameter),
+    async (c) => {
+      const off = unavailable(c);
+      if (off) return off;
+      const found = await authorisedSubscription(
+        c.get("deps").db as D1Database,
+        c.req.valid("param").id,
+        bearer(c),
+      );
+      if (!found.ok) return refused(c, found.reason);
+      const s = found.subscription;
+      return c.json(
+        {
+          id: s.id,
+          rules: s.rules,
+          createdAt: new Date(s.createdMs).toISOString(),
+          lastSentAt: s.lastSentMs === null ? null : new Date(s.lastSentMs).toISOString(),
+        },
+        200,
+        NO_STORE,
+      );
+    },
+  )
+  .delete(
+    "/alerts/:id",
+    describeRoute({
+      operationId: "deleteAlerts",
+      summary: "Delete alerts",
+      description:
+        "Deletes the subscription and everything sent under it. Needs Authorization: Bearer <secret>.",
+      tags: ["Alerts"],
+      security: [{ bearer: [] }],
+      responses: {
+        204: { description: "Deleted", headers: RATE_HEADERS },
+        ...AUTH,
+        503: UNAVAILABLE,
+        ...COMMON,
+      },
+    }),
+    validator("param", IdParamSchema, badParameter),
+    async (c) => {
+      const off = unavailable(c);
+      if (off) return off;
+      const db = c.get("deps").db as D1Database;
+      const found = await authorisedSubscription(db, c.req.valid("param").id, bearer(c));
+      if (!found.ok) return refused(c, found.reason);
+      await deleteSubscription(db, found.subscription.id);
+      return c.body(null, 204, NO_STORE);
+    },
+  );
