@@ -2,11 +2,14 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { startClobWsServer } from "./test/support/clob-ws.ts";
+import { startPushService } from "./test/support/push-service.ts";
 
 // D1 migrations, applied to the workerd tests' database by test/worker/support/apply-migrations.ts.
 const migrations = await readD1Migrations(new URL("./migrations", import.meta.url).pathname);
 // The CLOB market WebSocket the live hub follows in the workerd tests: a loopback mock (test/support/clob-ws.ts).
 const clobWs = await startClobWsServer(0);
+// The Web Push service alerts are sent to in the workerd tests: a loopback one (test/support/push-service.ts).
+const pushService = await startPushService(0);
 
 // Two projects: pure logic in node, and the whole Worker inside workerd (no build needed:
 // reactRouter() resolves virtual:react-router/server-build from source).
@@ -33,6 +36,10 @@ export default defineConfig({
                 POLYMARKET_CLOB_URL: "https://clob.test",
                 POLYMARKET_CLOB_WS_URL: clobWs.url,
                 CLOB_WS_CONTROL: clobWs.control,
+                // Test-only: subscriptions are made at `${PUSH_SERVICE_URL}/__push/subscriptions`; http is
+                // accepted for a loopback host listed in PUSH_SERVICE_HOSTS (decision 0042).
+                PUSH_SERVICE_URL: pushService.url,
+                PUSH_SERVICE_HOSTS: "127.0.0.1",
                 X_API_URL: "https://x.test",
                 LLM_API_URL: "https://llm.test/v1",
                 UPSTREAM_RETRY_BASE_MS: "1",

@@ -14,16 +14,18 @@
  *   GET  /__stats                request counts per upstream and each one's latest Authorization header
  *   POST /__mode?upstream=gamma&mode=http-500[&ms=3000]   one upstream fails (FAILURE_MODES), is slow or hangs; mode=ok restores it
  *   POST /__trades               prepend a trade (JSON body) to the /data/trades answer
- *   POST /__reset                recorded answers, no extra trades, zero counts
+ *   POST /__reset                recorded answers, no extra trades, zero counts, an empty push service
  *   WS   /clob-ws/ws/market      the CLOB market WebSocket (test/support/clob-ws.ts), with its controls under /__clob-ws/
  *   POST /__open-events?count=N  the search index's crawl (`/gamma/events/keyset` without `order`) lists N open
  *                                events built from the recorded ones (test/support/index-events.ts); count=0 restores it
+ *   POST /push/<id>              a Web Push service (test/support/push-service.ts), with its controls under /__push/
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import { getResponse, type HttpHandler, HttpResponse, http, type JsonBodyType } from "msw";
 import { type ClobWs, createClobWs } from "./clob-ws.ts";
 import { indexEvents } from "./index-events.ts";
+import { createPushService, type PushService } from "./push-service.ts";
 import { keysetAnswer } from "./upstream-answers.ts";
 import { createUpstreams, MODES, type Mode, UPSTREAMS, type Upstream } from "./upstreams.ts";
 
@@ -32,6 +34,8 @@ export interface FixtureServer {
   server: Server;
   /** The mock CLOB market channel it serves at `/clob-ws/ws/market` (the live bench drives it in-process). */
   clobWs: ClobWs;
+  /** The Web Push service it serves at `/push/<id>` (subscriptions from `/__push/subscriptions`). */
+  pushService: PushService;
   close: () => Promise<void>;
 }
 
@@ -63,12 +67,14 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
   /** The crawl's catalogue when set (`/__open-events`): its list requests carry no `order`. */
   let openEvents: HttpHandler[] = [];
   const clobWs = createClobWs();
+  const pushService = createPushService();
   server.on("upgrade", (req, socket, head) => {
     if (!clobWs.upgrade(req, socket, head)) socket.destroy();
   });
 
   async function control(req: IncomingMessage, res: ServerResponse, path: URL): Promise<boolean> {
     if (await clobWs.control(req, res, path)) return true;
+    if (await pushService.handle(req, res, path)) return true;
     if (path.pathname === "/__stats") {
       send(res, 200, JSON.stringify({ ...upstreams.calls, authorizations: upstreams.authorizations }));
       return true;
@@ -79,6 +85,7 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
       upstreams.resetCalls();
       upstreams.extraTrades.length = 0;
       clobWs.drop();
+      pushService.reset();
       send(res, 200, "{}");
       return true;
     }
@@ -159,6 +166,7 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
     url,
     server,
     clobWs,
+    pushService,
     close: () =>
       new Promise<void>((resolve) => {
         clobWs.close();
