@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+import { DEFAULT_PUSH_SERVICE_HOSTS } from "./app/.server/config.ts";
 import { startClobWsServer } from "./test/support/clob-ws.ts";
 import { startPushService } from "./test/support/push-service.ts";
 
@@ -39,7 +40,7 @@ export default defineConfig({
                 // Test-only: subscriptions are made at `${PUSH_SERVICE_URL}/__push/subscriptions`; http is
                 // accepted for a loopback host listed in PUSH_SERVICE_HOSTS (decision 0042).
                 PUSH_SERVICE_URL: pushService.url,
-                PUSH_SERVICE_HOSTS: "127.0.0.1",
+                PUSH_SERVICE_HOSTS: `${DEFAULT_PUSH_SERVICE_HOSTS},127.0.0.1`,
                 X_API_URL: "https://x.test",
                 LLM_API_URL: "https://llm.test/v1",
                 UPSTREAM_RETRY_BASE_MS: "1",

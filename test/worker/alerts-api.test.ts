@@ -6,6 +6,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MAX_ALERT_SUBSCRIPTIONS } from "~/.server/alerts/store";
+import { DEFAULT_PUSH_SERVICE_HOSTS } from "~/.server/config";
 import { MAX_ALERT_RULES } from "~/lib/schemas/alerts";
 import { openApi, validatorFor } from "./support/openapi";
 import { listenToUpstreams } from "./support/upstreams";
@@ -54,7 +55,8 @@ let worker: TestWorker;
 freshWorkerEachTest(() => {});
 beforeEach(async () => {
   keys ??= await vapidKeys();
-  worker = testWorker(keys);
+  // The default push services only (vitest.config.ts adds the loopback one for the delivery tests).
+  worker = testWorker({ ...keys, PUSH_SERVICE_HOSTS: DEFAULT_PUSH_SERVICE_HOSTS });
   await env.DB.exec("DELETE FROM alert_sent; DELETE FROM alert_subscriptions;");
 });
 
