@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { isbot } from "isbot";
 import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
+import type { AlertMessage } from "../app/.server/alerts/dispatch";
 import { apiV1 } from "../app/.server/api-v1/app";
 import { api } from "../app/.server/api-v1/legacy";
 import { tradersApi } from "../app/.server/api-v1/traders";
@@ -11,6 +12,7 @@ import { createDeps } from "../app/.server/deps";
 import { createLog } from "../app/.server/log";
 import type { WorkerEnv } from "../app/.server/worker-env";
 import { isLoopback } from "../app/lib/seo";
+import { deliverAlerts } from "./alerts-queue";
 import { runScheduled } from "./cron";
 import { feeds } from "./feeds";
 import { isolateFor } from "./isolate";
@@ -134,5 +136,8 @@ export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
     await runScheduled(controller.cron, env, ctx);
+  },
+  async queue(batch, env) {
+    await deliverAlerts(batch as MessageBatch<AlertMessage>, env);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,3 +1,4 @@
+import { marketAlerts, tradeAlerts } from "../app/.server/alerts/run";
 import { getConfig } from "../app/.server/config";
 import { createDeps, type Deps } from "../app/.server/deps";
 import type { UpstreamCheck } from "../app/.server/history/store";
@@ -7,7 +8,7 @@ import { crawlSearchIndex } from "../app/.server/search/crawl";
 import { compactHistory } from "../app/.server/snapshots/history";
 import { marketSnapshot, type StoredMarkets } from "../app/.server/snapshots/markets";
 import { flushHistory } from "../app/.server/snapshots/outbox";
-import { whaleSnapshot } from "../app/.server/snapshots/whales";
+import { type StoredWhales, whaleSnapshot } from "../app/.server/snapshots/whales";
 import { settleOpenCalls } from "../app/.server/track-record/settle";
 import { errorMessage } from "../app/lib/errors";
 // The cron expressions of wrangler.toml [triggers]: one module says them, a unit test compares.
@@ -17,6 +18,7 @@ import { isolateFor } from "./isolate";
 
 const TRACK_RECORD_LOG = createLog("track-record");
 const SEARCH_LOG = createLog("search");
+const ALERTS_LOG = createLog("alerts");
 
 /** A cron job: its name and where its failure is logged, and its work (a failure is a result, not a throw). */
 interface Job {
@@ -59,6 +61,7 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
   const whales = cron !== MARKETS_CRON;
   const cronLog = createLog(`cron ${cron}`);
   let refreshed: Section<StoredMarkets> | null = null;
+  let refreshedWhales: Section<StoredWhales> | null = null;
   await runJobs([
     markets
       ? {
@@ -70,7 +73,16 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
           },
         }
       : null,
-    whales ? { name: "whales refresh", log: cronLog, run: () => whaleSnapshot.refresh(deps) } : null,
+    whales
+      ? {
+          name: "whales refresh",
+          log: cronLog,
+          run: async () => {
+            refreshedWhales = await whaleSnapshot.refresh(deps);
+            return refreshedWhales;
+          },
+        }
+      : null,
     whales ? searchIndexJob(deps) : null,
   ]);
   const { history } = deps;
@@ -94,6 +106,25 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
       ? { name: "compaction", log: createLog("history"), run: () => compactHistory(history, deps.now()) }
       : null,
     markets ? { name: "settlement", log: TRACK_RECORD_LOG, run: () => settleCalls(deps, refreshed) } : null,
+  ]);
+  // Alerts last: they read what this run recorded (prices, calls) and the whale list it fetched.
+  const whaleList = refreshedWhales as Section<StoredWhales> | null;
+  const marketList = refreshed as Section<StoredMarkets> | null;
+  await runJobs([
+    whales
+      ? {
+          name: "trade alerts",
+          log: ALERTS_LOG,
+          run: () => tradeAlerts(deps, env.ALERTS, whaleList?.ok ? whaleList.value.snapshot.trades : []),
+        }
+      : null,
+    markets
+      ? {
+          name: "market alerts",
+          log: ALERTS_LOG,
+          run: () => marketAlerts(deps, env.ALERTS, marketList?.ok ? marketList.value : null),
+        }
+      : null,
   ]);
 }
 

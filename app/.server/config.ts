@@ -86,6 +86,11 @@ const ConfigSchema = v.object({
   searchIndexPagesPerRun: integer("SEARCH_INDEX_PAGES_PER_RUN", 0, 20, 2),
   /** A search index pass starts at most this often (minutes, start to start; 0: as soon as one ends). */
   searchIndexPassMinutes: integer("SEARCH_INDEX_PASS_MINUTES", 0, 1440, 60),
+  /**
+   * Alert subscriptions kept at most (decision 0042): every minute's run reads them all, so the Free plan's
+   * 5 M D1 rows read a day allow about this many beside the rest.
+   */
+  alertsMaxSubscriptions: integer("ALERTS_MAX_SUBSCRIPTIONS", 0, 100_000, 1_000),
   /** Web Push (issue 26, decision 0042): the VAPID public key, base64url of the 65-byte P-256 point. */
   vapidPublicKey: v.pipe(
     v.optional(v.string(), ""),
@@ -161,6 +166,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   failureBackoffSeconds: "FAILURE_BACKOFF_SECONDS",
   searchIndexPagesPerRun: "SEARCH_INDEX_PAGES_PER_RUN",
   searchIndexPassMinutes: "SEARCH_INDEX_PASS_MINUTES",
+  alertsMaxSubscriptions: "ALERTS_MAX_SUBSCRIPTIONS",
   vapidPublicKey: "VAPID_PUBLIC_KEY",
   vapidPrivateKey: "VAPID_PRIVATE_KEY",
   vapidSubject: "VAPID_SUBJECT",

@@ -5,9 +5,6 @@
 import * as v from "valibot";
 import { type AlertRule, AlertRuleSchema, type AlertsRequest } from "~/lib/schemas/alerts";
 
-/** At most this many subscriptions in all: the table and each cron's evaluation stay bounded. */
-export const MAX_ALERT_SUBSCRIPTIONS = 20_000;
-
 export interface StoredSubscription {
   id: string;
   endpoint: string;
@@ -70,6 +67,8 @@ export async function saveSubscription(
   db: D1Database,
   request: AlertsRequest,
   now: number,
+  /** At most this many subscriptions in all (ALERTS_MAX_SUBSCRIPTIONS): a new endpoint beyond is refused. */
+  max: number,
 ): Promise<{ id: string; secret: string; created: boolean } | { full: true }> {
   const secret = randomText(32);
   const secretHash = hex(await sha256(secret));
@@ -93,7 +92,7 @@ export async function saveSubscription(
       `INSERT INTO alert_subscriptions (id, secret_hash, endpoint, p256dh, auth, rules, created_ms)
        SELECT ?, ?, ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM alert_subscriptions) < ?`,
     )
-    .bind(id, secretHash, endpoint, keys.p256dh, keys.auth, rules, now, MAX_ALERT_SUBSCRIPTIONS)
+    .bind(id, secretHash, endpoint, keys.p256dh, keys.auth, rules, now, max)
     .run();
   if (result.meta.changes === 0) return { full: true };
   return { id, secret, created: true };

@@ -1,8 +1,8 @@
 /**
  * `/api/v1/alerts` (issue 26 §2, decision 0042): a browser's push subscription and its rules, created or
  * replaced with POST, read and deleted with its secret. The API's only writes: each one also counts as a
- * lookup (30 a minute per client), the body is at most 16 KB, and the table holds at most 20,000
- * subscriptions.
+ * lookup (30 a minute per client), the body is at most 16 KB, and the table holds at most
+ * ALERTS_MAX_SUBSCRIPTIONS (1,000 by default).
  */
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -140,6 +140,7 @@ export const alertRoutes = new Hono<WorkerEnv>()
         deps.db as D1Database,
         { ...body, rules: uniqueRules(body.rules) },
         deps.now(),
+        c.get("config").alertsMaxSubscriptions,
       );
       if ("full" in saved)
         return apiError(c, 503, "alerts_full", "Alerts are full right now: try again later", undefined, {

@@ -3,7 +3,13 @@
  * isolate state (snapshot memo, single flight, failure back-off, page memory), so no test resets globals.
  * KV and D1 are the test run's real miniflare storage.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  env,
+  getQueueResult,
+  type QueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { afterEach, beforeEach } from "vitest";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import worker from "../../../workers/app";
@@ -22,6 +28,8 @@ export interface TestWorker {
   fetch: (path: string, init?: RequestInit) => Promise<Response>;
   /** Runs a cron trigger as the runtime would. */
   scheduled: (cron: string, scheduledTime?: number) => Promise<void>;
+  /** Runs the queue handler on a batch (createMessageBatch) and says what it acknowledged and retried. */
+  queue: (batch: MessageBatch) => Promise<QueueResult>;
   /** Waits for the background work (waitUntil) of every request and cron run so far. */
   settle: () => Promise<void>;
 }
@@ -63,6 +71,11 @@ export function testWorker(overrides: Record<string, unknown> = {}): TestWorker 
         testEnv,
         context(),
       );
+    },
+    queue: async (batch) => {
+      const ctx = createExecutionContext();
+      await worker.queue(batch, testEnv);
+      return getQueueResult(batch, ctx);
     },
     settle: async () => {
       await Promise.all(pending.splice(0).map((ctx) => waitOnExecutionContext(ctx)));

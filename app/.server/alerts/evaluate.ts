@@ -1,0 +1,208 @@
+/**
+ * Which alert rules the crons' new data matches (issue 26 §3, decision 0042), as pure functions from the
+ * subscriptions and the data to matches; `alerts/dispatch.ts` records and queues them. Each match carries
+ * its rule key (at most once per 15 minutes) and a dedupe key (never twice for the same trade or move).
+ */
+import { formatCents, formatMoney } from "~/lib/format";
+import type { AlertRule } from "~/lib/schemas/alerts";
+import { ruleKey } from "~/lib/schemas/alerts";
+import type { CallSide } from "~/lib/track-record";
+import type { Market, WhaleTrade } from "~/lib/types";
+
+/** What the service worker shows (its JSON payload). */
+export interface AlertNotification {
+  title: string;
+  body: string;
+  /** The page to open, a path on this site. */
+  url: string;
+  /** Replaces an earlier notification of the same rule and subject. */
+  tag: string;
+}
+
+export interface AlertMatch {
+  subscriptionId: string;
+  ruleKey: string;
+  dedupeKey: string;
+  notification: AlertNotification;
+  urgency: "high" | "normal";
+}
+
+/** A subscription as the evaluation needs it. */
+export interface RuleSet {
+  id: string;
+  createdMs: number;
+  rules: readonly AlertRule[];
+}
+
+/** Trades older than this are never alerted (a wallet's first poll must not replay its history). */
+export const TRADE_ALERT_WINDOW_MS = 60 * 60 * 1000;
+
+const usd = (trade: WhaleTrade) => trade.size * trade.price;
+const shortWallet = (wallet: string) => `${wallet.slice(0, 6)}…${wallet.slice(-4)}`;
+const tradeLine = (trade: WhaleTrade) =>
+  `${trade.side === "BUY" ? "Bought" : "Sold"} ${trade.outcomeLabel} at ${formatCents(trade.price * 100)}`;
+
+/** Trades of the last hour, and none from before the minute the visitor subscribed. */
+function recent(trade: WhaleTrade, set: RuleSet, now: number): boolean {
+  return trade.timestamp >= Math.max(set.createdMs - 60_000, now - TRADE_ALERT_WINDOW_MS);
+}
+
+/** Whale trades in followed events (`whale` rules) and trades of followed wallets (`wallet` rules). */
+export function matchTrades(
+  sets: readonly RuleSet[],
+  trades: readonly WhaleTrade[],
+  now: number,
+): AlertMatch[] {
+  const out: AlertMatch[] = [];
+  for (const set of sets) {
+    for (const rule of set.rules) {
+      if (rule.type !== "whale" && rule.type !== "wallet") continue;
+      for (const trade of trades) {
+        if (!recent(trade, set, now) || usd(trade) < rule.minUsd) continue;
+        if (rule.type === "whale" && trade.eventSlug === rule.event) {
+          out.push({
+            subscriptionId: set.id,
+            ruleKey: ruleKey(rule),
+            dedupeKey: `trade:${trade.id}`,
+            notification: {
+              title: `Whale trade: ${formatMoney(usd(trade))} on ${trade.outcomeLabel}`,
+              body: `${trade.title}: ${tradeLine(trade)}, by ${trade.trader.name ?? shortWallet(trade.trader.wallet)}`,
+              url: `/event/${rule.event}`,
+              tag: `whale:${rule.event}`,
+            },
+            urgency: "high",
+          });
+        } else if (rule.type === "wallet" && trade.trader.wallet.toLowerCase() === rule.wallet) {
+          out.push({
+            subscriptionId: set.id,
+            ruleKey: ruleKey(rule),
+            dedupeKey: `trade:${trade.id}`,
+            notification: {
+              title: `${trade.trader.name ?? shortWallet(rule.wallet)} traded ${formatMoney(usd(trade))}`,
+              body: `${trade.title}: ${tradeLine(trade)}`,
+              url: `/trader/${rule.wallet}`,
+              tag: `wallet:${rule.wallet}`,
+            },
+            urgency: "high",
+          });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Every followed wallet, once, in a stable order (the round robin of wallet polls). */
+export function followedWallets(sets: readonly RuleSet[]): string[] {
+  const wallets = new Set<string>();
+  for (const set of sets) for (const rule of set.rules) if (rule.type === "wallet") wallets.add(rule.wallet);
+  return [...wallets].sort();
+}
+
+/** The wallets to poll this minute: `perRun` of them, the next slice each minute, every wallet in turn. */
+export function walletsThisRun(wallets: readonly string[], perRun: number, minute: number): string[] {
+  if (wallets.length <= perRun) return [...wallets];
+  const slices = Math.ceil(wallets.length / perRun);
+  const slice = minute % slices;
+  return wallets.slice(slice * perRun, slice * perRun + perRun);
+}
+
+/** Every followed event slug of a rule type. */
+export function followedEvents(sets: readonly RuleSet[], type: "price_move" | "call_change"): Set<string> {
+  const events = new Set<string>();
+  for (const set of sets) for (const rule of set.rules) if (rule.type === type) events.add(rule.event);
+  return events;
+}
+
+/**
+ * `price_move`: an outcome of a followed event that moved at least the rule's points since the recorded price
+ * an hour ago. `past` holds each market's prices then (by market id, in its outcomes' order); `hour` names
+ * the hour-long window, so the same move is not sent twice while it lasts.
+ */
+export function matchPriceMoves(
+  sets: readonly RuleSet[],
+  markets: readonly Market[],
+  past: ReadonlyMap<string, readonly number[]>,
+  eventTitles: ReadonlyMap<string, string>,
+  hour: number,
+): AlertMatch[] {
+  const moves: { event: string; title: string; market: Market; label: string; from: number; to: number }[] =
+    [];
+  for (const market of markets) {
+    const event = market.event?.slug;
+    const before = past.get(market.id);
+    if (!event || !before || market.closed) continue;
+    const title = eventTitles.get(event) ?? market.title;
+    market.outcomes.forEach((outcome, i) => {
+      const from = before[i];
+      if (from === undefined) return;
+      // A bucket of a multi-market event is named by its bucket ("Trump · Yes").
+      const label = market.groupTitle ? `${market.groupTitle} · ${outcome.label}` : outcome.label;
+      moves.push({ event, title, market, label, from, to: outcome.price });
+    });
+  }
+  const out: AlertMatch[] = [];
+  for (const set of sets) {
+    for (const rule of set.rules) {
+      if (rule.type !== "price_move") continue;
+      for (const move of moves) {
+        const points = (move.to - move.from) * 100;
+        if (move.event !== rule.event || Math.abs(points) < rule.points) continue;
+        const direction = points > 0 ? "up" : "down";
+        out.push({
+          subscriptionId: set.id,
+          ruleKey: ruleKey(rule),
+          dedupeKey: `move:${move.market.id}:${move.label}:${rule.points}:${direction}:${hour}`,
+          notification: {
+            title: `${move.title}: ${move.label} ${direction} ${Math.round(Math.abs(points))} points`,
+            body: `${move.label} went from ${formatCents(move.from * 100)} to ${formatCents(move.to * 100)} within an hour`,
+            url: `/event/${rule.event}`,
+            tag: `move:${rule.event}`,
+          },
+          urgency: "normal",
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** A call the record kept in this run that replaced an earlier one of the same event. */
+export interface CallChange {
+  id: string;
+  eventSlug: string;
+  eventTitle: string;
+  side: CallSide;
+  callOutcome: string | null;
+  sidePrice: number | null;
+}
+
+const SIDE_LABEL: Record<CallSide, string> = { buy_yes: "Buy Yes", buy_no: "Buy No", hold: "Hold" };
+
+/** `call_change`: each followed event whose call changed. */
+export function matchCallChanges(sets: readonly RuleSet[], changes: readonly CallChange[]): AlertMatch[] {
+  const out: AlertMatch[] = [];
+  for (const set of sets) {
+    for (const rule of set.rules) {
+      if (rule.type !== "call_change") continue;
+      for (const change of changes) {
+        if (change.eventSlug !== rule.event) continue;
+        const what = [SIDE_LABEL[change.side], change.callOutcome].filter(Boolean).join(" · ");
+        const price = change.sidePrice === null ? "" : ` at ${formatCents(change.sidePrice * 100)}`;
+        out.push({
+          subscriptionId: set.id,
+          ruleKey: ruleKey(rule),
+          dedupeKey: `call:${change.id}`,
+          notification: {
+            title: `Our call changed: ${change.eventTitle}`,
+            body: `Now: ${what}${price}`,
+            url: `/event/${rule.event}`,
+            tag: `call:${rule.event}`,
+          },
+          urgency: "normal",
+        });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,354 @@
+/**
+ * Alerts from the crons to the push service inside workerd (issue 26 §3, §5): rules evaluated against the
+ * crons' data (whale trades, a followed wallet's trades, price moves against the recorded history, changed
+ * calls), matches recorded and queued, and the queue handler sending each push encrypted and signed to the
+ * loopback push service (test/support/push-service.ts), which checks the VAPID JWT and decrypts the body
+ * with the subscription's private key. The queue binding is a recorder here: its messages go through the
+ * Worker's real queue handler (createMessageBatch), so what the handler acknowledges and retries is seen.
+ */
+import { createMessageBatch, env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { deliverAlert } from "~/.server/alerts/deliver";
+import type { AlertMessage } from "~/.server/alerts/dispatch";
+import { ALERTS_PER_DAY } from "~/.server/alerts/dispatch";
+import { getConfig } from "~/.server/config";
+import { KV_KEYS } from "~/.server/snapshots/keys";
+import type { StoredMarkets } from "~/.server/snapshots/markets";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
+import { recordedTrades } from "../support/upstreams";
+import { clearCalls, insertCalls } from "./support/calls";
+import { extraTrades, listenToUpstreams } from "./support/upstreams";
+import { freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
+
+listenToUpstreams();
+
+const PUSH = (env as unknown as { PUSH_SERVICE_URL: string }).PUSH_SERVICE_URL;
+
+const b64url = (bytes: ArrayBuffer | Uint8Array) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+
+async function vapidKeys() {
+  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+    "sign",
+    "verify",
+  ])) as CryptoKeyPair;
+  const raw = (await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer;
+  const jwk = (await crypto.subtle.exportKey("jwk", pair.privateKey)) as JsonWebKey;
+  return { VAPID_PUBLIC_KEY: b64url(raw), VAPID_PRIVATE_KEY: jwk.d as string };
+}
+
+interface PushState {
+  deliveries: { id: string; ttl: number; urgency: string | null; payload: Record<string, string> }[];
+  rejected: { reason: string }[];
+  attempts: Record<string, number>;
+}
+const pushState = async () => (await fetch(`${PUSH}/__push/state`)).json() as Promise<PushState>;
+async function pushAnswers(statuses: { status: number; retryAfter?: number }[]) {
+  expect(
+    (await fetch(`${PUSH}/__push/answers`, { method: "POST", body: JSON.stringify({ statuses }) })).status,
+  ).toBe(200);
+}
+
+/** The queue as the crons see it: every message sent is kept for the test to deliver. */
+function recordingQueue() {
+  const sent: AlertMessage[] = [];
+  return {
+    sent,
+    sendBatch: async (messages: Iterable<{ body: AlertMessage }>) => {
+      for (const m of messages) sent.push(m.body);
+    },
+    send: async (body: AlertMessage) => {
+      sent.push(body);
+    },
+  };
+}
+
+let keys: Awaited<ReturnType<typeof vapidKeys>>;
+let queue: ReturnType<typeof recordingQueue>;
+let worker: TestWorker;
+freshWorkerEachTest(() => {});
+beforeEach(async () => {
+  keys ??= await vapidKeys();
+  queue = recordingQueue();
+  worker = testWorker({ ...keys, ALERTS: queue });
+  await fetch(`${PUSH}/__push/reset`, { method: "POST" });
+  await env.DB.exec("DELETE FROM alert_sent; DELETE FROM alert_subscriptions; DELETE FROM market_points;");
+  await clearCalls();
+  extraTrades.length = 0;
+});
+
+let ip = 0;
+/** A browser subscription at the loopback push service, saved with these rules; its id. */
+async function follow(rules: unknown[]): Promise<{ id: string; pushId: string }> {
+  const subscription = (await (await fetch(`${PUSH}/__push/subscriptions`, { method: "POST" })).json()) as {
+    endpoint: string;
+  };
+  ip += 1;
+  const res = await worker.fetch("/api/v1/alerts", {
+    method: "POST",
+    headers: { "content-type": "application/json", "cf-connecting-ip": `192.0.2.${ip}` },
+    body: JSON.stringify({ subscription, rules }),
+  });
+  expect(res.status).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  return { id, pushId: subscription.endpoint.split("/").pop() as string };
+}
+
+/** Runs the queue handler over what the crons queued so far (`attempts` as the queue would count them). */
+async function deliver(attempts = 1) {
+  const messages = queue.sent
+    .splice(0)
+    .map((body, i) => ({ id: `m${i}`, timestamp: Date.now(), attempts, body }));
+  const batch = createMessageBatch<AlertMessage>("oddspulse-alerts", messages);
+  return { result: await worker.queue(batch), messages };
+}
+
+const base = recordedTrades[0] as Record<string, unknown> & { eventSlug: string; proxyWallet: string };
+/** A trade as the Data API lists it, made now. */
+function trade(hash: string, usd: number, extra: Record<string, unknown> = {}) {
+  return {
+    ...base,
+    transactionHash: hash,
+    size: usd / 0.5,
+    price: 0.5,
+    timestamp: Math.floor(Date.now() / 1000),
+    ...extra,
+  };
+}
+
+describe("alerts: from the crons to the push service", () => {
+  it("pushes a whale trade in a followed event once: encrypted, signed, with TTL and Urgency, opening the event", async () => {
+    const { id, pushId } = await follow([{ type: "whale", event: base.eventSlug, minUsd: 100_000 }]);
+    extraTrades.push(trade("0xsmall", 60_000), trade("0xbig", 150_000));
+    await worker.scheduled(WHALES_CRON);
+    await worker.settle();
+    expect(queue.sent).toHaveLength(1);
+    const { result, messages } = await deliver();
+    expect(result.explicitAcks).toEqual([messages[0]?.id]);
+    const state = await pushState();
+    expect(state.rejected).toEqual([]);
+    expect(state.deliveries).toHaveLength(1);
+    const delivery = state.deliveries[0];
+    expect(delivery).toMatchObject({ id: pushId, ttl: 3600, urgency: "high" });
+    expect(delivery?.payload.title).toBe("Whale trade: $150K on No");
+    expect(delivery?.payload.url).toBe(`/event/${base.eventSlug}`);
+    expect(delivery?.payload.body).toContain(String(base.title));
+    const row = await env.DB.prepare("SELECT last_sent_ms FROM alert_subscriptions WHERE id = ?")
+      .bind(id)
+      .first<number>("last_sent_ms");
+    expect(row).toBeGreaterThan(Date.now() - 60_000);
+
+    // The next minute's run sees the same trade: nothing is sent twice.
+    await worker.scheduled(WHALES_CRON);
+    await worker.settle();
+    expect(queue.sent).toHaveLength(0);
+  });
+
+  it("a rule fires at most once per 15 minutes; after that, only trades not sent before", async () => {
+    const { id } = await follow([{ type: "whale", event: base.eventSlug, minUsd: 50_000 }]);
+    extraTrades.push(trade("0xone", 80_000), trade("0xtwo", 90_000));
+    await worker.scheduled(WHALES_CRON);
+    await worker.settle();
+    expect(queue.sent).toHaveLength(1);
+    const first = queue.sent.splice(0)[0];
+    extraTrades.push(trade("0xthree", 95_000));
+    await worker.scheduled(WHALES_CRON);
+    await worker.settle();
+    expect(queue.sent).toHaveLength(0);
+    // Sixteen minutes later (the record's clock moved back): one more, never the one already sent.
+    await env.DB.prepare("UPDATE alert_sent SET sent_ms = sent_ms - 16 * 60 * 1000 WHERE subscription_id = ?")
+      .bind(id)
+      .run();
+    await worker.scheduled(WHALES_CRON);
+    await worker.settle();
+    expect(queue.sent).toHaveLength(1);
+    expect(queue.sent[0]?.notification.title).not.toBe(first?.notification.title);
+    const keys = await env.DB.prepare(
+      "SELECT dedupe_key FROM alert_sent WHERE subscription_id = ? ORDER BY dedupe_key",
+    )
+      .bind(id)
+      .all<{ dedupe_key: string }>();
+    expect(new Set(keys.results.map((r) => r.dedupe_key)).size).toBe(2);
+  });
+
+  it("retries 429 (its Retry-After) and 5xx (30 s doubling) through the queue; 410 deletes the subscription", async () => {
+    const { id } = await follow([{ type: "whale", event: base.eventSlug, minUsd: 50_000 }]);
+    extraTrades.push(trade("0xretry", 70_000));
+    await worker.scheduled(WHALES_CRON);
+    await worker.settle();
+    const queued = [...queue.sent];
+    await pushAnswers([{ status: 429, retryAfter: 7 }, { status: 503 }]);
+
+    // Through the Worker's queue handler: retried, retried, then acknowledged.
+    let { result } = await deliver(1);
+    expect(result.retryMessages.map((m) => m.msgId)).toEqual(["m0"]);
+    queue.sent.push(...queued);
+    ({ result } = await deliver(2));
+    expect(result.retryMessages.map((m) => m.msgId)).toEqual(["m0"]);
+    queue.sent.push(...queued);
+    ({ result } = await deliver(3));
+    expect(result.explicitAcks).toEqual(["m0"]);
+    expect((await pushState()).deliveries).toHaveLength(1);
+
+    await pushAnswers([{ status: 410 }]);
+    queue.sent.push(...queued);
+    ({ result } = await deliver(1));
+    expect(result.explicitAcks).toEqual(["m0"]);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM alert_subscriptions WHERE id = ?").bind(id).first("n"),
+    ).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM alert_sent WHERE subscription_id = ?")
+        .bind(id)
+        .first("n"),
+    ).toBe(0);
+    // A message for a subscription that is gone is dropped without a request.
+    const before = (await pushState()).attempts;
+    queue.sent.push(...queued);
+    ({ result } = await deliver(1));
+    expect(result.explicitAcks).toEqual(["m0"]);
+    expect((await pushState()).attempts).toEqual(before);
+  });
+
+  it("waits as the push service says (Retry-After), else 30 s doubling", async () => {
+    await follow([{ type: "whale", event: base.eventSlug, minUsd: 50_000 }]);
+    extraTrades.push(trade("0xdelay", 70_000));
+    await worker.scheduled(WHALES_CRON);
+    await worker.settle();
+    const body = queue.sent[0] as AlertMessage;
+    await pushAnswers([{ status: 429, retryAfter: 7 }, { status: 503 }, { status: 502 }]);
+    const delays: (number | undefined)[] = [];
+    for (const attempts of [1, 2, 3]) {
+      const outcome = await deliverAlert(env.DB, getConfig(worker.env), {
+        body,
+        attempts,
+        ack: () => delays.push(-1),
+        retry: (options) => delays.push(options?.delaySeconds),
+      });
+      expect(outcome).toBe("retry");
+    }
+    expect(delays).toEqual([7, 60, 120]);
+  });
+
+  it("gives a push up after 5 attempts", async () => {
+    await follow([{ type: "whale", event: base.eventSlug, minUsd: 50_000 }]);
+    extraTrades.push(trade("0xgiveup", 70_000));
+    await worker.scheduled(WHALES_CRON);
+    await worker.settle();
+    await pushAnswers([{ status: 500 }]);
+    const { result } = await deliver(5);
+    expect(result.retryMessages).toEqual([]);
+    expect(result.explicitAcks).toEqual(["m0"]);
+  });
+
+  it("polls a followed wallet's trades: a $15K trade (under the whale line) opens the trader page", async () => {
+    const wallet = "0x00000000000000000000000000000000000a11ce";
+    await follow([{ type: "wallet", wallet, minUsd: 10_000 }]);
+    extraTrades.push(
+      trade("0xwallet", 15_000, { proxyWallet: wallet, name: "alice" }),
+      trade("0xtiny", 5_000, { proxyWallet: wallet }),
+    );
+    await worker.scheduled(WHALES_CRON);
+    await worker.settle();
+    expect(queue.sent).toHaveLength(1);
+    expect(queue.sent[0]?.notification).toMatchObject({
+      title: "alice traded $15K",
+      url: `/trader/${wallet}`,
+    });
+    await deliver();
+    expect((await pushState()).deliveries[0]?.payload.url).toBe(`/trader/${wallet}`);
+  });
+
+  it("a price move of at least the rule's points within an hour, against the recorded history", async () => {
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    const stored = (await env.CACHE.get<StoredMarkets>(KV_KEYS.markets, "json")) as StoredMarkets;
+    const market = (stored.markets ?? []).find(
+      (m) => m.event && m.outcomes[0] && m.outcomes[0].price > 0.3 && m.outcomes[0].price < 0.7,
+    );
+    if (!market?.event) throw new Error("no market between 30¢ and 70¢ in the recorded snapshot");
+    const event = market.event.slug;
+    await follow([
+      { type: "price_move", event, points: 20 },
+      { type: "price_move", event, points: 5 },
+    ]);
+    // What was recorded an hour ago: the first outcome 25 points lower.
+    const now = Math.floor(Date.now() / 1000);
+    const hourAgo = now - (now % 600) - 3600;
+    const price = market.outcomes[0]?.price ?? 0;
+    await env.DB.prepare("UPDATE market_points SET t = ?, prices = ? WHERE market_id = ?")
+      .bind(hourAgo, JSON.stringify([price - 0.25, 1 - price + 0.25]), market.id)
+      .run();
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    const moves = queue.sent.filter((m) => m.notification.tag === `move:${event}`);
+    // Both rules match, each once (the first outcome up, the second down: one per rule, 15 minutes apart).
+    expect(moves).toHaveLength(2);
+    expect(moves[0]?.notification.title).toMatch(/(up|down) 25 points$/);
+    expect(moves[0]?.notification.url).toBe(`/event/${event}`);
+    await deliver();
+    expect((await pushState()).deliveries).toHaveLength(2);
+    // The next run, the same move: nothing new.
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    expect(queue.sent.filter((m) => m.notification.tag === `move:${event}`)).toHaveLength(0);
+  });
+
+  it("a change of our call on a followed event", async () => {
+    const event = { id: "ev-1", slug: "fed-decision-in-december", title: "Fed decision in December?" };
+    await follow([{ type: "call_change", event: event.slug }]);
+    const now = Date.now();
+    await insertCalls([
+      {
+        id: "c1",
+        marketId: "m1",
+        side: "buy_yes",
+        priceAtCall: 0.4,
+        calledMs: now - 3 * 3600_000,
+        event,
+        callOutcome: "Yes",
+      },
+      {
+        id: "c2",
+        marketId: "m1",
+        side: "buy_no",
+        priceAtCall: 0.6,
+        calledMs: now - 60_000,
+        event,
+        callOutcome: "No",
+      },
+    ]);
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    const calls = queue.sent.filter((m) => m.notification.tag === `call:${event.slug}`);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.notification).toMatchObject({
+      title: `Our call changed: ${event.title}`,
+      url: `/event/${event.slug}`,
+    });
+    expect(calls[0]?.notification.body).toContain("Buy No");
+  });
+
+  it(`queues at most ${ALERTS_PER_DAY} a day, and nothing without the VAPID keys`, async () => {
+    const { id } = await follow([{ type: "whale", event: base.eventSlug, minUsd: 50_000 }]);
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO alert_sent (subscription_id, dedupe_key, rule_key, sent_ms) SELECT ?, 'old' || i, 'r', ? FROM n`,
+    )
+      .bind(ALERTS_PER_DAY, id, Date.now() - 20 * 60_000)
+      .run();
+    extraTrades.push(trade("0xbudget", 70_000));
+    await worker.scheduled(WHALES_CRON);
+    await worker.settle();
+    expect(queue.sent).toHaveLength(0);
+
+    await env.DB.exec("DELETE FROM alert_sent;");
+    const off = testWorker({ VAPID_PUBLIC_KEY: "", VAPID_PRIVATE_KEY: "", ALERTS: queue });
+    await off.scheduled(WHALES_CRON);
+    await off.settle();
+    expect(queue.sent).toHaveLength(0);
+  });
+});
