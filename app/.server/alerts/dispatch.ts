@@ -32,12 +32,18 @@ export interface AlertQueue {
 
 const RulesSchema = v.array(AlertRuleSchema);
 
-/** Every subscription's rules (one query; bounded by ALERTS_MAX_SUBSCRIPTIONS). */
-export async function loadRuleSets(db: D1Database): Promise<RuleSet[]> {
-  const { results } = await db
-    .prepare("SELECT id, created_ms, rules FROM alert_subscriptions")
-    .all<{ id: string; created_ms: number; rules: string }>();
-  return results.flatMap((row) => {
+/**
+ * Every subscription's rules (one query; bounded by ALERTS_MAX_SUBSCRIPTIONS). With `pruneNow`, what
+ * `alert_sent` no longer needs is dropped in the same round trip (the 10-minute run).
+ */
+export async function loadRuleSets(db: D1Database, pruneNow?: number): Promise<RuleSet[]> {
+  const select = db.prepare("SELECT id, created_ms, rules FROM alert_subscriptions");
+  const statements =
+    pruneNow === undefined
+      ? [select]
+      : [db.prepare("DELETE FROM alert_sent WHERE sent_ms < ?").bind(pruneNow - SENT_KEPT_MS), select];
+  const results = await db.batch<{ id: string; created_ms: number; rules: string }>(statements);
+  return (results.at(-1)?.results ?? []).flatMap((row) => {
     const parsed = v.safeParse(RulesSchema, JSON.parse(row.rules));
     return parsed.success ? [{ id: row.id, createdMs: row.created_ms, rules: parsed.output }] : [];
   });
@@ -87,14 +93,6 @@ export async function dispatchAlerts(
   }
   if (queued.length > 0) log.info(`${queued.length} alert(s) queued of ${matches.length} match(es)`);
   return queued.length;
-}
-
-/** Drops what no longer dedupes anything (once per market run). */
-export async function pruneSent(db: D1Database, now: number): Promise<void> {
-  await db
-    .prepare("DELETE FROM alert_sent WHERE sent_ms < ?")
-    .bind(now - SENT_KEPT_MS)
-    .run();
 }
 
 /**

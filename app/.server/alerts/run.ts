@@ -9,7 +9,7 @@ import type { WhaleTrade } from "~/lib/types";
 import type { Deps } from "../deps";
 import { slotOf } from "../history/slots";
 import type { StoredMarkets } from "../snapshots/markets";
-import { type AlertQueue, callChangesSince, dispatchAlerts, loadRuleSets, pruneSent } from "./dispatch";
+import { type AlertQueue, callChangesSince, dispatchAlerts, loadRuleSets } from "./dispatch";
 import {
   followedEvents,
   followedWallets,
@@ -53,8 +53,7 @@ export async function marketAlerts(
 ): Promise<Section<number>> {
   if (!enabled(deps, queue) || !deps.db || !deps.history) return ok(0);
   const now = deps.now();
-  await pruneSent(deps.db, now);
-  const sets = await loadRuleSets(deps.db);
+  const sets = await loadRuleSets(deps.db, now);
   if (sets.length === 0) return ok(0);
   const moving = followedEvents(sets, "price_move");
   const markets = (stored?.markets ?? []).filter((m) => m.event && moving.has(m.event.slug));
