@@ -20,6 +20,8 @@ export interface ApiOperation {
   responses: { status: string; description: string }[];
   /** The absolute URL of the path (with its template). */
   url: string;
+  /** For the routes that are not plain GETs (the alerts): a curl line showing the body or header they take. */
+  curl: string | null;
 }
 
 export type ApiExample =

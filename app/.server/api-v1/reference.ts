@@ -42,6 +42,28 @@ function describeType(schema: Json | undefined): string {
 
 const METHODS = ["get", "post", "delete"] as const;
 
+/** The alerts' example request: what a browser's PushSubscription.toJSON() gives, and two rules. */
+const ALERTS_BODY = {
+  subscription: {
+    endpoint: "https://fcm.googleapis.com/fcm/send/…",
+    keys: { p256dh: "<65 bytes, base64url>", auth: "<16 bytes, base64url>" },
+  },
+  rules: [
+    { type: "whale", event: "an-event-slug", minUsd: 100000 },
+    { type: "price_move", event: "an-event-slug", points: 10 },
+  ],
+};
+
+/** A curl line for the routes a plain GET cannot show: the body or the header they need. */
+function curlFor(method: string, url: string): string | null {
+  if (method === "post")
+    return `curl -s -X POST '${url}' \\\n  -H 'Content-Type: application/json' \\\n  -d '${JSON.stringify(ALERTS_BODY)}'`;
+  const withId = url.replace("{id}", "<id>");
+  if (method === "delete") return `curl -s -X DELETE '${withId}' -H 'Authorization: Bearer <secret>'`;
+  if (url.includes("{id}")) return `curl -s '${withId}' -H 'Authorization: Bearer <secret>'`;
+  return null;
+}
+
 function operationsOf(doc: OpenApiDocument, server: string): ApiOperation[] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
     METHODS.flatMap((method) => {
@@ -74,6 +96,7 @@ function operationsOf(doc: OpenApiDocument, server: string): ApiOperation[] {
           parameters,
           responses,
           url: `${server}${path}`,
+          curl: curlFor(method, `${server}${path}`),
         },
       ];
     }),

@@ -43,7 +43,8 @@ export const error = (description: string, headers: Record<string, ReturnType<ty
 export const unavailable = (description: string) => error(description, RETRY_AFTER);
 export const COMMON = {
   405: {
-    description: "Any method but GET, HEAD or OPTIONS: the API is read-only",
+    description:
+      "A method the path does not take: the API is read-only (GET, HEAD, OPTIONS) but for POST /alerts and DELETE /alerts/{id}",
     headers: { Allow: header("GET, HEAD, OPTIONS") },
     content: json(ErrorSchema),
   },

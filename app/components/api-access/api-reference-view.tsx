@@ -19,7 +19,14 @@ const METHOD_CLASS: Record<ApiOperation["method"], string> = {
 const FORMAT_LABEL = { rss: "RSS 2.0", atom: "Atom", json: "JSON Feed 1.1" } as const;
 
 function Parameters({ op }: { op: ApiOperation }) {
-  if (op.parameters.length === 0) return <p className="text-sm text-slate-700">No parameters.</p>;
+  if (op.parameters.length === 0)
+    return (
+      <p className="text-sm text-slate-700">
+        {op.method === "POST"
+          ? "No parameters: a JSON body, as in the example request below (its schema is in openapi.json)."
+          : "No parameters."}
+      </p>
+    );
   return (
     <ScrollBox label={`Parameters of GET /api/v1${op.path}`}>
       <table className="w-full min-w-[36rem] text-left text-sm">
@@ -116,18 +123,24 @@ function Operation({
           </li>
         ))}
       </ul>
-      <Deferred
-        value={examples}
-        fallback={
-          <div aria-busy="true">
-            <span className="sr-only">Loading the example response…</span>
-            <Skeleton className="h-32 w-full" />
-          </div>
-        }
-        errorElement={<p className="text-sm text-amber-950">Example responses are unavailable right now.</p>}
-      >
-        {(ready) => <Example example={ready[op.id]} server={server} />}
-      </Deferred>
+      {op.curl ? (
+        <CodeBlock code={op.curl} label="Example request" />
+      ) : (
+        <Deferred
+          value={examples}
+          fallback={
+            <div aria-busy="true">
+              <span className="sr-only">Loading the example response…</span>
+              <Skeleton className="h-32 w-full" />
+            </div>
+          }
+          errorElement={
+            <p className="text-sm text-amber-950">Example responses are unavailable right now.</p>
+          }
+        >
+          {(ready) => <Example example={ready[op.id]} server={server} />}
+        </Deferred>
+      )}
     </article>
   );
 }
