@@ -1,0 +1,61 @@
+/** The alerts' pure rules (app/.server/alerts/evaluate.ts): the wallets' round robin and which trades may match. */
+import { describe, expect, it } from "vitest";
+import { matchTrades, type RuleSet, TRADE_ALERT_WINDOW_MS, walletsThisRun } from "~/.server/alerts/evaluate";
+import type { WhaleTrade } from "~/lib/types";
+
+describe("walletsThisRun", () => {
+  it("asks every followed wallet in turn, a slice a minute", () => {
+    const wallets = Array.from({ length: 19 }, (_, i) => `0x${String(i).padStart(40, "0")}`);
+    const seen = new Map<string, number>();
+    for (let minute = 100; minute < 103; minute++)
+      for (const w of walletsThisRun(wallets, 8, minute)) seen.set(w, (seen.get(w) ?? 0) + 1);
+    // 19 wallets, 8 a minute: three minutes ask each exactly once.
+    expect(seen.size).toBe(19);
+    expect([...seen.values()].every((n) => n === 1)).toBe(true);
+    expect(walletsThisRun(wallets.slice(0, 5), 8, 7)).toEqual(wallets.slice(0, 5));
+  });
+});
+
+describe("matchTrades", () => {
+  const now = Date.parse("2026-11-24T12:00:00Z");
+  const wallet = `0x${"a".repeat(40)}`;
+  const trade = (id: string, ageMs: number, usd: number): WhaleTrade => ({
+    id,
+    marketId: "m",
+    title: "Will it rain?",
+    outcome: "YES",
+    outcomeLabel: "Yes",
+    side: "BUY",
+    size: usd / 0.5,
+    price: 0.5,
+    timestamp: now - ageMs,
+    trader: { wallet, name: null, rank: null, pnl: null, volume: null, period: null },
+    eventSlug: "rain",
+    marketSlug: null,
+  });
+  const set: RuleSet = {
+    id: "s1",
+    createdMs: now - 10 * 60_000,
+    rules: [
+      { type: "whale", event: "rain", minUsd: 50_000 },
+      { type: "wallet", wallet, minUsd: 10_000 },
+    ],
+  };
+
+  it("takes trades since the subscription (less a minute) and within the hour, over each rule's size", () => {
+    const trades = [
+      trade("new-big", 60_000, 60_000),
+      trade("new-small", 60_000, 20_000),
+      trade("before-subscribing", 30 * 60_000, 90_000),
+      trade("too-small", 60_000, 5_000),
+    ];
+    const matches = matchTrades([set], trades, now);
+    expect(matches.map((m) => `${m.ruleKey} ${m.dedupeKey}`).sort()).toEqual([
+      "wallet:0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa:10000 trade:new-big",
+      "wallet:0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa:10000 trade:new-small",
+      "whale:rain:50000 trade:new-big",
+    ]);
+    const old = { ...set, createdMs: now - 2 * TRADE_ALERT_WINDOW_MS };
+    expect(matchTrades([old], [trade("two-hours", 2 * TRADE_ALERT_WINDOW_MS - 1, 90_000)], now)).toEqual([]);
+  });
+});
