@@ -22,6 +22,9 @@ import { SITE_NAME, siteOrigin } from "./lib/seo";
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  // Installable (iOS delivers Web Push only to a web app added to the home screen; decision 0043).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
 /** The error pages' titles (the root's boundary renders them, so the root's meta names them). */
@@ -39,6 +42,8 @@ export function loader({ context, request }: Route.LoaderArgs): RootData {
     origin: siteOrigin(config.siteUrl, request.url),
     supportEmail: config.supportEmail,
     year: yearOf(deps.now()),
+    // Alerts need both keys (decision 0042); the page gets the public one only.
+    pushPublicKey: config.vapidPublicKey && config.vapidPrivateKey ? config.vapidPublicKey : null,
   };
 }
 

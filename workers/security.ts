@@ -23,6 +23,8 @@ export function contentSecurityPolicy(nonce: string, dev = false): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
     "manifest-src 'self'",
+    // The alerts' service worker (/sw.js, decision 0043).
+    "worker-src 'self'",
   ].join("; ");
 }
 

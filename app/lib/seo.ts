@@ -71,10 +71,15 @@ export interface RootData {
   supportEmail: string;
   /** The render's year (UTC), for the footer's copyright line. */
   year: number;
+  /**
+   * Web Push alerts (decision 0043): the VAPID public key (base64url) when alerts are enabled (both keys
+   * configured), else null. Only the public key: the private one never leaves the server.
+   */
+  pushPublicKey: string | null;
 }
 
 /** Finds the root loader data among meta matches (typed loosely by React Router). */
 export function rootData(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): RootData {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
-  return root ?? { origin: "", supportEmail: "", year: new Date().getUTCFullYear() };
+  return root ?? { origin: "", supportEmail: "", year: new Date().getUTCFullYear(), pushPublicKey: null };
 }

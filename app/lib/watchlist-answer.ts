@@ -11,6 +11,7 @@ const MarketAnswerSchema = v.object({
   market: v.object({
     slug: v.string(),
     title: v.string(),
+    eventSlug: v.optional(v.nullable(v.string()), null),
     outcomes: v.pipe(v.array(OutcomePriceSchema), v.minLength(1)),
     status: MarketStatusSchema,
   }),
@@ -20,7 +21,7 @@ const MarketAnswerSchema = v.object({
 export function parseMarketAnswer(json: unknown): WatchedMarket | null {
   const parsed = v.safeParse(MarketAnswerSchema, json);
   if (!parsed.success) return null;
-  const { slug, title, outcomes, status } = parsed.output.market;
+  const { slug, title, eventSlug, outcomes, status } = parsed.output.market;
   const [first] = outcomes;
-  return first ? { slug, title, outcomeLabel: first.label, price: first.price, status } : null;
+  return first ? { slug, title, eventSlug, outcomeLabel: first.label, price: first.price, status } : null;
 }

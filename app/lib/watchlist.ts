@@ -138,6 +138,8 @@ export function changeInPoints(current: number, atStar: number): number {
 export interface WatchedMarket {
   slug: string;
   title: string;
+  /** The market's event (what alerts follow), when it has one. */
+  eventSlug: string | null;
   outcomeLabel: string;
   /** 0..1. */
   price: number;

@@ -4,7 +4,8 @@
  * Two Workers: one whose X and model hosts are missing (every count and analysis an estimate) and one
  * where both answer (live counts for the first 10 topics, the rest estimated; model analyses). Each one's
  * live hub follows its fixture server's mock CLOB market channel (test/support/clob-ws.ts), never Polymarket.
- * The secrets the Workers use are the canaries the build was made with (build/server/.dev.vars).
+ * The secrets the Workers use are the canaries the build was made with (build/server/.dev.vars). The first
+ * Worker has Web Push alerts on (a test VAPID pair; pushes may go to loopback), the second has them off.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import type { TestProject } from "vitest/node";
 import { CANARY_MARKER, CANARY_SECRETS } from "../support/canaries";
 import { CLOB_WS_PATH } from "../support/clob-ws";
 import { startFixtureServer } from "../support/fixture-server";
+import { TEST_VAPID_PRIVATE_KEY, TEST_VAPID_PUBLIC_KEY } from "../support/vapid";
 import { BUILD_DIR, startWorker } from "../support/worker";
 
 export { BUILD_DIR, startWorker };
@@ -46,6 +48,9 @@ export default async function setup(project: TestProject) {
       // No such routes: the secrets are set, the upstreams answer 404, every figure is an estimate.
       X_API_URL: `${fixtures.url}/no-x`,
       LLM_API_URL: `${fixtures.url}/no-llm`,
+      VAPID_PUBLIC_KEY: TEST_VAPID_PUBLIC_KEY,
+      VAPID_PRIVATE_KEY: TEST_VAPID_PRIVATE_KEY,
+      PUSH_SERVICE_HOSTS: "127.0.0.1",
     }),
     startWorker({
       ...common,

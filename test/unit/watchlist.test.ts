@@ -189,14 +189,18 @@ describe("parseMarketAnswer", () => {
     analysis: null,
   };
 
-  it("takes the title, the first outcome and the status", () => {
+  it("takes the title, the first outcome and the status (and the event, for alerts)", () => {
     expect(parseMarketAnswer(body)).toEqual({
       slug: "a",
       title: "Will A?",
+      eventSlug: null,
       outcomeLabel: "Yes",
       price: 0.61,
       status: { kind: "resolved", outcome: "Yes" },
     });
+    expect(parseMarketAnswer({ market: { ...body.market, eventSlug: "a-event" } })?.eventSlug).toBe(
+      "a-event",
+    );
   });
 
   it("is null for anything else", () => {

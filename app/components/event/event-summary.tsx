@@ -1,3 +1,4 @@
+import { AlertButton } from "~/components/alerts/alert-button";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { PageHeading, Stat } from "~/components/market/market-summary";
 import { ExternalLink } from "~/components/ui/external-link";
@@ -24,13 +25,14 @@ export function EventSummary({ event, now, live }: { event: EventView; now: numb
           value={event.endDate === null ? "No end date" : formatDate(event.endDate)}
         />
       </dl>
-      {link ? (
-        <div>
+      <div className="flex flex-wrap items-center gap-2">
+        {link ? (
           <ExternalLink href={link} className="btn btn-outline" testId="polymarket-link">
             Trade on Polymarket
           </ExternalLink>
-        </div>
-      ) : null}
+        ) : null}
+        <AlertButton target={{ kind: "event", slug: event.slug, title: event.title }} />
+      </div>
     </header>
   );
 }

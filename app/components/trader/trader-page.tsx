@@ -1,3 +1,4 @@
+import { AlertButton } from "~/components/alerts/alert-button";
 import {
   DeferredPart,
   MarketSection,
@@ -35,6 +36,9 @@ export function TraderPage({ data }: { data: TraderPageView }) {
             Profile on Polymarket
           </ExternalLink>
         </p>
+        <div>
+          <AlertButton target={{ kind: "wallet", wallet, title: name ?? shortenAddress(wallet) }} />
+        </div>
       </header>
 
       <MarketSection id="ranks" title="Leaderboard rank and PnL">

@@ -15,6 +15,7 @@ const PATHS = {
   up: ["M4 14l6-6 4 4 6-6", "M14 6h6v6"],
   down: ["M4 10l6 6 4-4 6 6", "M14 18h6v-6"],
   flat: ["M4 12h16"],
+  bell: ["M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9", "M10.3 21a1.94 1.94 0 0 0 3.4 0"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type IconName = keyof typeof PATHS;

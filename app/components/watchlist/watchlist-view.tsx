@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { AlertButton } from "~/components/alerts/alert-button";
+import { YourAlerts } from "~/components/alerts/your-alerts";
 import { Badge } from "~/components/ui/badge";
 import { Skeleton } from "~/components/ui/skeleton";
 import { formatCents, formatMoment, formatPoints } from "~/lib/format";
@@ -87,6 +89,14 @@ function WatchRow({
         <p className="text-xs text-slate-600" data-testid="watch-starred">
           {`Starred ${formatMoment(entry.starredAt, now)} at ${entry.outcomeLabel} ${formatCents(entry.priceAtStar * 100)}`}
         </p>
+        {state.kind === "ok" && state.market.eventSlug ? (
+          <div>
+            <AlertButton
+              target={{ kind: "event", slug: state.market.eventSlug, title }}
+              className="min-h-9 px-3 text-xs"
+            />
+          </div>
+        ) : null}
       </div>
       <StarButton
         target={{
@@ -196,6 +206,7 @@ export function WatchlistView() {
         </noscript>
       </header>
       {hydrated ? <WatchlistBody /> : null}
+      {hydrated ? <YourAlerts /> : null}
     </div>
   );
 }

@@ -1,0 +1,144 @@
+/**
+ * Alert rules in the browser (issue 26, decisions 0042 and 0043): the four shapes the alerts API takes,
+ * the choices the "Alert me" dialog offers, and the rule set's pure edits (add without duplicates,
+ * remove) and words. Client-safe and pure; the stored copy's parsing is alerts-storage.ts.
+ */
+import { formatMoney } from "./format";
+
+/** A price move of this many points within an hour, on any of the event's outcomes. */
+export const PRICE_MOVE_POINTS = [5, 10, 20] as const;
+/** A single trade in the event of at least this many dollars. */
+export const WHALE_MIN_USD = [50_000, 100_000, 250_000, 1_000_000] as const;
+/** A single trade by the wallet of at least this many dollars. */
+export const WALLET_MIN_USD = [10_000, 50_000, 100_000, 250_000, 1_000_000] as const;
+/** The API keeps at most this many rules per subscription. */
+export const ALERT_RULES_MAX = 50;
+
+export type PricePoints = (typeof PRICE_MOVE_POINTS)[number];
+export type WhaleMinUsd = (typeof WHALE_MIN_USD)[number];
+export type WalletMinUsd = (typeof WALLET_MIN_USD)[number];
+
+/** The rule shapes of decision 0042, exactly as `POST /api/v1/alerts` takes them. */
+export type AlertRule =
+  | { type: "price_move"; event: string; points: PricePoints }
+  | { type: "whale"; event: string; minUsd: WhaleMinUsd }
+  | { type: "call_change"; event: string }
+  | { type: "wallet"; wallet: string; minUsd: WalletMinUsd };
+
+export type AlertRuleType = AlertRule["type"];
+export type EventRuleType = Exclude<AlertRuleType, "wallet">;
+
+/** What an "Alert me" button is about: an event (by slug) or a trader (by wallet), with its title. */
+export type AlertTarget =
+  | { kind: "event"; slug: string; title: string }
+  | { kind: "wallet"; wallet: string; title: string };
+
+const WALLET = /^0x[0-9a-f]{40}$/;
+const MAX_SLUG = 200;
+
+/** An event slug as the API and our pages take it: no spaces, not empty, not absurdly long. */
+export function isEventSlug(value: string): boolean {
+  return value.length > 0 && value.length <= MAX_SLUG && /^\S+$/.test(value);
+}
+
+/** A wallet as rules carry it: 0x + 40 hex, lower case. */
+export function normalizeWallet(value: string): string | null {
+  const wallet = value.trim().toLowerCase();
+  return WALLET.test(wallet) ? wallet : null;
+}
+
+/** The rule the dialog's choices make, or null when the target or the figure is not one the API takes. */
+export function buildRule(
+  target: AlertTarget,
+  choice: { type: AlertRuleType; points?: number; minUsd?: number },
+): AlertRule | null {
+  if (target.kind === "wallet") {
+    const wallet = normalizeWallet(target.wallet);
+    const minUsd = WALLET_MIN_USD.find((m) => m === choice.minUsd);
+    return choice.type === "wallet" && wallet && minUsd ? { type: "wallet", wallet, minUsd } : null;
+  }
+  if (!isEventSlug(target.slug)) return null;
+  const event = target.slug;
+  switch (choice.type) {
+    case "price_move": {
+      const points = PRICE_MOVE_POINTS.find((p) => p === choice.points);
+      return points ? { type: "price_move", event, points } : null;
+    }
+    case "whale": {
+      const minUsd = WHALE_MIN_USD.find((m) => m === choice.minUsd);
+      return minUsd ? { type: "whale", event, minUsd } : null;
+    }
+    case "call_change":
+      return { type: "call_change", event };
+    case "wallet":
+      return null;
+  }
+}
+
+/** One string per distinct rule (its fields in a fixed order), for comparing and React keys. */
+export function ruleKey(rule: AlertRule): string {
+  switch (rule.type) {
+    case "price_move":
+      return `price_move:${rule.event}:${rule.points}`;
+    case "whale":
+      return `whale:${rule.event}:${rule.minUsd}`;
+    case "call_change":
+      return `call_change:${rule.event}`;
+    case "wallet":
+      return `wallet:${rule.wallet}:${rule.minUsd}`;
+  }
+}
+
+/** The rules with duplicates removed (the first kept), in their order. */
+export function dedupeRules(rules: readonly AlertRule[]): AlertRule[] {
+  const seen = new Set<string>();
+  return rules.filter((rule) => {
+    const key = ruleKey(rule);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export type AddRuleResult =
+  | { change: "added"; rules: AlertRule[] }
+  | { change: "exists"; rules: AlertRule[] }
+  | { change: "full"; rules: AlertRule[] };
+
+/** The whole set with `rule` added at the end: the API replaces the set, so every rule is sent each time. */
+export function addRule(rules: readonly AlertRule[], rule: AlertRule): AddRuleResult {
+  const current = dedupeRules(rules);
+  const key = ruleKey(rule);
+  if (current.some((r) => ruleKey(r) === key)) return { change: "exists", rules: current };
+  if (current.length >= ALERT_RULES_MAX) return { change: "full", rules: current };
+  return { change: "added", rules: [...current, rule] };
+}
+
+/** The set without the rule of this key. */
+export function removeRule(rules: readonly AlertRule[], key: string): AlertRule[] {
+  return dedupeRules(rules).filter((r) => ruleKey(r) !== key);
+}
+
+/** What the rule is about: the event's slug or the wallet. */
+export function ruleSubject(rule: AlertRule): string {
+  return rule.type === "wallet" ? rule.wallet : rule.event;
+}
+
+/** The rules about one event or wallet. */
+export function rulesFor(rules: readonly AlertRule[], subject: string): AlertRule[] {
+  return rules.filter((r) => ruleSubject(r) === subject);
+}
+
+/** The rule in words, without its subject: "Price moves 10 points within an hour". */
+export function describeRule(rule: AlertRule): string {
+  switch (rule.type) {
+    case "price_move":
+      return `Price moves ${rule.points} points within an hour`;
+    case "whale":
+      return `A trade of ${formatMoney(rule.minUsd)} or more`;
+    case "call_change":
+      return "Our call changes";
+    case "wallet":
+      return `Any trade of ${formatMoney(rule.minUsd)} or more`;
+  }
+}
