@@ -7,39 +7,21 @@
  * is left out, duplicates count once.
  */
 import * as v from "valibot";
-import {
-  ALERT_RULES_MAX,
-  type AlertRule,
-  dedupeRules,
-  isEventSlug,
-  PRICE_MOVE_POINTS,
-  WALLET_MIN_USD,
-  WHALE_MIN_USD,
-} from "./alerts";
+import { ALERT_RULES_MAX, type AlertRule, dedupeRules } from "./alerts";
+import { AlertCreatedSchema, AlertRuleSchema } from "./schemas/alerts";
 
 export const ALERTS_KEY = "oddspulse:alerts:v1";
 
 const MAX_NAME = 300;
 const MAX_ID = 200;
 
-const EventSlugSchema = v.pipe(v.string(), v.check(isEventSlug));
-
-/** The four rule shapes of decision 0042, exactly (unknown keys are dropped). */
-export const AlertRuleSchema = v.variant("type", [
-  v.object({ type: v.literal("price_move"), event: EventSlugSchema, points: v.picklist(PRICE_MOVE_POINTS) }),
-  v.object({ type: v.literal("whale"), event: EventSlugSchema, minUsd: v.picklist(WHALE_MIN_USD) }),
-  v.object({ type: v.literal("call_change"), event: EventSlugSchema }),
-  v.object({
-    type: v.literal("wallet"),
-    wallet: v.pipe(v.string(), v.regex(/^0x[0-9a-f]{40}$/)),
-    minUsd: v.picklist(WALLET_MIN_USD),
-  }),
-]);
-
 const TokenSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_ID));
 
-/** The POST's answer: `{ id, secret }` (201 for a new subscription, 200 with a new secret for a known one). */
-export const AlertsAnswerSchema = v.object({ id: TokenSchema, secret: TokenSchema });
+/** The POST's answer, `{ id, secret }` (201 for a new subscription, 200 with a new secret for a known one). */
+const AlertsAnswerSchema = v.object({
+  id: v.pipe(AlertCreatedSchema.entries.id, v.minLength(1), v.maxLength(MAX_ID)),
+  secret: v.pipe(AlertCreatedSchema.entries.secret, v.minLength(1), v.maxLength(MAX_ID)),
+});
 export type AlertsAnswer = v.InferOutput<typeof AlertsAnswerSchema>;
 
 /** What this browser keeps about its alerts. */

@@ -4,26 +4,20 @@
  * remove) and words. Client-safe and pure; the stored copy's parsing is alerts-storage.ts.
  */
 import { formatMoney } from "./format";
+import {
+  type AlertRule,
+  MAX_ALERT_RULES,
+  PRICE_MOVE_POINTS,
+  ruleKey,
+  uniqueRules,
+  WALLET_ALERT_USD,
+  WHALE_ALERT_USD,
+} from "./schemas/alerts";
 
-/** A price move of this many points within an hour, on any of the event's outcomes. */
-export const PRICE_MOVE_POINTS = [5, 10, 20] as const;
-/** A single trade in the event of at least this many dollars. */
-export const WHALE_MIN_USD = [50_000, 100_000, 250_000, 1_000_000] as const;
-/** A single trade by the wallet of at least this many dollars. */
-export const WALLET_MIN_USD = [10_000, 50_000, 100_000, 250_000, 1_000_000] as const;
+// The shapes, choices and rule identity are the API's own (app/lib/schemas/alerts.ts).
+export { type AlertRule, PRICE_MOVE_POINTS, ruleKey, WALLET_ALERT_USD, WHALE_ALERT_USD };
 /** The API keeps at most this many rules per subscription. */
-export const ALERT_RULES_MAX = 50;
-
-export type PricePoints = (typeof PRICE_MOVE_POINTS)[number];
-export type WhaleMinUsd = (typeof WHALE_MIN_USD)[number];
-export type WalletMinUsd = (typeof WALLET_MIN_USD)[number];
-
-/** The rule shapes of decision 0042, exactly as `POST /api/v1/alerts` takes them. */
-export type AlertRule =
-  | { type: "price_move"; event: string; points: PricePoints }
-  | { type: "whale"; event: string; minUsd: WhaleMinUsd }
-  | { type: "call_change"; event: string }
-  | { type: "wallet"; wallet: string; minUsd: WalletMinUsd };
+export const ALERT_RULES_MAX = MAX_ALERT_RULES;
 
 export type AlertRuleType = AlertRule["type"];
 export type EventRuleType = Exclude<AlertRuleType, "wallet">;
@@ -34,11 +28,12 @@ export type AlertTarget =
   | { kind: "wallet"; wallet: string; title: string };
 
 const WALLET = /^0x[0-9a-f]{40}$/;
-const MAX_SLUG = 200;
+/** The API's event slug (its schema's pattern): lower-case letters, digits and dashes, at most 200. */
+const EVENT_SLUG = /^[a-z0-9][a-z0-9-]{0,199}$/;
 
-/** An event slug as the API and our pages take it: no spaces, not empty, not absurdly long. */
+/** An event slug the API takes. */
 export function isEventSlug(value: string): boolean {
-  return value.length > 0 && value.length <= MAX_SLUG && /^\S+$/.test(value);
+  return EVENT_SLUG.test(value);
 }
 
 /** A wallet as rules carry it: 0x + 40 hex, lower case. */
@@ -54,7 +49,7 @@ export function buildRule(
 ): AlertRule | null {
   if (target.kind === "wallet") {
     const wallet = normalizeWallet(target.wallet);
-    const minUsd = WALLET_MIN_USD.find((m) => m === choice.minUsd);
+    const minUsd = WALLET_ALERT_USD.find((m) => m === choice.minUsd);
     return choice.type === "wallet" && wallet && minUsd ? { type: "wallet", wallet, minUsd } : null;
   }
   if (!isEventSlug(target.slug)) return null;
@@ -65,7 +60,7 @@ export function buildRule(
       return points ? { type: "price_move", event, points } : null;
     }
     case "whale": {
-      const minUsd = WHALE_MIN_USD.find((m) => m === choice.minUsd);
+      const minUsd = WHALE_ALERT_USD.find((m) => m === choice.minUsd);
       return minUsd ? { type: "whale", event, minUsd } : null;
     }
     case "call_change":
@@ -75,30 +70,8 @@ export function buildRule(
   }
 }
 
-/** One string per distinct rule (its fields in a fixed order), for comparing and React keys. */
-export function ruleKey(rule: AlertRule): string {
-  switch (rule.type) {
-    case "price_move":
-      return `price_move:${rule.event}:${rule.points}`;
-    case "whale":
-      return `whale:${rule.event}:${rule.minUsd}`;
-    case "call_change":
-      return `call_change:${rule.event}`;
-    case "wallet":
-      return `wallet:${rule.wallet}:${rule.minUsd}`;
-  }
-}
-
 /** The rules with duplicates removed (the first kept), in their order. */
-export function dedupeRules(rules: readonly AlertRule[]): AlertRule[] {
-  const seen = new Set<string>();
-  return rules.filter((rule) => {
-    const key = ruleKey(rule);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
+export const dedupeRules = uniqueRules;
 
 export type AddRuleResult =
   | { change: "added"; rules: AlertRule[] }

@@ -6,8 +6,9 @@
  * said in the dialog, a push delivered to the service worker through the DevTools protocol shown as a
  * notification whose click opens the event page. No push service is reachable offline, so
  * `PushManager.prototype.subscribe` is a test double giving a subscription of real shape (a P-256 point
- * made here, 16 random bytes) whose endpoint is on the fixture server. Until the alerts API lands on
- * main, `/api/v1/alerts` is answered here (the requests are recorded and asserted).
+ * made here, 16 random bytes) whose endpoint is on the fixture server. `/api/v1/alerts` is the Worker's
+ * own API (its requests and answers are recorded and asserted); only the refused-request case answers 503
+ * here.
  */
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page, Request, Route } from "playwright-core";
@@ -75,35 +76,30 @@ interface ApiCall {
   url: string;
   body: unknown;
   authorization: string | undefined;
+  /** The answer's status and body (null until it came, or without one). */
+  status: number | null;
+  answer: unknown;
 }
 
-/** `/api/v1/alerts` answered here: POST → 201 then 200 with a new secret each time, DELETE → 204. */
-async function answerAlertsApi(
-  ctx: BrowserContext,
-  calls: ApiCall[],
-  fail: { status: number } | null = null,
-) {
-  let n = 0;
-  await ctx.route(/\/api\/v1\/alerts(\/[^/?]+)?$/, async (route: Route, request: Request) => {
-    calls.push({
+/** Records every request the pages make to `/api/v1/alerts` (the Worker's real API answers them). */
+function recordAlertsApi(ctx: BrowserContext, calls: ApiCall[]) {
+  ctx.on("request", (request: Request) => {
+    const path = new URL(request.url()).pathname;
+    if (!/^\/api\/v1\/alerts(\/[^/]+)?$/.test(path)) return;
+    const call: ApiCall = {
       method: request.method(),
-      url: new URL(request.url()).pathname,
+      url: path,
       body: request.postData() ? JSON.parse(request.postData() ?? "null") : null,
-      authorization: (await request.allHeaders()).authorization,
+      authorization: request.headers().authorization,
+      status: null,
+      answer: null,
+    };
+    calls.push(call);
+    void request.response().then(async (response) => {
+      if (!response) return;
+      call.answer = await response.json().catch(() => null);
+      call.status = response.status();
     });
-    if (fail) {
-      await route.fulfill({
-        status: fail.status,
-        json: { error: { code: "alerts_unavailable", message: "Alerts are not available right now" } },
-      });
-      return;
-    }
-    if (request.method() === "DELETE") {
-      await route.fulfill({ status: 204 });
-      return;
-    }
-    n += 1;
-    await route.fulfill({ status: n === 1 ? 201 : 200, json: { id: "sub-e2e-1", secret: `secret-${n}` } });
   });
 }
 
@@ -151,7 +147,7 @@ beforeAll(async () => {
   sub = await fakeSubscription();
   await installPushDouble(context(), sub);
   await context().grantPermissions(["notifications"], { origin: baseUrl });
-  await answerAlertsApi(context(), calls);
+  recordAlertsApi(context(), calls);
 });
 
 afterAll(async () => {
@@ -211,25 +207,35 @@ describe("alerts in Chromium", () => {
     expect(Buffer.from(key ?? "", "base64").toString("base64url")).toBe(TEST_VAPID_PUBLIC_KEY);
 
     const rule: AlertRule = { type: "price_move", event: HISTORY_EVENT_SLUG, points: 20 };
-    expect(calls).toEqual([
-      {
-        method: "POST",
-        url: "/api/v1/alerts",
-        body: { subscription: sub, rules: [rule] },
-        authorization: undefined,
-      },
-    ]);
-    const stored = await storedAlerts(page);
-    expect(stored).toMatchObject({ id: "sub-e2e-1", secret: "secret-1", rules: [rule] });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      method: "POST",
+      url: "/api/v1/alerts",
+      body: { subscription: sub, rules: [rule] },
+      authorization: undefined,
+    });
+    await expect.poll(() => calls[0]?.status).toBe(201);
+    const created = calls[0]?.answer as { id: string; secret: string };
+    expect(await storedAlerts(page)).toMatchObject({ id: created.id, secret: created.secret, rules: [rule] });
 
-    // A second rule: the whole set is sent, the new secret kept.
+    // A second rule: the whole set is sent; the same subscription answers 200 with a new secret, kept.
     await dialog.getByRole("radio", { name: "Someone makes a large trade" }).check();
     await dialog.getByLabel("A single trade of at least").selectOption("250000");
     await dialog.getByRole("button", { name: "Turn on alert" }).click();
     await expect.poll(() => calls.length).toBe(2);
     const whale: AlertRule = { type: "whale", event: HISTORY_EVENT_SLUG, minUsd: 250_000 };
     expect(calls[1]?.body).toEqual({ subscription: sub, rules: [rule, whale] });
-    await expect.poll(async () => (await storedAlerts(page))?.secret).toBe("secret-2");
+    await expect.poll(() => calls[1]?.status).toBe(200);
+    const replaced = calls[1]?.answer as { id: string; secret: string };
+    expect(replaced.id).toBe(created.id);
+    expect(replaced.secret).not.toBe(created.secret);
+    await expect.poll(async () => (await storedAlerts(page))?.secret).toBe(replaced.secret);
+    // The Worker keeps exactly that set, readable with the stored secret.
+    const kept = await fetch(`${baseUrl}/api/v1/alerts/${replaced.id}`, {
+      headers: { authorization: `Bearer ${replaced.secret}` },
+    });
+    expect(kept.status).toBe(200);
+    expect(((await kept.json()) as { rules: AlertRule[] }).rules).toEqual([rule, whale]);
     await expect.poll(() => dialog.getByTestId("alert-current").textContent()).toContain("A trade of $250K");
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -384,7 +390,7 @@ describe("alerts in Chromium", () => {
     await expectNoAxeViolations(page);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await section.scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SHOTS}/your-alerts-${width}.png`, fullPage: true });
     }
     await page.setViewportSize({ width: 390, height: 900 });
@@ -402,15 +408,22 @@ describe("alerts in Chromium", () => {
     );
     await section.getByRole("button", { name: /^Remove alert: A trade of/ }).click();
     await expect.poll(() => section.getByTestId("alert-rule").count()).toBe(1);
-    const secret = (await storedAlerts(page))?.secret;
+    const storedAlertsBefore = storedAlerts(page);
+    const secret = (await storedAlertsBefore)?.secret;
     await section.getByRole("button", { name: /^Remove alert: Our call changes/ }).click();
     await expect.poll(() => section.getByTestId("alerts-empty").count()).toBe(1);
-    expect(calls.at(-1)).toEqual({
+    const id = (await storedAlertsBefore)?.id;
+    expect(calls.at(-1)).toMatchObject({
       method: "DELETE",
-      url: "/api/v1/alerts/sub-e2e-1",
+      url: `/api/v1/alerts/${id}`,
       body: null,
       authorization: `Bearer ${secret}`,
     });
+    await expect.poll(() => calls.at(-1)?.status).toBe(204);
+    const gone = await fetch(`${baseUrl}/api/v1/alerts/${id}`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(gone.status).toBe(404);
     expect(await page.evaluate((key) => localStorage.getItem(key), ALERTS_KEY)).toBeNull();
     // And the browser is unsubscribed.
     expect(await page.evaluate(() => localStorage.getItem("e2e:push-subscribed"))).toBeNull();
@@ -439,6 +452,8 @@ describe("alerts in Chromium", () => {
       subscription: sub,
       rules: [{ type: "wallet", wallet: POSITIONS_WALLET, minUsd: 1_000_000 }],
     });
+    // The last alert's removal deleted the subscription: this is a new one.
+    await expect.poll(() => calls.at(-1)?.status).toBe(201);
     await expectNoAxeViolations(page);
     expect(problems).toEqual([]);
     await page.close();

@@ -13,8 +13,8 @@ import {
   type EventRuleType,
   PRICE_MOVE_POINTS,
   rulesFor,
-  WALLET_MIN_USD,
-  WHALE_MIN_USD,
+  WALLET_ALERT_USD,
+  WHALE_ALERT_USD,
 } from "~/lib/alerts";
 import { formatMoney } from "~/lib/format";
 import { type AlertOutcome, turnOnAlert } from "./push";
@@ -119,7 +119,7 @@ export function AlertDialog({
           <label className="flex flex-col gap-1 text-sm font-medium">
             Any trade of at least
             <select className={SELECT} value={minUsd} onChange={(e) => setMinUsd(Number(e.target.value))}>
-              {WALLET_MIN_USD.map((m) => (
+              {WALLET_ALERT_USD.map((m) => (
                 <option key={m} value={m}>
                   {formatMoney(m)}
                 </option>
@@ -159,7 +159,7 @@ export function AlertDialog({
               <label className="flex flex-col gap-1 text-sm font-medium">
                 A single trade of at least
                 <select className={SELECT} value={minUsd} onChange={(e) => setMinUsd(Number(e.target.value))}>
-                  {WHALE_MIN_USD.map((m) => (
+                  {WHALE_ALERT_USD.map((m) => (
                     <option key={m} value={m}>
                       {formatMoney(m)}
                     </option>
