@@ -11,7 +11,7 @@
  * here.
  */
 import { mkdirSync } from "node:fs";
-import type { BrowserContext, Page, Request, Route } from "playwright-core";
+import type { BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { AlertRule } from "../../app/lib/alerts";
 import { ALERTS_KEY, parseStoredAlerts } from "../../app/lib/alerts-storage";
