@@ -14,6 +14,8 @@ const log = createLog("limits");
 export const LOOKUP_LIMIT = 30;
 /** Requests to any JSON route per client per window: `API_RATE_LIMITER`. */
 export const API_LIMIT = 120;
+/** Alert subscriptions a client may create or change per window (`ALERTS_RATE_LIMITER`; each writes D1). */
+export const ALERTS_LIMIT = 10;
 /** Both bindings' period (seconds). */
 export const LIMIT_PERIOD_SECONDS = 60;
 

@@ -1,7 +1,7 @@
 /**
  * `/api/v1/alerts` (issue 26 §2, decision 0042): a browser's push subscription and its rules, created or
- * replaced with POST, read and deleted with its secret. The API's only writes: each one also counts as a
- * lookup (30 a minute per client), the body is at most 16 KB, and the table holds at most
+ * replaced with POST, read and deleted with its secret. The API's only writes: a client makes at most
+ * ALERTS_LIMIT a minute (their own limiter, beside the API's 120), the body is at most 16 KB, and the table holds at most
  * ALERTS_MAX_SUBSCRIPTIONS (1,000 by default).
  */
 import { type Context, Hono } from "hono";
@@ -16,10 +16,32 @@ import {
 } from "~/lib/schemas/alerts";
 import { endpointProblem } from "../alerts/endpoint";
 import { authorisedSubscription, deleteSubscription, saveSubscription } from "../alerts/store";
-import { LookupLimitedError } from "../cache/on-demand";
+import { ALERTS_LIMIT, windowResetSeconds } from "../client-limits";
+import { createLog } from "../log";
 import type { WorkerEnv } from "../worker-env";
 import { apiError } from "./http";
-import { badParameter, COMMON, error, header, json, RATE_HEADERS, RETRY_AFTER } from "./route-docs";
+import {
+  badParameter,
+  COMMON,
+  error,
+  header,
+  json,
+  NOT_MODIFIED,
+  RATE_HEADERS,
+  RETRY_AFTER,
+} from "./route-docs";
+
+const log = createLog("alerts");
+
+/** The client's own budget of alert changes (each writes D1); a failing limiter lets the change through. */
+async function alertChangeAllowed(c: Context<WorkerEnv>): Promise<boolean> {
+  try {
+    return (await c.env.ALERTS_RATE_LIMITER.limit({ key: c.get("client") })).success;
+  } catch (error) {
+    log.error("alerts limiter unavailable", error);
+    return true;
+  }
+}
 
 /** The largest body accepted: 50 rules and an endpoint fit in a quarter of it. */
 export const ALERTS_BODY_LIMIT = 16 * 1024;
@@ -88,8 +110,7 @@ export const alertRoutes = new Hono<WorkerEnv>()
     describeRoute({
       operationId: "saveAlerts",
       summary: "Create or replace alerts",
-      description:
-        "Saves a browser's push subscription (PushSubscription.toJSON()) with its rules: price moves, whale trades and call changes in followed events, trades of followed wallets. Posting the same endpoint again replaces its rules. The answer's secret reads and deletes it. Counts as a lookup (30 a minute).",
+      description: `Saves a browser's push subscription (PushSubscription.toJSON()) with its rules: price moves, whale trades and call changes in followed events, trades of followed wallets. Posting the same endpoint again replaces its rules. The answer's secret reads and deletes it. At most ${ALERTS_LIMIT} a minute per client.`,
       tags: ["Alerts"],
       responses: {
         201: written("Created", AlertCreatedSchema),
@@ -123,17 +144,15 @@ export const alertRoutes = new Hono<WorkerEnv>()
       const problem = endpointProblem(body.subscription.endpoint, c.get("config").pushServiceHosts);
       if (problem) return apiError(c, 400, "invalid_parameter", problem, "subscription.endpoint");
       const deps = c.get("deps");
-      try {
-        await deps.lookups();
-      } catch (e) {
-        if (!(e instanceof LookupLimitedError)) throw e;
+      if (!(await alertChangeAllowed(c))) {
+        const wait = windowResetSeconds(deps.now());
         return apiError(
           c,
           429,
           "rate_limited",
-          `Too many alert changes from this client: try again in ${e.retryAfterSeconds} s`,
+          `Too many alert changes from this client: at most ${ALERTS_LIMIT} a minute. Try again in ${wait} s.`,
           undefined,
-          { "Retry-After": String(e.retryAfterSeconds) },
+          { "Retry-After": String(wait) },
         );
       }
       const saved = await saveSubscription(
@@ -158,7 +177,16 @@ export const alertRoutes = new Hono<WorkerEnv>()
       tags: ["Alerts"],
       security: [{ bearer: [] }],
       responses: {
-        200: written("The subscription", AlertSubscriptionSchema),
+        200: {
+          description: "The subscription",
+          headers: {
+            ETag: header("The answer's version: send it as If-None-Match for a 304"),
+            "Cache-Control": header("no-store"),
+            ...RATE_HEADERS,
+          },
+          content: json(AlertSubscriptionSchema),
+        },
+        304: NOT_MODIFIED,
         ...AUTH,
         503: UNAVAILABLE,
         ...COMMON,
