@@ -6,13 +6,16 @@
  * the feed takes 3 s; and the search index (./search.ts): search latency with 10,000 events indexed, the CPU
  * and D1 rows of its crawl. `BENCH_SEARCH=only` runs only that part. And the live hub (./live.ts): delivery
  * latency and workerd CPU per 1,000 pushed messages for 10 and 1,000 sockets. `BENCH_LIVE=only` runs only that.
+ * And CPU per page render (./page-cpu.ts, issue 27): every page uncached and warm, above the `/robots.txt`
+ * floor. `BENCH_CPU=only` runs only that.
  */
 
 import { MARKETS_CRON, WHALES_CRON } from "../../app/lib/refresh-cadence.ts";
 import { startFixtureServer } from "../support/fixture-server.ts";
 import { startWorker } from "../support/worker.ts";
-import { cronCpu } from "./cron-cpu.ts";
+import { cronCpu, workerdPids } from "./cron-cpu.ts";
 import { LIVE_TICK_MS, liveBench } from "./live.ts";
+import { CPU_REQUESTS, pageCpu } from "./page-cpu.ts";
 import { pageWeight } from "./page-weight.ts";
 import { ensureWrk, runWrk, type WrkResult } from "./run-wrk.ts";
 import { searchBench } from "./search.ts";
@@ -176,6 +179,61 @@ async function searchPart(): Promise<void> {
   );
 }
 
+/** Every page's CPU (issue 27): search results, the list pages, the detail pages, the reference pages. */
+const CPU_PAGES = [
+  "/",
+  "/politics",
+  "/?search=trump",
+  EVENT,
+  MARKET,
+  TRADER,
+  "/whale-watch",
+  "/track-record",
+  "/status",
+  "/api-access",
+];
+
+/** CPU per page render above the floor (issue 27, decision 0044): one table. */
+async function cpuPart(): Promise<void> {
+  const fixtures = await startFixtureServer(0);
+  const worker = await startWorker(
+    {
+      POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
+      POLYMARKET_DATA_URL: `${fixtures.url}/data`,
+      POLYMARKET_CLOB_URL: `${fixtures.url}/clob`,
+    },
+    { unlimited: true },
+  );
+  try {
+    for (const cron of [MARKETS_CRON, WHALES_CRON])
+      await (await fetch(`${worker.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}`)).text();
+    const pids = workerdPids(worker.pid ?? 0);
+    const { floorMs, pages } = await pageCpu(worker.url, pids, ONLY ?? CPU_PAGES);
+    console.log(
+      `\nCPU per request (workerd, /proc; ${CPU_REQUESTS} requests, 4 in flight, idle subtracted), above the /robots.txt floor of ${floorMs.toFixed(2)} ms. Targets (issue 27): uncached ≤ 4 ms, warm ≤ 1 ms\n`,
+    );
+    console.log(
+      table(
+        ["page", "uncached ms", "warm ms", "uncached", "warm"],
+        pages.map((p) => {
+          const uncached = p.uncachedMs - floorMs;
+          const warm = p.warmMs - floorMs;
+          return [
+            p.path,
+            uncached.toFixed(2),
+            warm.toFixed(2),
+            uncached <= 4 ? "ok" : "over",
+            warm <= 1 ? "ok" : "over",
+          ];
+        }),
+      ),
+    );
+  } finally {
+    worker.stop();
+    await fixtures.close();
+  }
+}
+
 /** The live hub's part: one table. */
 async function livePart(): Promise<void> {
   const runs = await liveBench();
@@ -199,6 +257,10 @@ async function livePart(): Promise<void> {
 }
 
 await ensureWrk();
+if (process.env.BENCH_CPU === "only") {
+  await cpuPart();
+  process.exit(0);
+}
 if (process.env.BENCH_LIVE === "only") {
   await livePart();
   process.exit(0);
@@ -293,6 +355,7 @@ if (!ONLY) {
 
   await searchPart();
   await livePart();
+  await cpuPart();
 
   const cold = await coldShellMs();
   console.log(

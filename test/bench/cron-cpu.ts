@@ -43,7 +43,7 @@ export function cpuMs(pids: readonly number[]): number {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until the processes have been idle (no CPU tick) for `quietMs`. */
-async function settle(pids: readonly number[], quietMs = 500): Promise<void> {
+export async function settle(pids: readonly number[], quietMs = 500): Promise<void> {
   let last = cpuMs(pids);
   for (let quiet = 0; quiet < quietMs; ) {
     await sleep(100);

@@ -1,0 +1,79 @@
+/**
+ * CPU per page render (issue 27, decision 0044): the workerd processes' CPU time (`/proc/<pid>/stat`) over a
+ * fixed number of requests, 4 in flight, less what the same processes spend idle over the same wall time,
+ * divided by the requests. Each page is measured uncached (a new `u` parameter per request: a full render
+ * with the snapshots warm) and warm (one URL: the page memory), and `/robots.txt` (a constant Hono route,
+ * the floor of anything the Worker runs, wrangler's own proxy included) is measured the same way, so
+ * "above the floor" is the page's own cost. The clock ticks are 10 ms: 400 requests make ±0.03 ms.
+ */
+import { cpuMs, settle } from "./cron-cpu.ts";
+
+export const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 400);
+const IN_FLIGHT = 4;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `count` GETs of `urlFor(i)`, `IN_FLIGHT` at a time, reading every body; throws on a non-2xx. */
+async function drive(urlFor: (i: number) => string, count: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const res = await fetch(urlFor(i), { headers: { "user-agent": "Mozilla/5.0 Chrome/150 bench" } });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${urlFor(i)}: HTTP ${res.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+}
+
+/** The processes' idle CPU, ms per wall ms (the alarm of a Durable Object, timers). */
+async function idleRate(pids: readonly number[]): Promise<number> {
+  await settle(pids);
+  const start = cpuMs(pids);
+  const wall = performance.now();
+  await sleep(2_000);
+  return (cpuMs(pids) - start) / (performance.now() - wall);
+}
+
+/** CPU ms per request of `count` requests. */
+async function cpuPerRequest(
+  pids: readonly number[],
+  idle: number,
+  urlFor: (i: number) => string,
+  count: number,
+): Promise<number> {
+  await drive(urlFor, 8); // the isolate warm, the snapshot read, the page memory filled
+  await settle(pids);
+  const start = cpuMs(pids);
+  const wall = performance.now();
+  await drive(urlFor, count);
+  const used = cpuMs(pids) - start - idle * (performance.now() - wall);
+  return Math.max(0, used) / count;
+}
+
+export interface PageCpu {
+  path: string;
+  uncachedMs: number;
+  warmMs: number;
+}
+
+/** The floor (`/robots.txt`, ms per request) and each page's uncached and warm CPU per request. */
+export async function pageCpu(
+  base: string,
+  pids: readonly number[],
+  paths: readonly string[],
+  count = CPU_REQUESTS,
+): Promise<{ floorMs: number; pages: PageCpu[] }> {
+  const idle = await idleRate(pids);
+  const unique = (path: string) => (i: number) =>
+    `${base}${path}${path.includes("?") ? "&" : "?"}u=${Date.now()}-${i}`;
+  const floorMs = await cpuPerRequest(pids, idle, () => `${base}/robots.txt`, count);
+  const pages: PageCpu[] = [];
+  for (const path of paths) {
+    const uncachedMs = await cpuPerRequest(pids, idle, unique(path), count);
+    const warmMs = await cpuPerRequest(pids, idle, () => `${base}${path}`, count);
+    pages.push({ path, uncachedMs, warmMs });
+  }
+  return { floorMs, pages };
+}
