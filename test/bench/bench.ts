@@ -11,8 +11,8 @@
  */
 
 import { MARKETS_CRON, WHALES_CRON } from "../../app/lib/refresh-cadence.ts";
-import { startFixtureServer } from "../support/fixture-server.ts";
-import { startWorker } from "../support/worker.ts";
+import { polymarketVars, startFixtureServer } from "../support/fixture-server.ts";
+import { runCron, startWorker } from "../support/worker.ts";
 import { cronCpu, workerdPids } from "./cron-cpu.ts";
 import { LIVE_TICK_MS, liveBench } from "./live.ts";
 import { CPU_REQUESTS, pageCpu } from "./page-cpu.ts";
@@ -65,11 +65,7 @@ async function stats(fixtureUrl: string): Promise<{ gamma: number; data: number 
 async function coldShellMs(): Promise<{ shellMs: number; completeMs: number }> {
   const fixtures = await startFixtureServer(0);
   await fetch(`${fixtures.url}/__mode?upstream=gamma&mode=slow&ms=3000`, { method: "POST" });
-  const worker = await startWorker({
-    POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
-    POLYMARKET_DATA_URL: `${fixtures.url}/data`,
-    POLYMARKET_CLOB_URL: `${fixtures.url}/clob`,
-  });
+  const worker = await startWorker(polymarketVars(fixtures.url));
   try {
     const start = performance.now();
     const res = await fetch(`${worker.url}/`, { headers: { "user-agent": "Mozilla/5.0 Chrome/150" } });
@@ -100,9 +96,7 @@ async function cronRuns(): Promise<string> {
   const upstreams = await startFixtureServer(0);
   const worker = await startWorker(
     {
-      POLYMARKET_GAMMA_URL: `${upstreams.url}/gamma`,
-      POLYMARKET_DATA_URL: `${upstreams.url}/data`,
-      POLYMARKET_CLOB_URL: `${upstreams.url}/clob`,
+      ...polymarketVars(upstreams.url),
       X_API_URL: `${upstreams.url}/x`,
       LLM_API_URL: `${upstreams.url}/llm`,
       X_BEARER_TOKEN: "bench-x-token",
@@ -196,17 +190,9 @@ const CPU_PAGES = [
 /** CPU per page render above the floor (issue 27, decision 0044): one table. */
 async function cpuPart(): Promise<void> {
   const fixtures = await startFixtureServer(0);
-  const worker = await startWorker(
-    {
-      POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
-      POLYMARKET_DATA_URL: `${fixtures.url}/data`,
-      POLYMARKET_CLOB_URL: `${fixtures.url}/clob`,
-    },
-    { unlimited: true },
-  );
+  const worker = await startWorker(polymarketVars(fixtures.url), { unlimited: true });
   try {
-    for (const cron of [MARKETS_CRON, WHALES_CRON])
-      await (await fetch(`${worker.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}`)).text();
+    for (const cron of [MARKETS_CRON, WHALES_CRON]) await runCron(worker.url, cron);
     const pids = workerdPids(worker.pid ?? 0);
     const { floorMs, pages } = await pageCpu(worker.url, pids, ONLY ?? CPU_PAGES);
     console.log(
@@ -271,14 +257,7 @@ if (process.env.BENCH_SEARCH === "only") {
 }
 const fixtures = await startFixtureServer(0);
 // All load comes from one address: the per-client rate limits are lifted for it (decision 0021).
-const worker = await startWorker(
-  {
-    POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
-    POLYMARKET_DATA_URL: `${fixtures.url}/data`,
-    POLYMARKET_CLOB_URL: `${fixtures.url}/clob`,
-  },
-  { unlimited: true },
-);
+const worker = await startWorker(polymarketVars(fixtures.url), { unlimited: true });
 try {
   // Warm: one visit fills KV; a second run settles the isolate.
   for (const path of [...PAGES, "/"]) await fetch(`${worker.url}${path}`);

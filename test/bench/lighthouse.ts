@@ -7,7 +7,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM, CHROMIUM_ARGS } from "../e2e/browser.ts";
-import { startFixtureServer } from "../support/fixture-server.ts";
+import { polymarketVars, startFixtureServer } from "../support/fixture-server.ts";
 import { startImageServer } from "../support/image-server.ts";
 import { startWorker } from "../support/worker.ts";
 
@@ -25,11 +25,7 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as 
 
 const fixtures = await startFixtureServer(0);
 const images = await startImageServer();
-const worker = await startWorker({
-  POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
-  POLYMARKET_DATA_URL: `${fixtures.url}/data`,
-  POLYMARKET_CLOB_URL: `${fixtures.url}/clob`,
-});
+const worker = await startWorker(polymarketVars(fixtures.url));
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
   chromeFlags: [

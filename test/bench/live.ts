@@ -17,8 +17,8 @@ import { WebSocket } from "ws";
 const LIVE_PATH = "/api/v1/live";
 
 import { MARKETS_CRON } from "../../app/lib/refresh-cadence.ts";
-import { startFixtureServer } from "../support/fixture-server.ts";
-import { startWorker } from "../support/worker.ts";
+import { polymarketVars, startFixtureServer } from "../support/fixture-server.ts";
+import { runCron, startWorker } from "../support/worker.ts";
 import { cpuMs, workerdPids } from "./cron-cpu.ts";
 
 /** Socket counts measured (the issue's 10 and 1,000). */
@@ -120,18 +120,9 @@ async function until(check: () => boolean, ms: number, what: string): Promise<vo
 export async function liveBench(): Promise<LiveRun[]> {
   const fixtures = await startFixtureServer(0);
   // One address per socket, but the upgrades all come from here: the per-client request limit is lifted.
-  const worker = await startWorker(
-    {
-      POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
-      POLYMARKET_DATA_URL: `${fixtures.url}/data`,
-      POLYMARKET_CLOB_URL: `${fixtures.url}/clob`,
-    },
-    { unlimited: true },
-  );
+  const worker = await startWorker(polymarketVars(fixtures.url), { unlimited: true });
   try {
-    await (
-      await fetch(`${worker.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(MARKETS_CRON)}`)
-    ).text();
+    await runCron(worker.url, MARKETS_CRON);
     const listed = (await (await fetch(`${worker.url}/api/v1/events?limit=100`)).json()) as {
       events: { slug: string }[];
     };

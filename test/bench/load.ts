@@ -3,7 +3,7 @@
  * built Worker and the fixture upstreams. Passes only with zero socket errors and zero non-2xx.
  */
 import { PUBLIC_PATHS } from "../../app/lib/site.ts";
-import { startFixtureServer } from "../support/fixture-server.ts";
+import { polymarketVars, startFixtureServer } from "../support/fixture-server.ts";
 import { startWorker } from "../support/worker.ts";
 import { ensureWrk, runWrk } from "./run-wrk.ts";
 
@@ -13,14 +13,7 @@ const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
 await ensureWrk();
 const fixtures = await startFixtureServer(0);
 // All load comes from one address: the per-client rate limits are lifted for it (decision 0021).
-const worker = await startWorker(
-  {
-    POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
-    POLYMARKET_DATA_URL: `${fixtures.url}/data`,
-    POLYMARKET_CLOB_URL: `${fixtures.url}/clob`,
-  },
-  { unlimited: true },
-);
+const worker = await startWorker(polymarketVars(fixtures.url), { unlimited: true });
 let failed = true;
 try {
   for (const path of PUBLIC_PATHS) await fetch(`${worker.url}${path}`); // warm

@@ -7,7 +7,7 @@
  * through the API and the page, with the index full.
  */
 import { WHALES_CRON } from "../../app/lib/refresh-cadence.ts";
-import { startFixtureServer } from "../support/fixture-server.ts";
+import { polymarketVars, startFixtureServer } from "../support/fixture-server.ts";
 import { TITLE_WORDS } from "../support/index-events.ts";
 import { startWorker } from "../support/worker.ts";
 import { cronCpu } from "./cron-cpu.ts";
@@ -80,9 +80,7 @@ export async function searchBench(): Promise<SearchBench> {
   await fetch(`${fixtures.url}/__open-events?count=${INDEXED_EVENTS}`, { method: "POST" });
   const worker = await startWorker(
     {
-      POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
-      POLYMARKET_DATA_URL: `${fixtures.url}/data`,
-      POLYMARKET_CLOB_URL: `${fixtures.url}/clob`,
+      ...polymarketVars(fixtures.url),
       SEARCH_INDEX_PASS_MINUTES: "0",
     },
     { unlimited: true },

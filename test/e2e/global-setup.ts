@@ -11,8 +11,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { CANARY_MARKER, CANARY_SECRETS } from "../support/canaries";
-import { CLOB_WS_PATH } from "../support/clob-ws";
-import { startFixtureServer } from "../support/fixture-server";
+import { polymarketVars, startFixtureServer } from "../support/fixture-server";
 import { TEST_VAPID_PRIVATE_KEY, TEST_VAPID_PUBLIC_KEY } from "../support/vapid";
 import { BUILD_DIR, startWorker } from "../support/worker";
 
@@ -37,14 +36,11 @@ export default async function setup(project: TestProject) {
   const fixtures = await startFixtureServer(0);
   const liveFixtures = await startFixtureServer(0);
   const common = { UPSTREAM_RETRY_BASE_MS: "10" };
-  const clobWs = (fixtureUrl: string) => `${fixtureUrl.replace(/^http/, "ws")}/clob-ws${CLOB_WS_PATH}`;
+  // The live hub follows each fixture server's mock CLOB channel: startWorker's default for a fixture Gamma.
   const [worker, live] = await Promise.all([
     startWorker({
       ...common,
-      POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
-      POLYMARKET_DATA_URL: `${fixtures.url}/data`,
-      POLYMARKET_CLOB_URL: `${fixtures.url}/clob`,
-      POLYMARKET_CLOB_WS_URL: clobWs(fixtures.url),
+      ...polymarketVars(fixtures.url),
       // No such routes: the secrets are set, the upstreams answer 404, every figure is an estimate.
       X_API_URL: `${fixtures.url}/no-x`,
       LLM_API_URL: `${fixtures.url}/no-llm`,
@@ -54,10 +50,7 @@ export default async function setup(project: TestProject) {
     }),
     startWorker({
       ...common,
-      POLYMARKET_GAMMA_URL: `${liveFixtures.url}/gamma`,
-      POLYMARKET_DATA_URL: `${liveFixtures.url}/data`,
-      POLYMARKET_CLOB_URL: `${liveFixtures.url}/clob`,
-      POLYMARKET_CLOB_WS_URL: clobWs(liveFixtures.url),
+      ...polymarketVars(liveFixtures.url),
       X_API_URL: `${liveFixtures.url}/x`,
       LLM_API_URL: `${liveFixtures.url}/llm`,
       LLM_MODEL: "fixture-model",

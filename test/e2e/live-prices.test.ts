@@ -13,8 +13,7 @@ import { LIVE_FLASH_MS } from "../../app/components/live/hooks";
 import { PAGE_SIZE } from "../../app/lib/dashboard";
 import { eventTopic } from "../../app/lib/live";
 import type { MarketEvent } from "../../app/lib/types";
-import { CLOB_WS_PATH } from "../support/clob-ws";
-import { type FixtureServer, startFixtureServer } from "../support/fixture-server";
+import { type FixtureServer, polymarketVars, startFixtureServer } from "../support/fixture-server";
 import { expectNoAxeViolations } from "./axe";
 import { browserPerFile, launchBrowser } from "./browser";
 import { startWorker } from "./global-setup";
@@ -293,10 +292,7 @@ describe("whale trades pushed live", () => {
   beforeAll(async () => {
     fixtures = await startFixtureServer(0);
     worker = await startWorker({
-      POLYMARKET_GAMMA_URL: `${fixtures.url}/gamma`,
-      POLYMARKET_DATA_URL: `${fixtures.url}/data`,
-      POLYMARKET_CLOB_URL: `${fixtures.url}/clob`,
-      POLYMARKET_CLOB_WS_URL: `${fixtures.url.replace(/^http/, "ws")}/clob-ws${CLOB_WS_PATH}`,
+      ...polymarketVars(fixtures.url),
       X_API_URL: `${fixtures.url}/no-x`,
       LLM_API_URL: `${fixtures.url}/no-llm`,
       UPSTREAM_RETRY_BASE_MS: "10",

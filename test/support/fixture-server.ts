@@ -50,6 +50,15 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The Worker's Polymarket variables pointing at a fixture server at `base`. */
+export function polymarketVars(base: string): Record<string, string> {
+  return {
+    POLYMARKET_GAMMA_URL: `${base}/gamma`,
+    POLYMARKET_DATA_URL: `${base}/data`,
+    POLYMARKET_CLOB_URL: `${base}/clob`,
+  };
+}
+
 /** Starts the server on 127.0.0.1 (port 0 picks a free one). */
 export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
   const server = createServer();

@@ -136,3 +136,8 @@ export async function startWorker(vars: Record<string, string>, options: { unlim
     },
   };
 }
+
+/** Runs a cron trigger on a Worker started by `startWorker` (wrangler's scheduled handler route). */
+export async function runCron(url: string, cron: string): Promise<void> {
+  await (await fetch(`${url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}`)).text();
+}
