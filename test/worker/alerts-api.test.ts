@@ -8,28 +8,21 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { ALERTS_LIMIT } from "~/.server/client-limits";
 import { DEFAULT_PUSH_SERVICE_HOSTS } from "~/.server/config";
 import { MAX_ALERT_RULES } from "~/lib/schemas/alerts";
+import { TEST_VAPID_PRIVATE_KEY, TEST_VAPID_PUBLIC_KEY } from "../support/vapid";
 import { openApi, validatorFor } from "./support/openapi";
 import { listenToUpstreams } from "./support/upstreams";
 import { freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
 
 listenToUpstreams();
 
+/** The tests' VAPID pair (test/support/vapid.ts), as `npm run vapid` prints one. */
+const keys = { VAPID_PUBLIC_KEY: TEST_VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: TEST_VAPID_PRIVATE_KEY };
+
 const b64url = (bytes: ArrayBuffer | Uint8Array) =>
   btoa(String.fromCharCode(...new Uint8Array(bytes)))
     .replaceAll("+", "-")
     .replaceAll("/", "_")
     .replace(/=+$/, "");
-
-/** A VAPID pair as `npm run vapid` prints it. */
-async function vapidKeys(): Promise<{ VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string }> {
-  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
-    "sign",
-    "verify",
-  ])) as CryptoKeyPair;
-  const raw = (await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer;
-  const jwk = (await crypto.subtle.exportKey("jwk", pair.privateKey)) as JsonWebKey;
-  return { VAPID_PUBLIC_KEY: b64url(raw), VAPID_PRIVATE_KEY: jwk.d as string };
-}
 
 /** What a browser's PushSubscription.toJSON() gives, with real-shaped keys. */
 async function browserSubscription(endpoint?: string) {
@@ -50,11 +43,9 @@ const RULES = [
   { type: "wallet", wallet: `0x${"AB".repeat(20)}`, minUsd: 10_000 },
 ];
 
-let keys: Awaited<ReturnType<typeof vapidKeys>>;
 let worker: TestWorker;
 freshWorkerEachTest(() => {});
 beforeEach(async () => {
-  keys ??= await vapidKeys();
   // The default push services only (vitest.config.ts adds the loopback one for the delivery tests).
   worker = testWorker({ ...keys, PUSH_SERVICE_HOSTS: DEFAULT_PUSH_SERVICE_HOSTS });
   await env.DB.exec("DELETE FROM alert_sent; DELETE FROM alert_subscriptions;");

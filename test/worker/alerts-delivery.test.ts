@@ -16,29 +16,17 @@ import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { recordedTrades } from "../support/upstreams";
+import { TEST_VAPID_PRIVATE_KEY, TEST_VAPID_PUBLIC_KEY } from "../support/vapid";
 import { clearCalls, insertCalls } from "./support/calls";
 import { extraTrades, listenToUpstreams } from "./support/upstreams";
 import { freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
 
 listenToUpstreams();
 
+/** The tests' VAPID pair (test/support/vapid.ts), as `npm run vapid` prints one. */
+const keys = { VAPID_PUBLIC_KEY: TEST_VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: TEST_VAPID_PRIVATE_KEY };
+
 const PUSH = (env as unknown as { PUSH_SERVICE_URL: string }).PUSH_SERVICE_URL;
-
-const b64url = (bytes: ArrayBuffer | Uint8Array) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
-
-async function vapidKeys() {
-  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
-    "sign",
-    "verify",
-  ])) as CryptoKeyPair;
-  const raw = (await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer;
-  const jwk = (await crypto.subtle.exportKey("jwk", pair.privateKey)) as JsonWebKey;
-  return { VAPID_PUBLIC_KEY: b64url(raw), VAPID_PRIVATE_KEY: jwk.d as string };
-}
 
 interface PushState {
   deliveries: { id: string; ttl: number; urgency: string | null; payload: Record<string, string> }[];
@@ -66,12 +54,10 @@ function recordingQueue() {
   };
 }
 
-let keys: Awaited<ReturnType<typeof vapidKeys>>;
 let queue: ReturnType<typeof recordingQueue>;
 let worker: TestWorker;
 freshWorkerEachTest(() => {});
 beforeEach(async () => {
-  keys ??= await vapidKeys();
   queue = recordingQueue();
   worker = testWorker({ ...keys, ALERTS: queue });
   await fetch(`${PUSH}/__push/reset`, { method: "POST" });
@@ -166,12 +152,12 @@ describe("alerts: from the crons to the push service", () => {
     await worker.settle();
     expect(queue.sent).toHaveLength(1);
     expect(queue.sent[0]?.notification.title).not.toBe(first?.notification.title);
-    const keys = await env.DB.prepare(
+    const sent = await env.DB.prepare(
       "SELECT dedupe_key FROM alert_sent WHERE subscription_id = ? ORDER BY dedupe_key",
     )
       .bind(id)
       .all<{ dedupe_key: string }>();
-    expect(new Set(keys.results.map((r) => r.dedupe_key)).size).toBe(2);
+    expect(new Set(sent.results.map((r) => r.dedupe_key)).size).toBe(2);
   });
 
   it("retries 429 (its Retry-After) and 5xx (30 s doubling) through the queue; 410 deletes the subscription", async () => {

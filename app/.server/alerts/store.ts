@@ -108,7 +108,7 @@ export async function authorisedSubscription(
   id: string,
   secret: string | null,
 ): Promise<Authorised> {
-  const row = await db.prepare("SELECT * FROM alert_subscriptions WHERE id = ?").bind(id).first<Row>();
+  const row = await rowOf(db, id);
   if (!row) return { ok: false, reason: "not_found" };
   if (!secret) return { ok: false, reason: "unauthorized" };
   const given = await sha256(secret);
@@ -117,8 +117,12 @@ export async function authorisedSubscription(
   return { ok: true, subscription: fromRow(row) };
 }
 
+function rowOf(db: D1Database, id: string): Promise<Row | null> {
+  return db.prepare("SELECT * FROM alert_subscriptions WHERE id = ?").bind(id).first<Row>();
+}
+
 export async function getSubscription(db: D1Database, id: string): Promise<StoredSubscription | null> {
-  const row = await db.prepare("SELECT * FROM alert_subscriptions WHERE id = ?").bind(id).first<Row>();
+  const row = await rowOf(db, id);
   return row ? fromRow(row) : null;
 }
 

@@ -15,7 +15,12 @@ import {
   uniqueRules,
 } from "~/lib/schemas/alerts";
 import { endpointProblem } from "../alerts/endpoint";
-import { authorisedSubscription, deleteSubscription, saveSubscription } from "../alerts/store";
+import {
+  authorisedSubscription,
+  deleteSubscription,
+  type StoredSubscription,
+  saveSubscription,
+} from "../alerts/store";
 import { ALERTS_LIMIT, windowResetSeconds } from "../client-limits";
 import { createLog } from "../log";
 import type { WorkerEnv } from "../worker-env";
@@ -102,6 +107,22 @@ function refused(c: Context, reason: "not_found" | "unauthorized") {
     undefined,
     { "WWW-Authenticate": 'Bearer realm="alerts"' },
   );
+}
+
+/**
+ * The subscription the path names, when the request holds its secret; otherwise the answer to send (503
+ * while alerts are off, 404 for an unknown id, 401 without the right secret).
+ */
+async function ownSubscription(
+  c: Context<WorkerEnv>,
+  id: string,
+): Promise<{ db: D1Database; subscription: StoredSubscription } | { answer: Response }> {
+  const off = unavailable(c);
+  if (off) return { answer: off };
+  const db = c.get("deps").db as D1Database;
+  const found = await authorisedSubscription(db, id, bearer(c));
+  if (!found.ok) return { answer: refused(c, found.reason) };
+  return { db, subscription: found.subscription };
 }
 
 export const alertRoutes = new Hono<WorkerEnv>()
@@ -194,14 +215,8 @@ export const alertRoutes = new Hono<WorkerEnv>()
     }),
     validator("param", IdParamSchema, badParameter),
     async (c) => {
-      const off = unavailable(c);
-      if (off) return off;
-      const found = await authorisedSubscription(
-        c.get("deps").db as D1Database,
-        c.req.valid("param").id,
-        bearer(c),
-      );
-      if (!found.ok) return refused(c, found.reason);
+      const found = await ownSubscription(c, c.req.valid("param").id);
+      if ("answer" in found) return found.answer;
       const s = found.subscription;
       return c.json(
         {
@@ -233,12 +248,9 @@ export const alertRoutes = new Hono<WorkerEnv>()
     }),
     validator("param", IdParamSchema, badParameter),
     async (c) => {
-      const off = unavailable(c);
-      if (off) return off;
-      const db = c.get("deps").db as D1Database;
-      const found = await authorisedSubscription(db, c.req.valid("param").id, bearer(c));
-      if (!found.ok) return refused(c, found.reason);
-      await deleteSubscription(db, found.subscription.id);
+      const found = await ownSubscription(c, c.req.valid("param").id);
+      if ("answer" in found) return found.answer;
+      await deleteSubscription(found.db, found.subscription.id);
       return c.body(null, 204, NO_STORE);
     },
   );
