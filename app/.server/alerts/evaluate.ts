@@ -4,8 +4,7 @@
  * its rule key (at most once per 15 minutes) and a dedupe key (never twice for the same trade or move).
  */
 import { formatCents, formatMoney } from "~/lib/format";
-import type { AlertRule } from "~/lib/schemas/alerts";
-import { ruleKey } from "~/lib/schemas/alerts";
+import { type AlertRule, ruleKey } from "~/lib/schemas/alerts";
 import type { CallSide } from "~/lib/track-record";
 import type { Market, WhaleTrade } from "~/lib/types";
 
