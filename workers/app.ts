@@ -1,13 +1,13 @@
 import { Hono } from "hono";
-import { isbot } from "isbot";
 import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
 import type { AlertMessage } from "../app/.server/alerts/dispatch";
 import { apiV1 } from "../app/.server/api-v1/app";
 import { api } from "../app/.server/api-v1/legacy";
 import { tradersApi } from "../app/.server/api-v1/traders";
+import { isCrawler } from "../app/.server/bots";
 import { clientKey, lookupGate, windowResetSeconds } from "../app/.server/client-limits";
 import { ConfigError, getConfig } from "../app/.server/config";
-import { requestContext } from "../app/.server/context";
+import { type RequestContext, requestContext } from "../app/.server/context";
 import { createDeps } from "../app/.server/deps";
 import { createLog } from "../app/.server/log";
 import type { WorkerEnv } from "../app/.server/worker-env";
@@ -94,6 +94,8 @@ app.all("*", async (c) => {
       config: c.get("config"),
       deps: c.get("deps"),
       nonce,
+      bot: isCrawler(c.req.header("user-agent")),
+      rendered: { html: null },
       refusedMethod: c.req.method,
     });
     const page = await handleRequest(
@@ -105,24 +107,24 @@ app.all("*", async (c) => {
     headers.set("Cache-Control", PAGE_CACHE_CONTROL);
     return new Response(page.body, { status: 405, headers });
   }
-  const userAgent = c.req.header("user-agent");
+  const bot = isCrawler(c.req.header("user-agent"));
   const { pages } = isolateFor(c.env, c.get("config"));
-  const key = pages.key(c.req.raw, Boolean(userAgent && isbot(userAgent)));
+  const key = pages.key(c.req.raw, bot);
   const now = Date.now();
   const head = c.req.method === "HEAD";
   const cached = key ? pages.get(key, nonce, now, head) : null;
   if (cached) return cached;
   const context = new RouterContextProvider();
-  context.set(requestContext, { config: c.get("config"), deps: c.get("deps"), nonce });
+  const rendered: RequestContext["rendered"] = { html: null };
+  context.set(requestContext, { config: c.get("config"), deps: c.get("deps"), nonce, bot, rendered });
   const response = await handleRequest(c.req.raw, context);
   // Pages carry a per-response nonce, and data requests the same loader data: no shared cache may keep
   // them, and a browser asks again each time (decision 0011).
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PAGE_CACHE_CONTROL);
   // A page that needed a lookup the client may not make yet (429): say when it may (decision 0021).
   if (response.status === 429) response.headers.set("Retry-After", String(windowResetSeconds(Date.now())));
-  const ctx = c.executionCtx as ExecutionContext;
   // Only a GET's body is kept; a HEAD is answered from it when it is there.
-  return key && !head ? pages.store(key, response, nonce, now, (p) => ctx.waitUntil(p)) : response;
+  return key && !head ? pages.store(key, response, rendered.html, nonce, now) : response;
 });
 
 app.onError((error, c) => {

@@ -48,33 +48,20 @@ export class HtmlCache {
   }
 
   /**
-   * Passes the response through and keeps a copy once it has fully streamed, if it is a finished
-   * 200 page (not a cold page still streaming its data, which goes out uncompressed).
+   * Passes the response through and keeps its page if it is a finished 200 page: `html` is the body the
+   * document entry rendered, or null for a page still streaming its data (which is not kept).
    */
-  store(
-    key: string,
-    response: Response,
-    nonce: string,
-    now: number,
-    waitUntil: (p: Promise<unknown>) => void,
-  ): Response {
+  store(key: string, response: Response, html: string | null, nonce: string, now: number): Response {
     const type = response.headers.get("content-type") ?? "";
-    const streaming = response.headers.get("content-encoding") === "identity";
     if (!type.startsWith("text/html")) return response;
     response.headers.set("X-Cache", "MISS");
-    if (response.status !== 200 || streaming || !response.body) return response;
-    const [out, copy] = response.body.tee();
-    const headers = [...response.headers];
-    waitUntil(
-      new Response(copy).text().then((body) => {
-        if (this.entries.size >= this.options.maxEntries) {
-          const oldest = this.entries.keys().next().value;
-          if (oldest !== undefined) this.entries.delete(oldest);
-        }
-        this.entries.set(key, { body, headers, status: response.status, nonce, storedAt: now });
-      }),
-    );
-    return new Response(out, { status: response.status, headers: response.headers });
+    if (response.status !== 200 || html === null) return response;
+    if (this.entries.size >= this.options.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { body: html, headers: [...response.headers], status: 200, nonce, storedAt: now });
+    return response;
   }
 
   clear(): void {

@@ -8,6 +8,10 @@ export interface RequestContext {
   deps: Deps;
   /** Per-response CSP nonce for inline scripts. */
   nonce: string;
+  /** Whether the client is a crawler: it gets the complete page in one piece, and its own page memory. */
+  bot: boolean;
+  /** Where the document entry leaves a finished page's HTML for the page memory (null while it streams). */
+  rendered: { html: string | null };
   /** Set when a page was asked for with a method it does not take (POST, PUT …): the 405 page renders. */
   refusedMethod?: string;
 }
