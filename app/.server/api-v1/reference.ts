@@ -135,8 +135,22 @@ async function example<T>(request: string, answer: () => Promise<Answer<T>>): Pr
   }
 }
 
-/** Example responses keyed by operation id, each made (or failing) on its own. */
-export async function apiExamples(deps: Deps): Promise<Record<string, ApiExample>> {
+/**
+ * How long an isolate keeps the examples: they show the data's shape, and the answers behind them change
+ * at most once a minute (the whale cron) or ten (the markets), so a render does not make ten answers.
+ */
+const EXAMPLES_MEMO_MS = 60_000;
+
+/** Example responses keyed by operation id, each made (or failing) on its own; kept a minute per isolate. */
+export function apiExamples(deps: Deps): Promise<Record<string, ApiExample>> {
+  return deps.cache.remembered({
+    key: "api-examples",
+    ttlMs: EXAMPLES_MEMO_MS,
+    load: () => makeExamples(deps),
+  });
+}
+
+async function makeExamples(deps: Deps): Promise<Record<string, ApiExample>> {
   const markets = await marketsAnswer(deps, { sort: "volume", limit: EXAMPLE_ITEMS });
   const slug = markets.ok ? (markets.body.markets.find((m) => m.slug)?.slug ?? null) : null;
   const bySlug = slug ?? "a-market-slug";
@@ -169,8 +183,20 @@ export async function apiExamples(deps: Deps): Promise<Record<string, ApiExample
   return Object.fromEntries(ids.map((id, i) => [id, entries[i] as ApiExample]));
 }
 
-/** The reference without examples (they stream in after). */
-export async function apiReference(origin: string): Promise<ApiReference> {
+const references = new Map<string, Promise<ApiReference>>();
+
+/** The reference without examples (they stream in after): the same for every request to an origin. */
+export function apiReference(origin: string): Promise<ApiReference> {
+  let reference = references.get(origin);
+  if (!reference) {
+    reference = buildReference(origin);
+    references.set(origin, reference);
+    reference.catch(() => references.delete(origin));
+  }
+  return reference;
+}
+
+async function buildReference(origin: string): Promise<ApiReference> {
   const doc = await openApiDocument(origin);
   const server = `${origin}${API_BASE}`;
   return {

@@ -9,7 +9,23 @@ import { createLog } from "../log";
 
 const log = createLog("status");
 
-export async function readStatusHistory(deps: Deps): Promise<StatusHistory | null> {
+/**
+ * How long an isolate keeps the history it read: the crons record a check a minute, so a visitor sees a
+ * new one at most this late, and a burst of visitors costs the database two queries per isolate.
+ */
+const STATUS_MEMO_MS = 15_000;
+
+export function readStatusHistory(deps: Deps): Promise<StatusHistory | null> {
+  return deps.cache.remembered({
+    key: "status-history",
+    ttlMs: STATUS_MEMO_MS,
+    load: () => readFromDatabase(deps),
+    // Unavailable history is read again next time.
+    keep: (history) => history !== null,
+  });
+}
+
+async function readFromDatabase(deps: Deps): Promise<StatusHistory | null> {
   const { history } = deps;
   if (!history) {
     log.error("history unavailable: no D1 binding (DB)");
