@@ -1,7 +1,8 @@
-import { Link } from "react-router";
 import { FOOTER_LINKS } from "~/lib/site";
+import { useLinkNavigation } from "./use-link-navigation";
 
 export function SiteFooter({ year }: { year: number }) {
+  const navigate = useLinkNavigation();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-8">
@@ -9,9 +10,14 @@ export function SiteFooter({ year }: { year: number }) {
           <ul className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-5">
             {FOOTER_LINKS.map((link) => (
               <li key={link.path}>
-                <Link to={link.path} className="text-slate-700 hover:text-blue-800 hover:underline">
+                <a
+                  href={link.path}
+                  onClick={navigate}
+                  data-discover="true"
+                  className="text-slate-700 hover:text-blue-800 hover:underline"
+                >
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
