@@ -64,7 +64,15 @@ export interface PageCpu {
   warmMs: number;
 }
 
-/** The floor (`/robots.txt`, ms per request) and each page's uncached and warm CPU per request. */
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+/**
+ * The floor (`/robots.txt`, ms per request: the median of its measurements, one before every page, as the
+ * machine's pace drifts over a run) and each page's uncached and warm CPU per request.
+ */
 export async function pageCpu(
   base: string,
   pids: readonly number[],
@@ -74,12 +82,15 @@ export async function pageCpu(
   const idle = await idleRate(pids);
   const unique = (path: string) => (i: number) =>
     `${base}${path}${path.includes("?") ? "&" : "?"}u=${Date.now()}-${i}`;
-  const floorMs = await cpuPerRequest(pids, idle, () => `${base}/robots.txt`, count);
+  const floor = () => cpuPerRequest(pids, idle, () => `${base}/robots.txt`, count);
+  const floors: number[] = [];
   const pages: PageCpu[] = [];
   for (const path of paths) {
+    floors.push(await floor());
     const uncachedMs = await cpuPerRequest(pids, idle, unique(path), count);
     const warmMs = await cpuPerRequest(pids, idle, () => `${base}${path}`, count);
     pages.push({ path, uncachedMs, warmMs });
   }
-  return { floorMs, pages };
+  floors.push(await floor());
+  return { floorMs: median(floors), pages };
 }
