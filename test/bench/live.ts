@@ -20,6 +20,7 @@ import { MARKETS_CRON } from "../../app/lib/refresh-cadence.ts";
 import { polymarketVars, startFixtureServer } from "../support/fixture-server.ts";
 import { runCron, startWorker } from "../support/worker.ts";
 import { cpuMs, workerdPids } from "./cron-cpu.ts";
+import { percentile } from "./stats.ts";
 
 /** Socket counts measured (the issue's 10 and 1,000). */
 export const LIVE_SOCKETS = (process.env.BENCH_LIVE_SOCKETS ?? "10,1000").split(",").map(Number);
@@ -46,11 +47,6 @@ export interface LiveRun {
   cpuMsPer1000: number;
   /** Wall time to open every socket and have its subscription confirmed. */
   connectMs: number;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
 /** A tick's bid, unique per tick (0.500, 0.501, …; the mock's books bid 0.48): the hub passes it on as `bestBid`. */

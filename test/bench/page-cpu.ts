@@ -7,6 +7,7 @@
  * "above the floor" is the page's own cost. The clock ticks are 10 ms: 400 requests make ±0.03 ms.
  */
 import { cpuMs, settle } from "./cron-cpu.ts";
+import { percentile } from "./stats.ts";
 
 export const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 400);
 const IN_FLIGHT = 4;
@@ -64,11 +65,6 @@ export interface PageCpu {
   warmMs: number;
 }
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-
 /**
  * The floor (`/robots.txt`, ms per request: the median of its measurements, one before every page, as the
  * machine's pace drifts over a run) and each page's uncached and warm CPU per request.
@@ -92,5 +88,6 @@ export async function pageCpu(
     pages.push({ path, uncachedMs, warmMs });
   }
   floors.push(await floor());
-  return { floorMs: median(floors), pages };
+  floors.sort((a, b) => a - b);
+  return { floorMs: percentile(floors, 50), pages };
 }
