@@ -96,6 +96,7 @@ app.all("*", async (c) => {
       nonce,
       bot: isCrawler(c.req.header("user-agent")),
       rendered: { html: null },
+      serverHtml: new Map(),
       refusedMethod: c.req.method,
     });
     const page = await handleRequest(
@@ -116,7 +117,14 @@ app.all("*", async (c) => {
   if (cached) return cached;
   const context = new RouterContextProvider();
   const rendered: RequestContext["rendered"] = { html: null };
-  context.set(requestContext, { config: c.get("config"), deps: c.get("deps"), nonce, bot, rendered });
+  context.set(requestContext, {
+    config: c.get("config"),
+    deps: c.get("deps"),
+    nonce,
+    bot,
+    rendered,
+    serverHtml: new Map(),
+  });
   const response = await handleRequest(c.req.raw, context);
   // Pages carry a per-response nonce, and data requests the same loader data: no shared cache may keep
   // them, and a browser asks again each time (decision 0011).

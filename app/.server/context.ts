@@ -12,6 +12,8 @@ export interface RequestContext {
   bot: boolean;
   /** Where the document entry leaves a finished page's HTML for the page memory (null while it streams). */
   rendered: { html: string | null };
+  /** HTML a loader rendered ahead for this document, by element id (`ServerHtml`, decision 0046). */
+  serverHtml: Map<string, string>;
   /** Set when a page was asked for with a method it does not take (POST, PUT …): the 405 page renders. */
   refusedMethod?: string;
 }

@@ -1,6 +1,10 @@
 import { apiExamples, apiReference } from "~/.server/api-v1/reference";
 import { requestContext } from "~/.server/context";
+import { serverHtml } from "~/.server/server-html";
+import { isDataRequest } from "~/.server/single-fetch";
 import { ApiReferenceView } from "~/components/api-access/api-reference-view";
+import { useCopyButtons } from "~/components/api-access/copy-button";
+import { ServerHtml } from "~/components/ui/server-html";
 import { pageMeta, rootData, siteOrigin } from "~/lib/seo";
 import type { Route } from "./+types/api-access";
 
@@ -17,8 +21,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Examples that are not ready within this stream in after the rest of the page. */
 const EXAMPLES_WAIT_MS = 1_000;
 
+/** The element that holds the reference. */
+const BODY_ID = "api-access-body";
+
+/**
+ * The reference with its examples. A document with the examples ready gets its HTML made once per
+ * origin and examples (a thousand elements, a fifth of a render's CPU otherwise) and no loader data
+ * for it (decision 0046). A client-side navigation, or a cold cache that streams, gets the data.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { deps, config } = context.get(requestContext);
+  const { deps, config, serverHtml: ahead } = context.get(requestContext);
   const origin = siteOrigin(config.siteUrl, request.url);
   const examples = apiExamples(deps);
   // Warm data renders in the first pass (readable without JavaScript); a cold cache streams.
@@ -26,10 +38,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     examples,
     new Promise<null>((resolve) => setTimeout(() => resolve(null), EXAMPLES_WAIT_MS)),
   ]);
-  return { origin, reference: await apiReference(origin), examples: ready ?? examples };
+  const reference = await apiReference(origin);
+  if (ready && !isDataRequest(request)) {
+    ahead.set(
+      BODY_ID,
+      serverHtml(ready, origin, () => (
+        <ApiReferenceView reference={reference} examples={ready} origin={origin} />
+      )),
+    );
+    return { view: null };
+  }
+  return { view: { reference, examples: ready ?? examples, origin } };
 }
 
-export default function ApiAccess({ loaderData }: Route.ComponentProps) {
-  const { reference, examples, origin } = loaderData;
-  return <ApiReferenceView reference={reference} examples={examples} origin={origin} />;
+export default function ApiAccess({ loaderData: { view } }: Route.ComponentProps) {
+  useCopyButtons();
+  return view ? (
+    <div id={BODY_ID}>
+      <ApiReferenceView reference={view.reference} examples={view.examples} origin={view.origin} />
+    </div>
+  ) : (
+    <ServerHtml id={BODY_ID} />
+  );
 }

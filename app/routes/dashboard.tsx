@@ -1,4 +1,5 @@
 import { requestContext } from "~/.server/context";
+import { pagePath } from "~/.server/single-fetch";
 import { dashboardView } from "~/.server/snapshots/dashboard";
 import { dashboardSearch } from "~/.server/snapshots/dashboard-search";
 import { marketSnapshot } from "~/.server/snapshots/markets";
@@ -15,20 +16,13 @@ import { CATEGORY_LINKS } from "~/lib/site";
 import type { Route } from "./+types/dashboard";
 
 /**
- * The page's path. A client-side navigation's loader request is the single-fetch one, `/politics.data`
- * (`/_.data` for `/`): read as is, every category page's search, sort and "show more" got Trending's cards.
- */
-function pagePath(url: URL): string {
-  return url.pathname.replace(/(?:\/_)?\.data$/, "");
-}
-
-/**
  * `/` and the 11 category paths: the cards the URL asks for (category, `search`, `show`). Without a search
  * the snapshot's cards (no database query); with one, every open event through the index (decision 0036).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);
   const url = new URL(request.url);
+  // The page's path, not the `.data` one: read as is, a client-side navigation got Trending's cards.
   const category = categoryBySlug(pagePath(url).replace(/^\/+|\/+$/g, "") || undefined);
   const query = {
     category,

@@ -418,6 +418,23 @@ describe("client-side navigation", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("renders /api-access from its loader data (a document gets it as HTML), Copy included", async () => {
+    const { page, problems } = await open("/status");
+    await context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+    const data = page.waitForResponse((r) => new URL(r.url()).pathname === "/api-access.data");
+    await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "API Access" }).click();
+    expect((await data).status()).toBe(200);
+    await expect.poll(() => page.getByText("Response (live data)").count()).toBeGreaterThan(5);
+    const quick = page.getByRole("figure").filter({ hasText: "Terminal" });
+    await quick.getByRole("button", { name: "Copy Terminal" }).click();
+    await expect.poll(() => quick.getByRole("status").textContent()).toBe("Copied");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+      `${baseUrl}/api/v1/track-record`,
+    );
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
 
 describe("without JavaScript", () => {

@@ -369,6 +369,18 @@ describe("/api-access", () => {
     expect(html).toContain("curl -s &#x27;https://oddspulse.example/api/v1/markets?limit=2&#x27;");
   });
 
+  it("sends the reference once: as HTML in a document, as loader data to a client-side navigation", async () => {
+    const headers = client();
+    const html = await (await worker.fetch("/api-access", { headers })).text();
+    const loaderData = html.slice(html.indexOf("window.__reactRouterContext"));
+    expect(html).toContain('id="op-listMarkets"');
+    expect(loaderData).toContain("routes/api-access");
+    expect(loaderData).not.toContain("listMarkets");
+    const data = await (await worker.fetch("/api-access.data", { headers })).text();
+    expect(data).toContain("listMarkets");
+    expect(data).toContain("/markets?limit=2");
+  });
+
   it("an example that cannot be made says so; the rest of the reference stands", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const broken = testWorker({ DB: failingDb });

@@ -18,7 +18,7 @@ export function CodeBlock({
     <figure className="min-w-0 rounded-lg bg-slate-900">
       <figcaption className="flex items-center justify-between gap-2 border-b border-slate-700 px-3 py-1.5">
         <span className="text-xs font-medium text-slate-200">{label}</span>
-        <CopyButton text={code} label={`Copy ${label}`} />
+        <CopyButton label={`Copy ${label}`} />
       </figcaption>
       <pre
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
