@@ -4,12 +4,14 @@
  * divided by the requests. Each page is measured uncached (a new `u` parameter per request: a full render
  * with the snapshots warm) and warm (one URL: the page memory), and `/robots.txt` (a constant Hono route,
  * the floor of anything the Worker runs, wrangler's own proxy included) is measured the same way, so
- * "above the floor" is the page's own cost. The clock ticks are 10 ms: 400 requests make ±0.03 ms.
+ * "above the floor" is the page's own cost. The clock ticks are 10 ms: 300 requests make ±0.03 ms.
  */
 import { cpuMs, settle } from "./cron-cpu.ts";
 import { percentile } from "./stats.ts";
 
-export const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 400);
+export const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 300);
+/** Rounds over every page; each figure is the median of its rounds. */
+export const CPU_ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 3);
 const IN_FLIGHT = 4;
 
 /**
@@ -61,33 +63,49 @@ async function cpuPerRequest(
 
 export interface PageCpu {
   path: string;
+  /** CPU ms per uncached request above the floor: the median over the rounds. */
   uncachedMs: number;
+  /** CPU ms per warm request above the floor: the median over the rounds. */
   warmMs: number;
+  /** Each round's figures, in the order measured. */
+  rounds: { uncachedMs: number; warmMs: number }[];
 }
 
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+
 /**
- * The floor (`/robots.txt`, ms per request: the median of its measurements, one before every page, as the
- * machine's pace drifts over a run) and each page's uncached and warm CPU per request.
+ * Each page's uncached and warm CPU per request above the floor (`/robots.txt`), and the floor. A round
+ * measures every page, each right after a measurement of the floor, and a page's figure is the median
+ * over `rounds` of its difference from that floor: the machine's pace drifts over a run, and one
+ * measurement of a page moved by up to 1.5 ms between runs (other processes, garbage collection).
  */
 export async function pageCpu(
   base: string,
   pids: readonly number[],
   paths: readonly string[],
   count = CPU_REQUESTS,
+  rounds = CPU_ROUNDS,
 ): Promise<{ floorMs: number; pages: PageCpu[] }> {
   const idle = await idleRate(pids);
   const unique = (path: string) => (i: number) =>
     `${base}${path}${path.includes("?") ? "&" : "?"}u=${Date.now()}-${i}`;
-  const floor = () => cpuPerRequest(pids, idle, () => `${base}/robots.txt`, count);
   const floors: number[] = [];
-  const pages: PageCpu[] = [];
-  for (const path of paths) {
-    floors.push(await floor());
-    const uncachedMs = await cpuPerRequest(pids, idle, unique(path), count);
-    const warmMs = await cpuPerRequest(pids, idle, () => `${base}${path}`, count);
-    pages.push({ path, uncachedMs, warmMs });
+  const above = new Map(paths.map((path) => [path, { uncached: [] as number[], warm: [] as number[] }]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [path, runs] of above) {
+      const floor = await cpuPerRequest(pids, idle, () => `${base}/robots.txt`, count);
+      floors.push(floor);
+      runs.uncached.push((await cpuPerRequest(pids, idle, unique(path), count)) - floor);
+      runs.warm.push((await cpuPerRequest(pids, idle, () => `${base}${path}`, count)) - floor);
+    }
   }
-  floors.push(await floor());
-  floors.sort((a, b) => a - b);
-  return { floorMs: percentile(floors, 50), pages };
+  return {
+    floorMs: median(floors),
+    pages: [...above].map(([path, runs]) => ({
+      path,
+      uncachedMs: median(runs.uncached),
+      warmMs: median(runs.warm),
+      rounds: runs.uncached.map((uncachedMs, i) => ({ uncachedMs, warmMs: runs.warm[i] ?? Number.NaN })),
+    })),
+  };
 }
