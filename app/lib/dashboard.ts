@@ -8,7 +8,7 @@
 import type { ListView } from "./list-view";
 import { mixProvenance, type SnapshotProvenance } from "./provenance";
 import type { DashboardCounts } from "./sentiment";
-import type { AnyEvent, DisplayEvent, MarketSnapshot } from "./types";
+import type { AnyEvent, DisplayEvent, EventForecast, MarketSnapshot } from "./types";
 
 /** Cards rendered at first; "Show more events" adds as many again. */
 export const PAGE_SIZE = 12;
@@ -19,6 +19,32 @@ export const MAX_CARDS = 1000;
 export function cardLimit(show: string | null): number {
   const n = Number(show);
   return Number.isInteger(n) && n > PAGE_SIZE ? Math.min(n, MAX_CARDS) : PAGE_SIZE;
+}
+
+/** What a card shows of an event's forecast (the model's probabilities are the event page's). */
+export type CardForecast = Omit<EventForecast, "probabilities">;
+
+/**
+ * What a card shows of an event. A list page sends its cards as loader data, serialised on every render
+ * and again into the page for hydration: nothing the card does not show (issue 27).
+ */
+export type CardEvent = Omit<AnyEvent, "startDate" | "liquidity" | "tags" | "volume24h" | "forecast"> & {
+  forecast: CardForecast | null;
+};
+
+/** An event as a card shows it. */
+export function cardEvent(event: AnyEvent): CardEvent {
+  const {
+    startDate: _start,
+    liquidity: _liquidity,
+    tags: _tags,
+    volume24h: _volume24h,
+    forecast,
+    ...card
+  } = event;
+  if (!forecast) return { ...card, forecast: null };
+  const { probabilities: _probabilities, ...shown } = forecast;
+  return { ...card, forecast: shown };
 }
 
 /** Which events the figures count: the grid's category and search. */
@@ -63,7 +89,7 @@ export interface DashboardData extends Omit<MarketSnapshot, "markets" | "events"
    * The cards to render: the first `limit` events of the category that match the search, in the view's
    * order. Only an index search lists events outside the snapshot (`forecast` and `mentions` null).
    */
-  events: AnyEvent[];
+  events: CardEvent[];
   /** The dashboard figures over every event the grid lists (category, search, ended filter), not only those rendered. */
   counts: DashboardCounts;
   /** X mentions over the same events (one count per event). */

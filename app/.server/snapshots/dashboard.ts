@@ -7,7 +7,7 @@
  */
 import { type Category, filterMarkets } from "~/lib/categories";
 import type { DashboardData } from "~/lib/dashboard";
-import { isAnalysed, viewProvenance } from "~/lib/dashboard";
+import { cardEvent, isAnalysed, viewProvenance } from "~/lib/dashboard";
 import { type ListView, selectListItems } from "~/lib/list-view";
 import { matchesEvent, type SearchResults } from "~/lib/search";
 import { eventCounts } from "~/lib/sentiment";
@@ -64,7 +64,7 @@ export function dashboardView(
   const listed = selectListItems(matching, query.view, query.now);
   return {
     ...rest,
-    events: listed.slice(0, query.limit),
+    events: listed.slice(0, query.limit).map(cardEvent),
     counts: eventCounts(listed),
     totalMentions: totalMentions(listed),
     provenance: viewProvenance(snapshot.provenance, listed, snapshot.fetchedAt),
@@ -92,7 +92,7 @@ export function searchResultsView(
   const analysed = results.events.filter(isAnalysed);
   return {
     ...rest,
-    events: results.events.slice(0, query.limit),
+    events: results.events.slice(0, query.limit).map(cardEvent),
     counts: eventCounts(analysed),
     totalMentions: totalMentions(analysed),
     provenance: viewProvenance(snapshot.provenance, analysed, snapshot.fetchedAt),

@@ -5,6 +5,7 @@ import { ExternalLink } from "~/components/ui/external-link";
 import { Icon } from "~/components/ui/icon";
 import { Sparkline } from "~/components/ui/sparkline";
 import { LazyStarButton } from "~/components/watchlist/lazy-star";
+import type { CardEvent, CardForecast } from "~/lib/dashboard";
 import {
   formatCents,
   formatCentsPair,
@@ -19,7 +20,6 @@ import { firstSidePrice } from "~/lib/live-state";
 import { marketPath } from "~/lib/market-page";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
 import { sentimentTone, sentimentTrend } from "~/lib/sentiment";
-import type { AnyEvent, EventForecast } from "~/lib/types";
 import { CallBadge } from "./call-badge";
 
 const TONE_CLASS = {
@@ -107,7 +107,7 @@ function ChangeChip({ points, label }: { points: number; label: string }) {
 const MULTI_SIDES = ["Yes", "No"] as const;
 
 /** One leading outcome of a multi-outcome event: its market's Yes price, kept current while live. */
-function OutcomeRow({ outcome, title }: { outcome: AnyEvent["outcomes"][number]; title: string }) {
+function OutcomeRow({ outcome, title }: { outcome: CardEvent["outcomes"][number]; title: string }) {
   const live = useLive((s) => firstSidePrice(s, outcome.marketId, ...MULTI_SIDES));
   const resolved = useLiveResolution(outcome.marketId, `${title}: ${outcome.label}`);
   const price = formatCents(live === null ? outcome.price : live * 100);
@@ -140,7 +140,7 @@ function OutcomeRow({ outcome, title }: { outcome: AnyEvent["outcomes"][number];
 }
 
 /** A multi-outcome event's leading outcomes: each links to its market page, with price and 24 h move. */
-function OutcomeRows({ event }: { event: AnyEvent }) {
+function OutcomeRows({ event }: { event: CardEvent }) {
   return (
     <div className="mt-auto pt-1">
       <ul className="divide-y divide-slate-100 text-sm" aria-label="Leading outcomes">
@@ -165,7 +165,7 @@ function OutcomeRows({ event }: { event: AnyEvent }) {
 export const NO_CALL_TEXT = "No AI call for this event (outside the 100 busiest)";
 
 /** Our forecast of an event: score, confidence, call, reasoning and where it came from. */
-function ForecastBlock({ forecast }: { forecast: EventForecast }) {
+function ForecastBlock({ forecast }: { forecast: CardForecast }) {
   const tone = sentimentTone(forecast.score);
   return (
     <>
@@ -188,7 +188,7 @@ function ForecastBlock({ forecast }: { forecast: EventForecast }) {
 }
 
 /** The event's X mentions (one count, of its title's query). */
-function MentionsLine({ mentions }: { mentions: NonNullable<AnyEvent["mentions"]> }) {
+function MentionsLine({ mentions }: { mentions: NonNullable<CardEvent["mentions"]> }) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
       <span className="inline-flex items-center gap-1.5">
@@ -214,7 +214,7 @@ function MentionsLine({ mentions }: { mentions: NonNullable<AnyEvent["mentions"]
  * call of ours instead of the forecast and X count. Untrusted text (titles, the analysis) is only ever
  * rendered as text.
  */
-export function EventCard({ event, now }: { event: AnyEvent; now: number }) {
+export function EventCard({ event, now }: { event: CardEvent; now: number }) {
   const { forecast, mentions } = event;
   const image = httpsOnly(event.image);
   const ends = endLabel(event.endDate, now);

@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
+import type { CardEvent } from "~/lib/dashboard";
 import { SEARCH_CAPPED_NOTE, SEARCH_RESULTS_MAX } from "~/lib/dashboard";
 import { UNKNOWN_ERROR } from "~/lib/errors";
-import type { AnyEvent } from "~/lib/types";
 import { EventCard } from "./event-card";
 
 const GRID = "grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3";
@@ -70,7 +70,7 @@ export function MarketGrid({
   /** Render time (epoch ms): end dates read "Ends" or "Ended" against it. */
   now: number;
   /** The cards to show (already filtered, sorted and limited). */
-  events: readonly AnyEvent[];
+  events: readonly CardEvent[];
   /** Events in the snapshot before category and search filters; null when the list is a search of every open event. */
   totalBeforeFilter: number | null;
   /** Events that match the filters (≥ events.length when the list is limited). */
