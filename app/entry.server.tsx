@@ -97,6 +97,8 @@ export default async function handleRequest(
           ),
         );
       },
+      // The client went away: stop rendering what nobody will read.
+      cancel: (reason) => render.abort(reason),
     });
     return new Response(body, { headers: responseHeaders, status });
   }

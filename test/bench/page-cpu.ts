@@ -71,7 +71,11 @@ export interface PageCpu {
   rounds: { uncachedMs: number; warmMs: number }[];
 }
 
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 /**
  * Each page's uncached and warm CPU per request above the floor (`/robots.txt`), and the floor. A round

@@ -78,6 +78,20 @@ describe("server-rendered pages", () => {
     expect(html.match(/data-testid="event-card"/g)).toHaveLength(PAGE_SIZE);
   });
 
+  it("sends a list page's cards without the fields no card shows", async () => {
+    for (const path of ["/", "/sports.data"]) {
+      const body = await (await worker.fetch(path, { headers: BROWSER })).text();
+      // The loader data: a document's stream scripts (its sort links say "liquidity"), or a navigation's answer.
+      const data = path.endsWith(".data")
+        ? body
+        : [...body.matchAll(/streamController\.enqueue\((".*?")\);<\/script>/gs)].map((m) => m[1]).join("");
+      expect(data, path).toContain("2026 NBA Champion");
+      for (const field of ["liquidity", "startDate", "volume24h", "probabilities"]) {
+        expect(data, `${path}: ${field}`).not.toContain(field);
+      }
+    }
+  });
+
   it("puts the response's nonce on every script element", async () => {
     const res = await worker.fetch("/", { headers: BROWSER });
     const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
