@@ -6,6 +6,7 @@
  * the floor of anything the Worker runs, wrangler's own proxy included) is measured the same way, so
  * "above the floor" is the page's own cost. The clock ticks are 10 ms: 300 requests make ±0.03 ms.
  */
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { cpuMs, settle } from "./cron-cpu.ts";
 import { percentile } from "./stats.ts";
 
@@ -59,6 +60,49 @@ async function cpuPerRequest(
   await drive(urlFor, count);
   const used = cpuMs(pids) - start - idle * (performance.now() - wall);
   return Math.max(0, used) / count;
+}
+
+/** TCP ports a process listens on: its sockets' inodes among the listening ones of `/proc/<pid>/net/tcp`. */
+function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+      if (inode) inodes.add(inode);
+    } catch {
+      // Closed meanwhile.
+    }
+  }
+  return readFileSync(`/proc/${pid}/net/tcp`, "utf8")
+    .split("\n")
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols[3] === "0A" && inodes.has(cols[9] ?? ""))
+    .map((cols) => Number.parseInt(cols[1]?.split(":")[1] ?? "", 16));
+}
+
+/**
+ * The Worker's own address. `wrangler dev` answers at `publicUrl` through its ProxyWorker, which runs every
+ * HTML response through HTMLRewriter (to append its live-reload script) in the measured processes: per
+ * page, work that grows with the page and that production does not have (decision 0044). Miniflare's entry
+ * socket, in the other workerd process, serves the Worker without it: found among the processes' listening
+ * ports as the one that answers `/robots.txt` as `publicUrl` does (its sitemap URL on its own origin).
+ */
+export async function workerUrl(publicUrl: string, pids: readonly number[]): Promise<string> {
+  const robots = await (await fetch(`${publicUrl}/robots.txt`)).text();
+  const publicPort = Number(new URL(publicUrl).port);
+  for (const port of pids.flatMap(listeningPorts)) {
+    if (port === publicPort) continue;
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      const res = await fetch(`${url}/robots.txt`, { signal: AbortSignal.timeout(2_000) });
+      // The same file, but for the sitemap's absolute URL on this origin.
+      if (res.ok && (await res.text()).replaceAll(url, publicUrl) === robots) return url;
+    } catch {
+      // Not an HTTP server (the inspector), or not this one.
+    }
+  }
+  throw new Error(`no workerd socket of ${pids.join(", ")} serves the Worker directly`);
 }
 
 export interface PageCpu {
