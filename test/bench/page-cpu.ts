@@ -3,8 +3,8 @@
  * fixed number of requests, 4 in flight, less what the same processes spend idle over the same wall time,
  * divided by the requests. Each page is measured uncached (a new `u` parameter per request: a full render
  * with the snapshots warm) and warm (one URL: the page memory), and `/robots.txt` (a constant Hono route,
- * the floor of anything the Worker runs, wrangler's own proxy included) is measured the same way, so
- * "above the floor" is the page's own cost. The clock ticks are 10 ms: 300 requests make ±0.03 ms.
+ * the floor of anything the Worker runs) is measured the same way, so "above the floor" is the page's own
+ * cost. The Worker is asked directly, not through wrangler's proxy (`workerUrl`). The clock ticks are 10 ms: 300 requests make ±0.03 ms.
  */
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { cpuMs, settle } from "./cron-cpu.ts";
@@ -111,8 +111,6 @@ export interface PageCpu {
   uncachedMs: number;
   /** CPU ms per warm request above the floor: the median over the rounds. */
   warmMs: number;
-  /** Each round's figures, in the order measured. */
-  rounds: { uncachedMs: number; warmMs: number }[];
 }
 
 const median = (values: number[]) =>
@@ -153,7 +151,6 @@ export async function pageCpu(
       path,
       uncachedMs: median(runs.uncached),
       warmMs: median(runs.warm),
-      rounds: runs.uncached.map((uncachedMs, i) => ({ uncachedMs, warmMs: runs.warm[i] ?? Number.NaN })),
     })),
   };
 }
