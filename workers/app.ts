@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
 import type { AlertMessage } from "../app/.server/alerts/dispatch";
 import { apiV1 } from "../app/.server/api-v1/app";
@@ -84,21 +84,28 @@ const PAGE_CACHE_CONTROL = "private, no-cache";
 /** Methods a page answers; anything else gets the 405 page. */
 const PAGE_METHODS = new Set(["GET", "HEAD"]);
 
+/** What React Router's loaders and the document entry get for one page request. */
+function pageContext(c: Context<WorkerEnv>, bot: boolean, refusedMethod?: string) {
+  const context = new RouterContextProvider();
+  const fields: RequestContext = {
+    config: c.get("config"),
+    deps: c.get("deps"),
+    nonce: c.get("nonce"),
+    bot,
+    rendered: { html: null },
+    serverHtml: new Map(),
+    refusedMethod,
+  };
+  context.set(requestContext, fields);
+  return { context, rendered: fields.rendered };
+}
+
 app.all("*", async (c) => {
   const nonce = c.get("nonce");
   if (!PAGE_METHODS.has(c.req.method)) {
     // Pages take no actions: answer the site's own 405 page (rendered as a GET of the not-found route).
     createLog("405").info(`${c.req.method} ${new URL(c.req.url).pathname}`);
-    const context = new RouterContextProvider();
-    context.set(requestContext, {
-      config: c.get("config"),
-      deps: c.get("deps"),
-      nonce,
-      bot: isCrawler(c.req.header("user-agent")),
-      rendered: { html: null },
-      serverHtml: new Map(),
-      refusedMethod: c.req.method,
-    });
+    const { context } = pageContext(c, isCrawler(c.req.header("user-agent")), c.req.method);
     const page = await handleRequest(
       new Request(new URL("/__method-not-allowed", c.req.url), { headers: c.req.raw.headers }),
       context,
@@ -115,16 +122,7 @@ app.all("*", async (c) => {
   const head = c.req.method === "HEAD";
   const cached = key ? pages.get(key, nonce, now, head) : null;
   if (cached) return cached;
-  const context = new RouterContextProvider();
-  const rendered: RequestContext["rendered"] = { html: null };
-  context.set(requestContext, {
-    config: c.get("config"),
-    deps: c.get("deps"),
-    nonce,
-    bot,
-    rendered,
-    serverHtml: new Map(),
-  });
+  const { context, rendered } = pageContext(c, bot);
   const response = await handleRequest(c.req.raw, context);
   // Pages carry a per-response nonce, and data requests the same loader data: no shared cache may keep
   // them, and a browser asks again each time (decision 0011).

@@ -8,7 +8,7 @@ const kept = new WeakMap<object, Map<string, string>>();
  * is made from, an object that does not change (a memoised answer), so the HTML changes with it and
  * goes with it. Shown by `ServerHtml` (decision 0046).
  */
-export function serverHtml(data: object, key: string, render: () => ReactElement): string {
+export function htmlOnce(data: object, key: string, render: () => ReactElement): string {
   let byKey = kept.get(data);
   if (!byKey) {
     byKey = new Map();

@@ -1,6 +1,6 @@
 import { apiExamples, apiReference } from "~/.server/api-v1/reference";
 import { requestContext } from "~/.server/context";
-import { serverHtml } from "~/.server/server-html";
+import { htmlOnce } from "~/.server/server-html";
 import { isDataRequest } from "~/.server/single-fetch";
 import { ApiReferenceView } from "~/components/api-access/api-reference-view";
 import { useCopyButtons } from "~/components/api-access/copy-button";
@@ -30,7 +30,7 @@ const BODY_ID = "api-access-body";
  * for it (decision 0046). A client-side navigation, or a cold cache that streams, gets the data.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { deps, config, serverHtml: ahead } = context.get(requestContext);
+  const { deps, config, serverHtml } = context.get(requestContext);
   const origin = siteOrigin(config.siteUrl, request.url);
   const examples = apiExamples(deps);
   // Warm data renders in the first pass (readable without JavaScript); a cold cache streams.
@@ -40,9 +40,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   const reference = await apiReference(origin);
   if (ready && !isDataRequest(request)) {
-    ahead.set(
+    serverHtml.set(
       BODY_ID,
-      serverHtml(ready, origin, () => (
+      htmlOnce(ready, origin, () => (
         <ApiReferenceView reference={reference} examples={ready} origin={origin} />
       )),
     );
