@@ -80,6 +80,8 @@ const ConfigSchema = v.object({
   xCacheSeconds: integer("X_CACHE_SECONDS", 0, 604_800, 3600),
   llmBatchSize: integer("LLM_BATCH_SIZE", 1, 100, 10),
   llmTimeoutMs: integer("LLM_TIMEOUT_MS", 1, 120_000, 20_000),
+  /** The smallest edge (model probability minus the side's price, points) a model forecast calls. */
+  callMinEdgePoints: integer("CALL_MIN_EDGE_POINTS", 1, 50, 8),
   /** After a failed refresh, callers get the fallback without a new upstream call for this long. */
   failureBackoffSeconds: integer("FAILURE_BACKOFF_SECONDS", 0, 3600, 30),
   /** Gamma pages of open events the search index reads per minute cron run (0: no crawl; decision 0034). */
@@ -163,6 +165,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   xCacheSeconds: "X_CACHE_SECONDS",
   llmBatchSize: "LLM_BATCH_SIZE",
   llmTimeoutMs: "LLM_TIMEOUT_MS",
+  callMinEdgePoints: "CALL_MIN_EDGE_POINTS",
   failureBackoffSeconds: "FAILURE_BACKOFF_SECONDS",
   searchIndexPagesPerRun: "SEARCH_INDEX_PAGES_PER_RUN",
   searchIndexPassMinutes: "SEARCH_INDEX_PASS_MINUTES",

@@ -1,4 +1,5 @@
 /** The price chart's shape as the server computes it and the component draws it (client-safe). */
+import type { SidePair } from "./live-state";
 
 export type ChartRange = "1d" | "1w" | "1m" | "all";
 
@@ -20,9 +21,11 @@ export type PointSource = "ours" | "clob";
 
 export interface ChartLine {
   label: string;
+  /** Where the line's price is pushed live: its market and how its two sides are named; null: never. */
+  live: { marketId: string; sides: SidePair } | null;
   /** SVG path data in the chart's coordinates. */
   d: string;
-  /** Latest price 0..1 and where it sits. */
+  /** Latest price 0..1 (the page's current price when it gave one) and where it sits. */
   last: { x: number; y: number; p: number };
 }
 

@@ -1,5 +1,6 @@
 /** What the event page shows, as the server hands it to the page (client-safe), and its pure builders. */
 import type { ChartRange } from "./chart";
+import { edgePoints } from "./edge";
 import type {
   ChartSection,
   MarketSource,
@@ -16,9 +17,15 @@ import type { DisplayEvent, EventForecast } from "./types";
 /** The event's own figures: title, dates, status and where they came from. */
 export interface EventView {
   slug: string;
+  /** Its title, a one-market event's blank filled with its market's label. */
   title: string;
+  /** A one-market event's own market question when it says more than the title; else null. */
+  question: string | null;
   image: string | null;
+  /** When its last market ends (lib/market-state.ts `eventEnds`). */
   endDate: string | null;
+  /** When its first market ends, when the markets end on different dates. */
+  endsFrom: string | null;
   volume24h: number;
   volume: number;
   liquidity: number;
@@ -119,25 +126,27 @@ export interface ForecastBar {
 const pct = (p: number) => Math.round(Math.min(1, Math.max(0, p)) * 1000) / 10;
 
 /**
- * The forecast's bars: per outcome the model's probability beside the market's price, in the order the
- * forecast lists them (dearest first). A difference under half a point reads as agreement.
+ * One outcome's bar pair: the model's probability beside the market's price (`price`, the outcome's price
+ * now). The gap is `edgePoints`, the rounding the call's edge uses, so the two never disagree; under half a
+ * point reads as agreement.
  */
+export function forecastBar(p: EventForecast["probabilities"][number], price: number): ForecastBar {
+  const gap = edgePoints(p.model, price);
+  return {
+    marketId: p.marketId,
+    label: p.label,
+    model: pct(p.model),
+    market: pct(price),
+    verdict:
+      gap === 0
+        ? "Model and market agree"
+        : `Model ${Math.abs(gap)} point${Math.abs(gap) === 1 ? "" : "s"} ${gap > 0 ? "above" : "below"} the market`,
+  };
+}
+
+/** The forecast's bars at the prices the forecast was made with, in its order (dearest first). */
 export function forecastBars(probabilities: EventForecast["probabilities"]): ForecastBar[] {
-  return probabilities.map((p) => {
-    const model = pct(p.model);
-    const market = pct(p.market);
-    const gap = Math.round(model - market);
-    return {
-      marketId: p.marketId,
-      label: p.label,
-      model,
-      market,
-      verdict:
-        gap === 0
-          ? "Model and market agree"
-          : `Model ${Math.abs(gap)} point${Math.abs(gap) === 1 ? "" : "s"} ${gap > 0 ? "above" : "below"} the market`,
-    };
-  });
+  return probabilities.map((p) => forecastBar(p, p.market));
 }
 
 /** What the forecast section says for an event outside the shown ones. */

@@ -34,8 +34,8 @@ export function formatMoney(dollars: number): string {
   return MONEY.format(Number.isFinite(dollars) && dollars > 0 ? dollars : 0);
 }
 
-/** The two prices of a two-sided market as shown: they always add up to 100¢ (or read "<1¢" / ">99¢"). */
-export interface CentsPair {
+/** The two prices of a two-sided market as shown: they always add up to 100¢. */
+export interface PricePair {
   /** The first outcome (Yes, Up, a team…). */
   first: string;
   /** The second outcome (No, Down, "Other"): 100¢ minus the first as shown. */
@@ -43,30 +43,43 @@ export interface CentsPair {
 }
 
 /**
- * Both sides of a two-sided market from the first side's price (percent 0..100). The first side is
- * rounded (half up: 89.5 → 90¢) and the second is 100 minus it, so the pair always sums to 100¢:
- * 33.5 / 66.5 → 34¢ / 66¢, never 34¢ / 67¢. A side above 0 that rounds to 0 reads "<1¢" and its
- * mirror ">99¢", and a first side that would round up to 100 reads ">99¢" / "<1¢": only exactly 0 and
- * 100 (a certainty) read "0¢" and "100¢". Not a number → "–" both.
+ * A price (0..1) in tenths of a cent, the finest tick Polymarket trades: 0.335 → 335. Six decimals absorb
+ * float noise (0.28499999… is 28.5¢) before the rounding, half up. Null when not a number.
  */
-export function formatCentsPair(firstPercent: number): CentsPair {
-  if (!Number.isFinite(firstPercent)) return { first: "–", second: "–" };
-  // Six decimals absorb float noise (e.g. 28.4999999…) before the half-cent rounding.
-  const first = Math.round(Math.min(100, Math.max(0, firstPercent)) * 1e6) / 1e6;
-  if (first === 0) return { first: "0¢", second: "100¢" };
-  if (first === 100) return { first: "100¢", second: "0¢" };
-  const cents = Math.round(first);
-  if (cents === 0) return { first: "<1¢", second: ">99¢" };
-  if (cents === 100) return { first: ">99¢", second: "<1¢" };
-  return { first: `${cents}¢`, second: `${100 - cents}¢` };
+function priceTenths(price: number): number | null {
+  if (!Number.isFinite(price)) return null;
+  const tenths = Math.min(1000, Math.max(0, price * 1000));
+  return Math.round(Math.round(tenths * 1e6) / 1e6);
+}
+
+/** Tenths of a cent as shown: whole cents without a decimal ("34¢"), else the tenth ("33.5¢"). */
+function centsText(tenths: number): string {
+  return tenths % 10 === 0 ? `${tenths / 10}¢` : `${(tenths / 10).toFixed(1)}¢`;
 }
 
 /**
- * A percent price (0..100) in cents, as the first side of formatCentsPair: 5.8 → "6¢", 0.2 → "<1¢",
- * 99.7 → ">99¢", so a single price never reads differently from the same price on a card.
+ * Both sides of a two-sided market from the first side's price (0..1): the one price format of the site.
+ * The first side is rounded to the tenth of a cent, shown only when it is not a whole cent (0.335 →
+ * "33.5¢", 0.34 → "34¢"), and the second is 100¢ minus it, so the pair always sums to 100¢ (33.5¢ /
+ * 66.5¢). A side above 0 that rounds to 0 reads "<0.1¢" and its mirror ">99.9¢": only exactly 0 and 1 (a
+ * certainty) read "0¢" and "100¢". Not a number → "–" both.
  */
-export function formatCents(percent: number): string {
-  return formatCentsPair(percent).first;
+export function formatPricePair(firstPrice: number): PricePair {
+  const tenths = priceTenths(firstPrice);
+  if (tenths === null) return { first: "–", second: "–" };
+  if (firstPrice <= 0) return { first: "0¢", second: "100¢" };
+  if (firstPrice >= 1) return { first: "100¢", second: "0¢" };
+  if (tenths === 0) return { first: "<0.1¢", second: ">99.9¢" };
+  if (tenths === 1000) return { first: ">99.9¢", second: "<0.1¢" };
+  return { first: centsText(tenths), second: centsText(1000 - tenths) };
+}
+
+/**
+ * One price (0..1) as every page, card, feed and alert shows it: the first side of `formatPricePair`, so a
+ * price never reads differently from the same price on a card (0.335 → "33.5¢", 0.0004 → "<0.1¢").
+ */
+export function formatPrice(price: number): string {
+  return formatPricePair(price).first;
 }
 
 /** Locale-formatted whole number: 12345 → "12,345". */

@@ -59,6 +59,9 @@ export const INITIAL_LIVE_STATE: LiveState = {
   error: null,
 };
 
+/** A market's two sides as the live prices name them: "Yes"/"No", or a one-market event's own labels. */
+export type SidePair = readonly [first: string, second: string];
+
 /** One outcome of one market: the key of `prices`. */
 export function priceKey(market: string, outcome: string): string {
   return `${market}\n${outcome}`;
@@ -198,6 +201,14 @@ export function firstSidePrice(
   if (own && (!other || own.t >= other.t)) return own.price;
   if (other) return Math.round((1 - other.price) * 1e6) / 1e6;
   return null;
+}
+
+/**
+ * An outcome's 24 h change in points at `price` (0..1): the change the page was given, moved by as much as
+ * the price moved since (the reference price a day ago stays what it was).
+ */
+export function changeNow(stored: { price: number; priceChange24h: number }, price: number): number {
+  return Math.round((stored.priceChange24h + (price - stored.price) * 100) * 1e6) / 1e6;
 }
 
 /** One outcome's latest pushed price with its top of book (the state's own object), or undefined. */

@@ -1,6 +1,7 @@
 /** What the market page shows, as the server hands it to the page and to /api/markets/:slug (client-safe). */
 import type { InferOutput } from "valibot";
 import type { ChartModel, ChartRange, PointSource } from "./chart";
+import { fetchedProvenance, POLYMARKET, type Provenance } from "./provenance";
 import type {
   CurrentAnalysisSchema,
   MarketSourceSchema,
@@ -112,11 +113,15 @@ export function holderPositions(
 }
 
 export interface SiblingMarket {
+  /** Its market id: its price follows the event's live prices. */
+  id: string;
   slug: string | null;
   title: string;
   /** 0..1, the first outcome's price. */
   price: number;
   label: string;
+  /** Its second outcome's label (the live prices may name either side). */
+  otherLabel: string;
   current: boolean;
 }
 
@@ -159,4 +164,21 @@ export interface MarketPageData {
   trades: NowOrLater<MarketTrades>;
   holders: NowOrLater<Section<OutcomeHolders[]>>;
   siblings: NowOrLater<Section<SiblingMarket[]>>;
+}
+
+/**
+ * Where a market page's (or an event page's) prices came from, as a provenance: the snapshot or Gamma,
+ * live while fresh and cached once stale; our stored history, cached at its last point; our index of every
+ * open event, cached at its row's last write.
+ */
+export function sourceProvenance(source: MarketSource): Provenance {
+  switch (source.kind) {
+    case "snapshot":
+    case "gamma":
+      return fetchedProvenance(POLYMARKET, source.at, source.stale);
+    case "history":
+      return { kind: "cached", by: "our price history", at: source.at };
+    case "index":
+      return { kind: "cached", by: POLYMARKET, at: source.checkedAt ?? source.at };
+  }
 }

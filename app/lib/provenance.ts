@@ -4,7 +4,11 @@
  */
 import type { InferOutput } from "valibot";
 import { formatClockUtc } from "./format";
-import type { ProvenanceSchema, SnapshotProvenanceSchema } from "./schemas/provenance";
+import type {
+  AnswerProvenanceSchema,
+  ProvenanceSchema,
+  SnapshotProvenanceSchema,
+} from "./schemas/provenance";
 
 /** live / cached / partial / estimated / sample: see ProvenanceSchema (app/lib/schemas/provenance.ts). */
 export type Provenance = InferOutput<typeof ProvenanceSchema>;
@@ -13,6 +17,8 @@ export type ProvenanceKind = Provenance["kind"];
 
 /** What a snapshot's three kinds of figure are made of. */
 export type SnapshotProvenance = InferOutput<typeof SnapshotProvenanceSchema>;
+/** What one answer's prices, forecasts and X counts are made of. */
+export type AnswerProvenance = InferOutput<typeof AnswerProvenanceSchema>;
 
 /** What a figure is about: a snapshot's part, or the whale trades (their own snapshot). */
 export type Subject = keyof SnapshotProvenance | "trades";
@@ -87,4 +93,19 @@ export function analysisProvenance(source: string): Provenance {
   return source === "estimated"
     ? { kind: "estimated", method: SENTIMENT_ESTIMATE_METHOD }
     : { kind: "live", by: source };
+}
+
+/** Where one X count came from: the X API, or the labelled estimate. */
+export function mentionsProvenance(source: "live" | "estimated"): Provenance {
+  return source === "live"
+    ? { kind: "live", by: X_API }
+    : { kind: "estimated", method: MENTIONS_ESTIMATE_METHOD };
+}
+
+/**
+ * Where prices read at `at` came from: live from `by` within their freshness, cached at `at` once older
+ * (`stale`).
+ */
+export function fetchedProvenance(by: string, at: string, stale: boolean): Provenance {
+  return stale ? { kind: "cached", by, at } : { kind: "live", by, at };
 }

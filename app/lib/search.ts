@@ -1,3 +1,4 @@
+import type { AnswerProvenance } from "./provenance";
 import type { AnyEvent } from "./types";
 
 /** Longest search text used or shown anywhere: a pasted essay is cut here before it is rendered. */
@@ -34,4 +35,9 @@ export interface SearchResults {
   events: AnyEvent[];
   /** The next page's cursor, null on the last. */
   nextCursor: string | null;
+  /**
+   * Where the page's figures came from: prices from the index (cached at its last full pass) or the
+   * snapshot; forecasts and X counts the snapshot's, when any event listed has them.
+   */
+  provenance: AnswerProvenance;
 }

@@ -1,5 +1,6 @@
-/** SPEC §4 rules for showing sentiment and recommendations. Pure. */
-import type { DisplayEvent, DisplayMarket, Recommendation } from "./types";
+/** SPEC §4 rules for showing sentiment and recommendations, and how a call reads. Pure. */
+import { formatPrice } from "./format";
+import type { DisplayEvent, DisplayMarket, EventCall, Recommendation } from "./types";
 
 export type Tone = "positive" | "negative" | "neutral";
 export type Trend = "up" | "down" | "flat";
@@ -42,6 +43,37 @@ export function recommendationLabel(recommendation: Recommendation): string {
   if (recommendation === "BUY_YES") return "BUY YES";
   if (recommendation === "BUY_NO") return "BUY NO";
   return "NEUTRAL";
+}
+
+/**
+ * What a call buys, as the badge names it: "BUY NO · Newsom" (a multi-outcome event's outcome, "No ·
+ * Newsom"), "BUY YES" (a Yes/No market's side), or "BUY Lakers" (a one-market event's named side, where
+ * "BUY NO · Lakers" would say the opposite of the side bought).
+ */
+export function callHead(call: Pick<EventCall, "recommendation" | "outcome">): string {
+  const at = call.outcome.indexOf(" · ");
+  if (at >= 0) return `${recommendationLabel(call.recommendation)} · ${call.outcome.slice(at + 3)}`;
+  if (/^(yes|no)$/i.test(call.outcome.trim())) return recommendationLabel(call.recommendation);
+  return `BUY ${call.outcome}`;
+}
+
+/**
+ * A call as the badge reads it: "BUY NO · Newsom at 66¢", or once the side's price has moved from the
+ * price the call was made at, "BUY NO · Newsom called at 66¢ · now 53¢" (`now`: the side's price now, 0..1).
+ * Prices are compared as shown, so a move under the tenth of a cent changes nothing.
+ */
+export function callText(
+  call: Pick<EventCall, "recommendation" | "outcome" | "sidePrice">,
+  now: number | null = null,
+): string {
+  const at = formatPrice(call.sidePrice);
+  const current = now === null ? at : formatPrice(now);
+  return current === at ? `${callHead(call)} at ${at}` : `${callHead(call)} called at ${at} · now ${current}`;
+}
+
+/** The edge beside a call: "edge +9 pts" (the model's probability of the side bought minus its price). */
+export function edgeText(edge: number): string {
+  return `edge ${edge > 0 ? "+" : ""}${edge} pt${Math.abs(edge) === 1 ? "" : "s"}`;
 }
 
 export interface DashboardCounts {

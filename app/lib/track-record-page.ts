@@ -3,7 +3,7 @@
  * record (client-safe): the page's shapes, its pagination and the words for sides, sources and why a
  * call is still pending. The figures themselves are computed on the server (track-record/metrics.ts).
  */
-import { formatCents, formatDate } from "./format";
+import { formatDate, formatPrice } from "./format";
 import {
   type Call,
   type CallOutcome,
@@ -165,7 +165,7 @@ export function quoteText(side: CallSide, outcomes: readonly string[], firstPric
   if (firstPrice === null) return "—";
   const quote = sideQuote(side, outcomes, firstPrice);
   // In floating point 0.595 × 100 is 59.4999…: rounded to 8 decimals first, a half cent stays one.
-  return `${quote.outcome} ${formatCents(Number((quote.price * 100).toFixed(8)))}`;
+  return `${quote.outcome} ${formatPrice(quote.price)}`;
 }
 
 /** Who made the call: the labelled estimate or the model by its id. */

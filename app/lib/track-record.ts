@@ -10,9 +10,11 @@
  * The rules a recorded call was made under, stored with each call so the record says which rows follow
  * which rules. Version 1 (every call before issue 23): every shown market's call was recorded.
  * Version 2: `callDecision` (app/.server/track-record/call-rules.ts): an event's call, recorded only while
- * the event is open, before its end date, at a side price of 5–95¢.
+ * the event is open, before its end date, at a side price of 5–95¢; the side was the model's own word.
+ * Version 3: the same, and a model's call is derived from its probabilities (`deriveCall`): the side with
+ * the largest edge, at least the configured threshold; the market's own end date decides "ended".
  */
-export const CALL_RULES_VERSION = 2;
+export const CALL_RULES_VERSION = 3;
 
 export type CallSide = "buy_yes" | "buy_no" | "hold";
 export type CallOutcome = "yes" | "no" | "void";

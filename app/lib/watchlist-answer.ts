@@ -9,6 +9,7 @@ import type { WatchedMarket } from "./watchlist";
 /** The parts of a `GET /api/v1/markets/{slug}` answer a row reads: the API's own schemas. */
 const MarketAnswerSchema = v.object({
   market: v.object({
+    id: v.string(),
     slug: v.string(),
     title: v.string(),
     eventSlug: v.optional(v.nullable(v.string()), null),
@@ -21,7 +22,10 @@ const MarketAnswerSchema = v.object({
 export function parseMarketAnswer(json: unknown): WatchedMarket | null {
   const parsed = v.safeParse(MarketAnswerSchema, json);
   if (!parsed.success) return null;
-  const { slug, title, eventSlug, outcomes, status } = parsed.output.market;
+  const { id, slug, title, eventSlug, outcomes, status } = parsed.output.market;
   const [first] = outcomes;
-  return first ? { slug, title, eventSlug, outcomeLabel: first.label, price: first.price, status } : null;
+  const otherLabel = outcomes.length === 2 ? (outcomes[1]?.label ?? "") : "";
+  return first
+    ? { id, slug, title, eventSlug, outcomeLabel: first.label, otherLabel, price: first.price, status }
+    : null;
 }

@@ -136,11 +136,15 @@ export function changeInPoints(current: number, atStar: number): number {
 
 /** What a watchlist row shows of a market's current state. */
 export interface WatchedMarket {
+  /** Its market id: the row's price follows the event's live prices. */
+  id: string;
   slug: string;
   title: string;
   /** The market's event (what alerts follow), when it has one. */
   eventSlug: string | null;
   outcomeLabel: string;
+  /** The second outcome's label of a two-sided market ("" otherwise): live prices may name either side. */
+  otherLabel: string;
   /** 0..1. */
   price: number;
   status: MarketStatus;

@@ -49,7 +49,7 @@ export function formatPotentialWin(trade: Pick<WhaleTrade, "size">): string {
 
 /**
  * SPEC: odds = price as a rounded percent. A price that rounds to 0 or 100 without being it shows
- * "<1%" / ">99%" (as formatCents does with "<1¢"): a 0.999 trade is not a certainty.
+ * "<1%" / ">99%" (as formatPrice does with "<1¢"): a 0.999 trade is not a certainty.
  */
 export function formatOdds(price: number): string {
   if (!Number.isFinite(price)) return "–";

@@ -6,7 +6,7 @@ import { valueOrErrorPage } from "~/.server/snapshots/loader-data";
 import { EventPage } from "~/components/event/event-page";
 import { CHART_RANGES, parseChartRange } from "~/lib/chart";
 import { eventPath } from "~/lib/event-page";
-import { formatCents } from "~/lib/format";
+import { formatPrice } from "~/lib/format";
 import { statusText } from "~/lib/market-page";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/event";
@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const { event, outcomes } = loaderData;
   const prices = outcomes
     .slice(0, 3)
-    .map((o) => `${o.label} ${formatCents(o.price * 100)}`)
+    .map((o) => `${o.label} ${formatPrice(o.price)}`)
     .join(", ");
   const more = outcomes.length > 3 ? ` and ${outcomes.length - 3} more outcomes` : "";
   return pageMeta({

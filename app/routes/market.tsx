@@ -5,7 +5,7 @@ import { resolveMarket } from "~/.server/market/resolve";
 import { valueOrErrorPage } from "~/.server/snapshots/loader-data";
 import { MarketPage } from "~/components/market/market-page";
 import { CHART_RANGES, parseChartRange } from "~/lib/chart";
-import { formatCents } from "~/lib/format";
+import { formatPrice } from "~/lib/format";
 import { marketPath, statusText } from "~/lib/market-page";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/market";
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const { market } = loaderData;
   const prices = market.outcomes
     .slice(0, 3)
-    .map((o) => `${o.label} ${formatCents(o.price * 100)}`)
+    .map((o) => `${o.label} ${formatPrice(o.price)}`)
     .join(", ");
   return pageMeta({
     title: `${market.title} — Odds, Chart & Whale Trades`,

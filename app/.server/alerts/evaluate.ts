@@ -3,7 +3,7 @@
  * subscriptions and the data to matches; `alerts/dispatch.ts` records and queues them. Each match carries
  * its rule key (at most once per 15 minutes) and a dedupe key (never twice for the same trade or move).
  */
-import { formatCents, formatMoney } from "~/lib/format";
+import { formatMoney, formatPrice } from "~/lib/format";
 import { type AlertRule, ruleKey } from "~/lib/schemas/alerts";
 import type { CallSide } from "~/lib/track-record";
 import type { Market, WhaleTrade } from "~/lib/types";
@@ -39,7 +39,7 @@ export const TRADE_ALERT_WINDOW_MS = 60 * 60 * 1000;
 const usd = (trade: WhaleTrade) => trade.size * trade.price;
 const shortWallet = (wallet: string) => `${wallet.slice(0, 6)}…${wallet.slice(-4)}`;
 const tradeLine = (trade: WhaleTrade) =>
-  `${trade.side === "BUY" ? "Bought" : "Sold"} ${trade.outcomeLabel} at ${formatCents(trade.price * 100)}`;
+  `${trade.side === "BUY" ? "Bought" : "Sold"} ${trade.outcomeLabel} at ${formatPrice(trade.price)}`;
 
 /** Trades of the last hour, and none from before the minute the visitor subscribed. */
 function recent(trade: WhaleTrade, set: RuleSet, now: number): boolean {
@@ -154,7 +154,7 @@ export function matchPriceMoves(
           dedupeKey: `move:${move.market.id}:${move.label}:${rule.points}:${direction}:${hour}`,
           notification: {
             title: `${move.title}: ${move.label} ${direction} ${Math.round(Math.abs(points))} points`,
-            body: `${move.label} went from ${formatCents(move.from * 100)} to ${formatCents(move.to * 100)} within an hour`,
+            body: `${move.label} went from ${formatPrice(move.from)} to ${formatPrice(move.to)} within an hour`,
             url: `/event/${rule.event}`,
             tag: `move:${rule.event}`,
           },
@@ -187,7 +187,7 @@ export function matchCallChanges(sets: readonly RuleSet[], changes: readonly Cal
       for (const change of changes) {
         if (change.eventSlug !== rule.event) continue;
         const what = [SIDE_LABEL[change.side], change.callOutcome].filter(Boolean).join(" · ");
-        const price = change.sidePrice === null ? "" : ` at ${formatCents(change.sidePrice * 100)}`;
+        const price = change.sidePrice === null ? "" : ` at ${formatPrice(change.sidePrice)}`;
         out.push({
           subscriptionId: set.id,
           ruleKey: ruleKey(rule),

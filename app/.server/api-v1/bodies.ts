@@ -5,8 +5,10 @@
 
 import { categoryBySlug } from "~/lib/categories";
 import type { ChartRange } from "~/lib/chart";
+import { sourceProvenance } from "~/lib/market-page";
+import { analysisProvenance, fetchedProvenance, mentionsProvenance, POLYMARKET } from "~/lib/provenance";
 import type { Unavailable } from "~/lib/section";
-import type { MarketSnapshot } from "~/lib/types";
+import type { DisplayMarket, MarketSnapshot } from "~/lib/types";
 import type { Deps } from "../deps";
 import { readEvent } from "../events/detail";
 import { eventHistory, NOT_RECORDED, rangeStep } from "../events/history";
@@ -23,6 +25,7 @@ import { readTrackRecord } from "../track-record/view";
 import type { EventsQuery, MarketsQuery, SearchQuery, WhalesQuery } from "./params";
 import { selectEvents, selectMarkets, selectWhales } from "./queries";
 import type {
+  ApiMarket,
   ErrorCode,
   EventHistoryResponse,
   EventList,
@@ -103,6 +106,14 @@ const failed = (failure: Unavailable) =>
       } as const)
     : unavailable(failure.message);
 
+/** A percent price (0..100, one decimal) in the API's unit, 0..1 without float noise: 33.5 → 0.335. */
+const fraction = (percent: number): number => Math.round(percent * 10) / 1000;
+
+/** A market of the list in the API's one unit: prices 0–1 (the card keeps percent for its view). */
+function apiMarket(market: DisplayMarket): ApiMarket {
+  return { ...market, yesPrice: fraction(market.yesPrice), noPrice: fraction(market.noPrice) };
+}
+
 export async function marketsAnswer(deps: Deps, query: MarketsQuery): Promise<Answer<MarketList>> {
   const snapshot = await marketSnapshot.get(deps);
   const page = selectMarkets(snapshot.markets, query, deps.now());
@@ -110,7 +121,7 @@ export async function marketsAnswer(deps: Deps, query: MarketsQuery): Promise<An
     return badCursor(
       "cursor names no market of this list (the snapshot has changed): start again without it",
     );
-  return snapshotPage(deps, snapshot, page);
+  return snapshotPage(deps, snapshot, { ...page, markets: page.markets.map(apiMarket) });
 }
 
 export async function eventsAnswer(deps: Deps, query: EventsQuery): Promise<Answer<EventList>> {
@@ -141,6 +152,7 @@ export async function searchAnswer(deps: Deps, query: SearchQuery): Promise<Answ
         note: found.fallback,
         events: found.events,
         nextCursor: found.nextCursor,
+        provenance: found.provenance,
       },
     };
   } catch (error) {
@@ -209,7 +221,13 @@ export async function marketAnswer(deps: Deps, slug: string): Promise<Answer<Mar
     return { ok: false, status: 404, code: "not_found", message: `No market with slug ${slug}` };
   const { source } = resolved.view;
   const maxAge = source.kind === "history" ? 60 : freshFor(source.at, ON_DEMAND_FRESH_SECONDS, deps.now());
-  return { ok: true, maxAge, body: { market: resolved.view, analysis: resolved.analysis } };
+  const { analysis } = resolved;
+  const provenance = {
+    markets: sourceProvenance(source),
+    sentiment: analysis ? analysisProvenance(analysis.source) : null,
+    mentions: analysis ? mentionsProvenance(analysis.mentionsSource) : null,
+  };
+  return { ok: true, maxAge, body: { market: resolved.view, analysis, provenance } };
 }
 
 export async function historyAnswer(
@@ -242,6 +260,8 @@ export async function whalesAnswer(deps: Deps, query: WhalesQuery): Promise<Answ
     body: {
       trades: selectWhales(trades, query),
       fetchedAt,
+      // A failing refresh serves the trades of the last good one: cached at its time.
+      provenance: { trades: fetchedProvenance(POLYMARKET, fetchedAt, error !== undefined) },
       ...(error ? { error } : {}),
       ...(failingSince ? { failingSince } : {}),
     },

@@ -7,7 +7,7 @@ import {
   HistoryPointSchema,
   MarketViewSchema,
 } from "~/lib/schemas/market";
-import { SnapshotProvenanceSchema } from "~/lib/schemas/provenance";
+import { AnswerProvenanceSchema, ProvenanceSchema, SnapshotProvenanceSchema } from "~/lib/schemas/provenance";
 import {
   ExportedCallSchema,
   ExportedHeadlineSchema,
@@ -52,8 +52,23 @@ export const ErrorSchema = v.pipe(
   v.metadata({ ref: "Error" }),
 );
 
+const fraction = (what: string) => v.pipe(v.number(), v.description(`${what}, 0–1 (0.335 is 33.5¢)`));
+
+/**
+ * A market of the list as the API gives it: the card's fields with its prices in the API's one unit (0–1),
+ * where the card (and the older /api/markets) keeps percent.
+ */
+export const ApiMarketSchema = v.pipe(
+  v.object({
+    ...DisplayMarketSchema.pipe[0].entries,
+    yesPrice: fraction("The first outcome's price"),
+    noPrice: fraction("The second outcome's price (1 − the first for a market of more than two)"),
+  }),
+  v.metadata({ ref: "Market" }),
+);
+
 export const MarketListSchema = v.object({
-  markets: v.array(DisplayMarketSchema),
+  markets: v.array(ApiMarketSchema),
   total: v.pipe(v.number(), v.description("Markets matching the filters, over every page")),
   nextCursor,
   fetchedAt: v.pipe(isoTime, v.description("When the snapshot was fetched from Polymarket")),
@@ -89,6 +104,7 @@ export const SearchResponseSchema = v.object({
     ),
   ),
   nextCursor,
+  provenance: AnswerProvenanceSchema,
 });
 
 export const EventHistoryResponseSchema = v.object({
@@ -125,6 +141,7 @@ export const EventHistoryResponseSchema = v.object({
 export const MarketResponseSchema = v.object({
   market: MarketViewSchema,
   analysis: v.pipe(v.nullable(CurrentAnalysisSchema), v.description("Top-100 markets only")),
+  provenance: AnswerProvenanceSchema,
 });
 
 export const HistoryResponseSchema = v.object({
@@ -140,6 +157,7 @@ export const HistoryResponseSchema = v.object({
 export const WhaleListSchema = v.object({
   trades: v.array(WhaleTradeSchema),
   fetchedAt: isoTime,
+  provenance: v.object({ trades: ProvenanceSchema }),
   ...refreshError,
 });
 
@@ -152,6 +170,7 @@ export const TrackRecordResponseSchema = v.object({
 
 export type ErrorBody = v.InferOutput<typeof ErrorSchema>;
 export type MarketList = v.InferOutput<typeof MarketListSchema>;
+export type ApiMarket = v.InferOutput<typeof ApiMarketSchema>;
 export type EventList = v.InferOutput<typeof EventListSchema>;
 export type EventResponse = v.InferOutput<typeof EventResponseSchema>;
 export type SearchResponse = v.InferOutput<typeof SearchResponseSchema>;

@@ -5,19 +5,26 @@
 import { scaleLinear, scaleUtc } from "d3-scale";
 import { line } from "d3-shape";
 import type { ChartModel, ChartRange, PointSource } from "~/lib/chart";
-import { formatCents } from "~/lib/format";
+import { formatPrice } from "~/lib/format";
+import type { SidePair } from "~/lib/live-state";
 
 export interface SeriesPoint {
   /** Epoch seconds. */
   t: number;
   /** 0..1. */
   p: number;
-  source: PointSource;
+  /** "now": the price the page shows now, where a line ends. */
+  source: PointSource | "now";
 }
 
 export interface Series {
   label: string;
   points: readonly SeriesPoint[];
+  /**
+   * The outcome's price now, as the page shows it elsewhere: the line ends there, so the legend, the
+   * readout and the table never disagree; `marketId` and `sides` say where it is pushed live.
+   */
+  now?: { price: number; marketId: string; sides: SidePair };
 }
 
 const DAY = 86_400;
@@ -76,8 +83,8 @@ function priceAt(points: readonly SeriesPoint[], t: number): number | null {
 }
 
 function sentence(label: string, first: number, last: number, range: ChartRange): string {
-  const from = formatCents(first * 100);
-  const to = formatCents(last * 100);
+  const from = formatPrice(first);
+  const to = formatPrice(last);
   const words = RANGE_WORDS[range];
   // Compared as shown: a move that rounds to the same cent is no move for the reader.
   if (from === to) return `${label} held at ${to} ${words}.`;
@@ -96,10 +103,17 @@ export function buildPriceChart(
   nowSec: number,
 ): ChartModel | null {
   const since = nowSec - RANGE_SECONDS[range];
-  const inRange = series.slice(0, MAX_LINES).map((s) => ({
-    label: s.label,
-    points: s.points.filter((p) => p.t >= since && p.t <= nowSec).sort((a, b) => a.t - b.t),
-  }));
+  const inRange = series.slice(0, MAX_LINES).map((s) => {
+    const end = s.now ? nowSec - 1 : nowSec;
+    const points = s.points.filter((p) => p.t >= since && p.t <= end).sort((a, b) => a.t - b.t);
+    // The line ends at the price now (counted as neither source: it is the page's own price).
+    const last = s.now ? { t: nowSec, p: s.now.price, source: "now" as const } : null;
+    return {
+      label: s.label,
+      live: s.now ? { marketId: s.now.marketId, sides: s.now.sides } : null,
+      points: last && points.length > 0 ? [...points, last] : points,
+    };
+  });
   const drawn = inRange.filter((s) => s.points.length >= 2);
   if (drawn.length === 0) return null;
 
@@ -124,6 +138,7 @@ export function buildPriceChart(
     const last = s.points.at(-1) ?? { t: end, p: 0 };
     return {
       label: s.label,
+      live: s.live,
       d: path(points) ?? "",
       last: { x: round(x(new Date(last.t * 1000))), y: round(y(last.p)), p: last.p },
     };
@@ -138,14 +153,14 @@ export function buildPriceChart(
     label: format(date),
     narrow: i % every === 0,
   }));
-  const yTicks = y.ticks(4).map((p) => ({ at: round(y(p)), label: formatCents(p * 100) }));
+  const yTicks = y.ticks(4).map((p) => ({ at: round(y(p)), label: formatPrice(p) }));
 
   const readout = Array.from({ length: READOUT_COLUMNS }, (_, i) => {
     const t = Math.round(start + ((end - start) * i) / (READOUT_COLUMNS - 1));
     return { x: round(x(new Date(t * 1000))), t, values: drawn.map((s) => priceAt(s.points, t)) };
   });
 
-  const all = drawn.flatMap((s) => s.points);
+  const all = drawn.flatMap((s) => s.points.filter((p) => p.source !== "now"));
   const ours = all.filter((p) => p.source === "ours");
   return {
     width: WIDTH,

@@ -9,6 +9,7 @@
 import type { ChartRange } from "~/lib/chart";
 import type { Books, EventPageData, EventRulesView, OutcomeRow } from "~/lib/event-page";
 import { bookQuote } from "~/lib/event-page";
+import type { SidePair } from "~/lib/live-state";
 import type { ChartSection, MarketTrades, MentionPoint, OutcomeHolders } from "~/lib/market-page";
 import { type NowOrLater, ok, type Section, unavailable } from "~/lib/section";
 import type { CallWithReturn } from "~/lib/track-record-page";
@@ -86,7 +87,20 @@ async function chartOf(
     tokenId: tokenOf(o),
   }));
   const { series, notes } = await linesHistory(deps, lines, range, nowSec);
-  return { chart: buildPriceChart(series, range, nowSec), notes };
+  const shown = outcomes.slice(0, MAX_LINES);
+  // Each line ends at the price the table shows, and follows the same live prices.
+  const withNow = series.map((s, i) => {
+    const o = shown[i];
+    return o ? { ...s, now: { price: o.price, marketId: o.market.id, sides: sidesOf(o, outcomes) } } : s;
+  });
+  return { chart: buildPriceChart(withNow, range, nowSec), notes };
+}
+
+/** How live prices name an outcome's side and its mirror: a market's Yes/No, or a one-market event's sides. */
+function sidesOf(outcome: EventOutcomeOf, outcomes: readonly EventOutcomeOf[]): SidePair {
+  if (outcomes.some((o) => o.market.id !== outcome.market.id)) return ["Yes", "No"];
+  const other = outcomes.find((o) => o.market.id === outcome.market.id && o.side !== outcome.side);
+  return [outcome.label, other?.label ?? ""];
 }
 
 /** The track record's calls on any of the event's markets, with their return, newest first (D1). */

@@ -8,11 +8,12 @@
  */
 import type { EventView } from "~/lib/event-page";
 import type { MarketSource, MarketStatus } from "~/lib/market-page";
+import { eventEnds, eventStatus, RESOLVED_PRICE } from "~/lib/market-state";
 import { ok, type Section, unavailable } from "~/lib/section";
 import type { DisplayEvent, Market } from "~/lib/types";
 import type { Deps } from "../deps";
 import { type FromIndex, openIndexedEvent } from "../events/indexed";
-import { eventOutcomes, isMultiOutcome } from "../events/outcomes";
+import { eventOutcomes, eventTitleOf, isMultiOutcome } from "../events/outcomes";
 import { LOOKUPS, sayUnavailable } from "../lookups";
 import { isSlug } from "../polymarket/gamma";
 import type { EventBySlug } from "../polymarket/gamma-events";
@@ -37,20 +38,19 @@ export interface ResolvedEvent {
   gamma: Section<EventBySlug> | null;
 }
 
-const RESOLVED_PRICE = 0.99;
-
 /**
- * Open while it has traded markets and its end date is ahead; awaiting resolution past it (or closed with
- * no single winner yet); resolved when closed with one outcome priced at 1.
+ * The event's state from its markets' own (lib/market-state.ts): open while any market trades before its
+ * own end date; resolved when none is open and exactly one resolved market won; else awaiting resolution.
  */
-export function eventStatus(event: EventBySlug, now: number): MarketStatus {
-  const end = event.endDate === null ? Number.NaN : Date.parse(event.endDate);
-  if (!event.closed && event.markets.length > 0) {
-    return Number.isFinite(end) && end <= now ? { kind: "awaiting", since: event.endDate } : { kind: "open" };
-  }
+export function eventStatusOf(event: EventBySlug, now: number): MarketStatus {
+  const open = event.closed ? [] : event.markets;
   const winners = eventOutcomes({ markets: event.resolved }).filter((o) => o.price >= RESOLVED_PRICE);
-  if (winners.length === 1) return { kind: "resolved", outcome: winners[0]?.label ?? null };
-  return { kind: "awaiting", since: event.endDate };
+  return eventStatus(
+    open,
+    winners.map((o) => o.label),
+    event.endDate,
+    now,
+  );
 }
 
 /** The page's view of the event's own figures. */
@@ -58,14 +58,14 @@ export function toEventView(resolved: ResolvedEvent, now: number): EventView {
   const { event, source } = resolved;
   return {
     slug: event.slug,
-    title: event.title,
+    ...eventTitleOf({ title: event.title, markets: event.closed ? event.resolved : event.markets }),
     image: event.image ?? event.markets[0]?.image ?? event.resolved[0]?.image ?? null,
-    endDate: event.endDate ?? event.markets[0]?.endDate ?? null,
+    ...eventEnds(event),
     volume24h: event.volume24h,
     volume: event.volume,
     liquidity: event.liquidity,
     multi: isMultiOutcome({ markets: event.closed ? event.resolved : event.markets }),
-    status: eventStatus(event, now),
+    status: eventStatusOf(event, now),
     source,
   };
 }

@@ -6,7 +6,9 @@
  */
 import { primaryCategory } from "~/lib/categories";
 import { isMarketLive } from "~/lib/display-market";
+import { eventEnds } from "~/lib/market-state";
 import type {
+  CallSideBought,
   DisplayEvent,
   EventAnalysis,
   EventCall,
@@ -19,71 +21,141 @@ import type {
   SentimentLabel,
 } from "~/lib/types";
 import { scoreFor } from "../sentiment/score";
-import { type CallDecision, callDecision, sidePriceOf } from "../track-record/call-rules";
-import { byPrice, type EventOutcomeOf, eventOutcomes, isMultiOutcome } from "./outcomes";
+import {
+  callCandidates,
+  callDecision,
+  type DerivedCall,
+  deriveCall,
+  firstSidePriceOf,
+  marketTimes,
+  NO_CALL_REASON_TEXT,
+  sidePriceOf,
+} from "../track-record/call-rules";
+import {
+  byPrice,
+  type EventOutcomeOf,
+  eventOutcomes,
+  eventTitleOf,
+  isMultiOutcome,
+  outcomeLabel,
+} from "./outcomes";
 
 /** Outcomes a multi-outcome event's card lists ("+N more" for the rest). */
 export const CARD_OUTCOMES = 3;
 /** Outcomes whose forecast a card and the event page show beside the market's price. */
 export const FORECAST_OUTCOMES = 6;
 
-/** What the card says when the analysis made no call. */
+/** What the card says when an estimate makes no call. */
 export const NO_CALL_TEXT = {
-  model: "No call: the model sees fair prices",
   estimated: "No call: no 24h move of 2 points or more",
 } as const;
 
-const toPercent = (price: number): number => Math.round(price * 1000) / 10;
-
-/** The end date the rules read: the event's, else its first market's. */
-function endOf(event: MarketEvent): string | null {
-  return event.endDate ?? event.markets[0]?.endDate ?? null;
-}
-
-/** The analysis's call after the record's rules: the call, or why there is none. */
+/** The analysis's call after the rules: the call, or why there is none. */
 export interface CallState {
   call: EventCall | null;
   noCall: string | null;
-  /** The rules' verdict on the analysis's call; null when it made none. */
-  decision: CallDecision | null;
-  /** The called market (when a call was made, recorded or not). */
+  /** The called market (when a call is made). */
   market: Market | null;
+  /**
+   * The model's own call disagreed with its probabilities (it bought a side it rates below its price, or
+   * made none beside a gap over the threshold): it was ignored for the derived call.
+   */
+  disagreed: boolean;
 }
 
-export function callStateOf(event: MarketEvent, analysis: EventAnalysis, now: number): CallState {
+/** The model's own call, as its probabilities judge it: does it buy a side they rate below its price? */
+function modelDisagrees(
+  event: MarketEvent,
+  analysis: EventAnalysis,
+  derived: DerivedCall,
+  probabilities: Readonly<Record<string, number>>,
+  now: number,
+): boolean {
+  const own = analysis.call;
+  if (own === null) return derived.kind === "call";
+  const bought = callCandidates(event, probabilities, now).find(
+    (c) => c.market.id === own.marketId && c.side === own.side,
+  );
+  return bought !== undefined && bought.edge < 0;
+}
+
+/** The card's call on `market` buying `side` at `sidePrice` (0..1), with its edge in points when known. */
+function eventCall(
+  event: MarketEvent,
+  market: Market,
+  side: CallSideBought,
+  sidePrice: number,
+  edge: number | null,
+): EventCall {
+  const yes = side === "buy_yes";
+  const label = outcomeLabel(market);
+  return {
+    marketId: market.id,
+    side,
+    recommendation: yes ? "BUY_YES" : "BUY_NO",
+    outcome: isMultiOutcome(event)
+      ? `${yes ? "Yes" : "No"} · ${label}`
+      : yes
+        ? market.yesLabel
+        : market.noLabel,
+    sidePrice,
+    edge,
+  };
+}
+
+/**
+ * The call an event's card shows and the record keeps. A model forecast with probabilities makes the call
+ * its probabilities derive at today's prices (`deriveCall`, at least `minEdge` points); the model's own
+ * stated call is only checked against them (`disagreed`). An estimate makes its price-move call, through the
+ * same rules on the called market's own end date and price.
+ */
+export function callStateOf(
+  event: MarketEvent,
+  analysis: EventAnalysis,
+  now: number,
+  minEdge: number,
+): CallState {
+  const { probabilities } = analysis;
+  if (analysis.source !== "estimated") {
+    if (probabilities === null) {
+      return { call: null, noCall: NO_CALL_REASON_TEXT.noForecast, market: null, disagreed: false };
+    }
+    const derived = deriveCall(event, probabilities, now, minEdge);
+    const disagreed = modelDisagrees(event, analysis, derived, probabilities, now);
+    if (derived.kind === "none") return { call: null, noCall: derived.text, market: null, disagreed };
+    const { market, side, sidePrice, edge } = derived.candidate;
+    return { call: eventCall(event, market, side, sidePrice, edge), noCall: null, market, disagreed };
+  }
   const made = analysis.call;
   const market = made ? event.markets.find((m) => m.id === made.marketId) : undefined;
-  if (!made || !market) {
-    return {
-      call: null,
-      noCall: analysis.source === "estimated" ? NO_CALL_TEXT.estimated : NO_CALL_TEXT.model,
-      decision: null,
-      market: null,
-    };
-  }
-  const sidePrice = sidePriceOf(made.side, market.outcomes[0]?.price ?? market.yesPrice / 100);
-  const decision = callDecision({ eventClosed: market.closed, endDate: endOf(event), now, sidePrice });
-  if (!decision.record) return { call: null, noCall: decision.text, decision, market };
-  const multi = isMultiOutcome(event);
-  const yes = made.side === "buy_yes";
-  const label = market.groupTitle ?? market.title;
+  if (!made || !market) return { call: null, noCall: NO_CALL_TEXT.estimated, market: null, disagreed: false };
+  const sidePrice = sidePriceOf(made.side, firstSidePriceOf(market));
+  const times = marketTimes(event, market);
+  const decision = callDecision({ eventClosed: times.closed, endDate: times.endDate, now, sidePrice });
+  if (!decision.record) return { call: null, noCall: decision.text, market: null, disagreed: false };
   return {
-    call: {
-      marketId: market.id,
-      side: made.side,
-      recommendation: yes ? "BUY_YES" : "BUY_NO",
-      outcome: multi ? `${yes ? "Yes" : "No"} · ${label}` : yes ? market.yesLabel : market.noLabel,
-      sidePrice: toPercent(sidePrice),
-    },
+    call: eventCall(event, market, made.side, sidePrice, null),
     noCall: null,
-    decision,
     market,
+    disagreed: false,
   };
 }
 
 function sentimentOf(call: EventCall | null): SentimentLabel {
   if (!call) return "neutral";
   return call.side === "buy_yes" ? "bullish" : "bearish";
+}
+
+/**
+ * The outcomes whose probability the forecast shows: the leading ones by price, and the called outcome
+ * wherever it ranks, so a call is always shown beside the probability it follows.
+ */
+function forecastOutcomes(outcomes: readonly EventOutcomeOf[], state: CallState): EventOutcomeOf[] {
+  const ranked = byPrice(outcomes);
+  const shown = ranked.slice(0, FORECAST_OUTCOMES);
+  const called = state.call?.marketId;
+  if (called === undefined || shown.some((o) => o.market.id === called)) return shown;
+  return [...shown, ...ranked.filter((o) => o.market.id === called)];
 }
 
 function forecastView(
@@ -103,14 +175,12 @@ function forecastView(
     call: state.call,
     noCall: state.noCall,
     probabilities: probabilities
-      ? byPrice(outcomes)
-          .slice(0, FORECAST_OUTCOMES)
-          .flatMap((o) => {
-            const model = Object.hasOwn(probabilities, o.key) ? probabilities[o.key] : undefined;
-            return model === undefined
-              ? []
-              : [{ marketId: o.market.id, label: o.label, model, market: o.price }];
-          })
+      ? forecastOutcomes(outcomes, state).flatMap((o) => {
+          const model = Object.hasOwn(probabilities, o.key) ? probabilities[o.key] : undefined;
+          return model === undefined
+            ? []
+            : [{ marketId: o.market.id, label: o.label, model, market: o.price }];
+        })
       : [],
   };
 }
@@ -134,12 +204,13 @@ export function toEventFacts(event: MarketEvent, now: number): EventFacts {
   const outcomes = eventOutcomes(event);
   const multi = isMultiOutcome(event);
   const listed = multi ? byPrice(outcomes).slice(0, CARD_OUTCOMES) : outcomes;
+  const ends = eventEnds(event);
   return {
     id: event.id,
     slug: event.slug,
-    title: event.title,
+    ...eventTitleOf(event),
     image: event.image ?? event.markets[0]?.image ?? null,
-    endDate: endOf(event),
+    ...ends,
     startDate: event.startDate,
     volume: event.volume,
     volume24h: event.volume24h,
@@ -150,18 +221,18 @@ export function toEventFacts(event: MarketEvent, now: number): EventFacts {
     outcomes: listed.map(toOutcomeView),
     moreOutcomes: Math.max(0, outcomes.length - listed.length),
     priceChange24h: (multi ? listed[0]?.priceChange24h : event.markets[0]?.priceChange24h) ?? 0,
-    isLive: isMarketLive(event.volume, endOf(event), now),
+    isLive: isMarketLive(event.volume, ends.endDate, now),
     href: eventHref(event),
   };
 }
 
-/** An outcome as a card and the API list it (price in percent). */
+/** An outcome as a card and the API list it. */
 export function toOutcomeView(o: EventOutcomeOf): EventOutcome {
   return {
     marketId: o.market.id,
     marketSlug: o.market.slug,
     label: o.label,
-    price: toPercent(o.price),
+    price: o.price,
     priceChange24h: o.priceChange24h,
   };
 }
@@ -170,11 +241,11 @@ export function toOutcomeView(o: EventOutcomeOf): EventOutcome {
 export function toDisplayEvent(
   event: MarketEvent,
   analysis: EventAnalysis,
+  state: CallState,
   mention: MentionCount | undefined,
   now: number,
   spark?: number[],
 ): DisplayEvent {
-  const state = callStateOf(event, analysis, now);
   return {
     ...toEventFacts(event, now),
     forecast: forecastView(event, eventOutcomes(event), analysis, state),

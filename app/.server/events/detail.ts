@@ -7,8 +7,16 @@
  * (decision 0037: no upstream call, `fetchedAt` the row's last write), else read on demand; either without a
  * forecast. A slug that cannot be Polymarket's is unknown without any D1 query or upstream call.
  */
+import {
+  type AnswerProvenance,
+  analysisProvenance,
+  fetchedProvenance,
+  mentionsProvenance,
+  POLYMARKET,
+  type Provenance,
+} from "~/lib/provenance";
 import { ok, type Section } from "~/lib/section";
-import type { EventDetail, Market, MarketEvent } from "~/lib/types";
+import type { AnyEvent, DisplayEvent, EventDetail, EventOutcome, Market, MarketEvent } from "~/lib/types";
 import type { Deps } from "../deps";
 import { LOOKUPS, sayUnavailable } from "../lookups";
 import { isSlug } from "../polymarket/gamma";
@@ -57,6 +65,38 @@ function asMarketEvent(found: LookedUpEvent): MarketEvent {
   };
 }
 
+/** Where an event's figures came from: its prices (`markets`), and its forecast's and X count's when it has them. */
+function provenanceOf(event: AnyEvent, markets: Provenance): AnswerProvenance {
+  return {
+    markets,
+    sentiment: event.forecast ? analysisProvenance(event.forecast.source) : null,
+    mentions: event.mentions ? mentionsProvenance(event.mentions.source) : null,
+  };
+}
+
+/**
+ * The card with the outcome prices read just now (a lookup fresher than the snapshot): one answer never
+ * gives two prices for one outcome. The call keeps the price it was made at.
+ */
+function withPrices(card: DisplayEvent, outcomes: readonly EventOutcome[]): DisplayEvent {
+  const now = (marketId: string, label: string) =>
+    outcomes.find((o) => o.marketId === marketId && o.label === label);
+  return {
+    ...card,
+    outcomes: card.outcomes.map((o) => {
+      const read = now(o.marketId, o.label);
+      return read ? { ...o, price: read.price, priceChange24h: read.priceChange24h } : o;
+    }),
+    forecast: {
+      ...card.forecast,
+      probabilities: card.forecast.probabilities.map((p) => ({
+        ...p,
+        market: now(p.marketId, p.label)?.price ?? p.market,
+      })),
+    },
+  };
+}
+
 /** Every open outcome, dearest first, as the API lists them. */
 function outcomeViews(markets: readonly Market[], multi: boolean) {
   return byPrice(eventOutcomes({ markets: [...markets] }, multi)).map(toOutcomeView);
@@ -78,6 +118,7 @@ export async function readEvent(deps: Deps, slug: string): Promise<Section<ReadE
       outcomeCount,
       inSnapshot: true,
       fetchedAt: snapshot.fetchedAt,
+      provenance: provenanceOf(card, snapshot.provenance.markets),
     };
     if (fromSnapshot.outcomes.length >= outcomeCount) return ok({ detail: fromSnapshot, from: "snapshot" });
     const read = await LOOKUPS.event.get(deps, slug);
@@ -88,13 +129,15 @@ export async function readEvent(deps: Deps, slug: string): Promise<Section<ReadE
     }
     const event = asMarketEvent(found);
     const outcomes = outcomeViews(event.markets, card.multi || event.markets.length > 1);
+    const { fetchedAt, stale } = read.value;
     return ok({
       detail: {
-        event: card,
+        event: withPrices(card, outcomes),
         outcomes,
         outcomeCount: outcomes.length,
         inSnapshot: true,
-        fetchedAt: read.value.fetchedAt,
+        fetchedAt,
+        provenance: provenanceOf(card, fetchedProvenance(POLYMARKET, fetchedAt, stale)),
       },
       from: "lookup",
     });
@@ -103,13 +146,16 @@ export async function readEvent(deps: Deps, slug: string): Promise<Section<ReadE
   if (indexed) {
     const event = indexedMarketEvent(indexed.event);
     const outcomes = outcomeViews(event.markets, event.markets.length > 1);
+    const card = indexedEventCard(indexed.event, deps.now());
+    const at = indexed.checkedAt ?? indexed.event.updatedAt;
     return ok({
       detail: {
-        event: indexedEventCard(indexed.event, deps.now()),
+        event: card,
         outcomes,
         outcomeCount: outcomes.length,
         inSnapshot: false,
         fetchedAt: indexed.event.updatedAt,
+        provenance: provenanceOf(card, { kind: "cached", by: POLYMARKET, at }),
       },
       from: "index",
     });
@@ -120,13 +166,16 @@ export async function readEvent(deps: Deps, slug: string): Promise<Section<ReadE
   if (found === null) return ok(null);
   const event = asMarketEvent(found);
   const outcomes = outcomeViews(event.markets, event.markets.length > 1);
+  const card: AnyEvent = { ...toEventFacts(event, deps.now()), forecast: null, mentions: null };
+  const { fetchedAt, stale } = read.value;
   return ok({
     detail: {
-      event: { ...toEventFacts(event, deps.now()), forecast: null, mentions: null },
+      event: card,
       outcomes,
       outcomeCount: outcomes.length,
       inSnapshot: false,
-      fetchedAt: read.value.fetchedAt,
+      fetchedAt,
+      provenance: provenanceOf(card, fetchedProvenance(POLYMARKET, fetchedAt, stale)),
     },
     from: "lookup",
   });

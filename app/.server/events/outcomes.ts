@@ -78,3 +78,25 @@ export function callOnOutcome(
   const flip = outcome.side === 1;
   return { marketId: outcome.market.id, side: flip ? (side === "buy_yes" ? "buy_no" : "buy_yes") : side };
 }
+
+/** A blank in a templated title ("Ethereum above ___ on February 9?"). */
+const BLANK = /_{2,}/g;
+
+/**
+ * What a one-market event is called where its prices are shown: its title with any blank filled by its
+ * market's group title ("Bitcoin above ___ on March 11?" → "Bitcoin above 64,000 on March 11?"), and its
+ * market's own question when that says more than the title (a strike, a date, a bracket), so a bare
+ * "Yes 24¢" always stands beside the question it prices. A multi-outcome event keeps its title: each of its
+ * outcomes carries its market's label.
+ */
+export function eventTitleOf(event: Pick<MarketEvent, "title" | "markets">): {
+  title: string;
+  question: string | null;
+} {
+  const only = event.markets.length === 1 ? event.markets[0] : undefined;
+  if (!only) return { title: event.title, question: null };
+  const label = only.groupTitle?.trim();
+  const title = label ? event.title.replace(BLANK, label) : event.title;
+  const same = only.title.trim().toLowerCase() === title.trim().toLowerCase();
+  return { title, question: same || only.title.trim() === "" ? null : only.title };
+}

@@ -6,7 +6,7 @@
  * decision 0033) names the event and the outcome called; every entry says its rule version and entry price.
  */
 import { FEED_ENTRIES_MAX, feedUrls, TRACK_RECORD_FEED_TITLE } from "~/lib/feeds";
-import { formatCents, formatDate, formatPerDollar, formatRatio } from "~/lib/format";
+import { formatDate, formatPerDollar, formatPrice, formatRatio } from "~/lib/format";
 import { marketPath } from "~/lib/market-page";
 import { type Call, entryPrice, type ScoredCall, sideLabels } from "~/lib/track-record";
 import { callSourceText, outcomeText, quoteText } from "~/lib/track-record-page";
@@ -15,7 +15,7 @@ import { entryUrn, type FeedEntry, type FeedMeta } from "./build";
 
 const PAGE = "/track-record";
 
-const cents = (price: number) => formatCents(price * 100);
+const cents = (price: number) => formatPrice(price);
 
 /**
  * What the call said, with the price of what it buys: "buy Yes … at Yes 62¢", "buy No … at No 38¢",

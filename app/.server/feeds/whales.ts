@@ -3,7 +3,7 @@
  * filter and sort), at most FEED_ENTRIES_MAX, worded as the page's cards word them.
  */
 import { FEED_ENTRIES_MAX, feedUrls, whaleFeedTitle } from "~/lib/feeds";
-import { formatCents, formatNumber } from "~/lib/format";
+import { formatNumber, formatPrice } from "~/lib/format";
 import { eventUrl } from "~/lib/links";
 import { marketPath } from "~/lib/market-page";
 import type { WhaleSnapshot, WhaleTrade } from "~/lib/types";
@@ -36,7 +36,7 @@ export function tradeSummary(trade: WhaleTrade): string {
   const who = name ? `${name} (${wallet})` : wallet;
   const side = sideLabel(trade.side).toLowerCase();
   const shares = `${formatNumber(trade.size)} ${outcomeBadge(trade).label} shares`;
-  const price = `${formatCents(trade.price * 100)} (${formatOdds(trade.price)} odds)`;
+  const price = `${formatPrice(trade.price)} (${formatOdds(trade.price)} odds)`;
   return `${who} ${side} ${shares} at ${price}. ${payoutLabel(trade.side)}: ${formatPotentialWin(trade)}.`;
 }
 

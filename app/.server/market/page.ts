@@ -42,7 +42,17 @@ export async function chartSection(
   nowSec: number,
 ): Promise<ChartSection> {
   const { series, notes } = await outcomeHistory(deps, market, range, nowSec);
-  return { chart: buildPriceChart(series, range, nowSec), notes };
+  // Each line ends at the price the page shows above it, and follows the same live prices.
+  const withNow = series.map((s, i) => {
+    const outcome = market.outcomes[i];
+    if (!outcome) return s;
+    const other = market.outcomes.length === 2 ? (market.outcomes[1 - i]?.label ?? "") : "";
+    return {
+      ...s,
+      now: { price: outcome.price, marketId: market.id, sides: [outcome.label, other] as const },
+    };
+  });
+  return { chart: buildPriceChart(withNow, range, nowSec), notes };
 }
 
 function marketTrades(deps: Deps, market: MarketView): Promise<MarketTrades> {

@@ -115,7 +115,9 @@ export async function linesHistory(
 export function historyPoints(series: readonly Series[]): HistoryPoint[] {
   const times = new Map<number, HistoryPoint["source"]>();
   for (const s of series)
-    for (const p of s.points) if (!times.has(p.t) || p.source === "ours") times.set(p.t, p.source);
+    for (const p of s.points) {
+      if (p.source !== "now" && (!times.has(p.t) || p.source === "ours")) times.set(p.t, p.source);
+    }
   const sorted = [...times].sort((a, b) => a[0] - b[0]);
   const cursors = series.map(() => 0);
   const current: (number | null)[] = series.map(() => null);

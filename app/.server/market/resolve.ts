@@ -4,15 +4,10 @@
  * unknown slug is remembered 10 minutes), else — Gamma unreachable or in back-off — from our last stored
  * point. A slug that cannot be Polymarket's is unknown without any upstream call.
  */
-import type {
-  CurrentAnalysis,
-  MarketSource,
-  MarketStatus,
-  MarketView,
-  OutcomePrice,
-} from "~/lib/market-page";
+import type { CurrentAnalysis, MarketSource, MarketView, OutcomePrice } from "~/lib/market-page";
+import { marketStatus } from "~/lib/market-state";
 import { ok, type Section, unavailable } from "~/lib/section";
-import type { DisplayMarket, Market } from "~/lib/types";
+import type { DisplayEvent, DisplayMarket, Market } from "~/lib/types";
 import type { Deps } from "../deps";
 import type { StoredMarket } from "../history/store";
 import { createLog } from "../log";
@@ -33,25 +28,6 @@ export interface ResolvedMarket {
 /** When the market is unknown to us and Gamma cannot be asked: the page cannot be drawn. */
 export const MARKET_UNAVAILABLE =
   "Market data is temporarily unavailable. Please try again in a few minutes.";
-
-const RESOLVED_PRICE = 0.99;
-
-/** Open, awaiting resolution (closed, or past its end date), or resolved with the outcome priced at 1. */
-export function marketStatus(
-  outcomes: readonly OutcomePrice[],
-  closed: boolean,
-  resolution: string | null,
-  endDate: string | null,
-  now: number,
-): MarketStatus {
-  const settled = outcomes.filter((o) => o.price >= RESOLVED_PRICE);
-  if (resolution === "resolved" || (closed && settled.length === 1 && resolution === null)) {
-    return { kind: "resolved", outcome: settled.length === 1 ? (settled[0]?.label ?? null) : null };
-  }
-  const end = endDate === null ? Number.NaN : Date.parse(endDate);
-  if (closed || (Number.isFinite(end) && end <= now)) return { kind: "awaiting", since: endDate };
-  return { kind: "open" };
-}
 
 /** The page's outcomes: every outcome's label and price (the headline pair where none are listed). */
 function outcomePrices(market: Market): OutcomePrice[] {
@@ -84,12 +60,14 @@ export function toMarketView(market: Market, source: MarketSource, now: number):
   };
 }
 
-/** The current analysis of a shown market, as its card carries it. */
-function analysisOf(card: DisplayMarket): CurrentAnalysis {
+/** The current analysis of a shown market, as its card carries it, with its event's call. */
+function analysisOf(card: DisplayMarket, event: DisplayEvent | null): CurrentAnalysis {
   return {
     sentiment: card.twitterSentiment,
     confidence: card.sentiment.confidence,
     recommendation: card.sentiment.recommendation,
+    call: event?.forecast.call ?? null,
+    noCall: event ? event.forecast.noCall : null,
     reasoning: card.sentiment.grokAnalysis,
     source: card.sentiment.source,
     mentions: card.sentiment.twitterBuzz,
@@ -154,9 +132,9 @@ export async function resolveMarket(deps: Deps, slug: string): Promise<Section<R
   const now = deps.now();
   const shown = await findShownMarket(deps, slug);
   if (shown) {
-    const { market, card, snapshot } = shown;
+    const { market, card, event, snapshot } = shown;
     const source = { kind: "snapshot" as const, at: snapshot.fetchedAt, stale: snapshot.stale ?? false };
-    return ok({ view: toMarketView(market, source, now), analysis: analysisOf(card) });
+    return ok({ view: toMarketView(market, source, now), analysis: analysisOf(card, event) });
   }
   const kept = await LOOKUPS.market.get(deps, slug);
   if (kept.ok) {

@@ -120,10 +120,12 @@ export async function siblingsOf(
   if (markets.length < 2) return ok([]);
   return ok(
     markets.map((m) => ({
+      id: m.id,
       slug: m.slug,
       title: m.title,
-      price: m.yesPrice / 100,
+      price: m.outcomes[0]?.price ?? m.yesPrice / 100,
       label: m.yesLabel,
+      otherLabel: m.noLabel,
       current: m.id === market.id,
     })),
   );

@@ -281,6 +281,8 @@ function toIndexState(row: StateRow | null | undefined): IndexState {
 export interface IndexAnswer {
   /** A full pass has ended (before the first, searches fall back to the snapshot). */
   ready: boolean;
+  /** When the last full pass ended (ISO), null before the first. */
+  checkedAt: string | null;
   page: SearchPage;
 }
 
@@ -292,8 +294,10 @@ export async function readIndex(db: D1Database, query: SearchQuery): Promise<Ind
   const search = prepareSearch(db, query);
   const [state, found] = await db.batch<unknown>([stateStatement(db), search.statement]);
   const stateRow = (state?.results[0] ?? null) as StateRow | null;
+  const { lastFullPassAt } = toIndexState(stateRow);
   return {
-    ready: toIndexState(stateRow).lastFullPassAt !== null,
+    ready: lastFullPassAt !== null,
+    checkedAt: lastFullPassAt,
     page: search.page((found?.results ?? []) as EventRow[]),
   };
 }

@@ -6,6 +6,7 @@
  * instead, and say so (`source: "snapshot"`, with why).
  */
 import { type Category, filterMarkets } from "~/lib/categories";
+import { POLYMARKET } from "~/lib/provenance";
 import { matchesEvent, type SearchResults } from "~/lib/search";
 import type { AnyEvent, DisplayEvent, IndexedEvent, Market, MarketEvent, MarketSnapshot } from "~/lib/types";
 import { encodeCursor } from "../cursor";
@@ -119,7 +120,7 @@ function cardsOf(page: SearchPage, events: readonly DisplayEvent[], now: number)
 
 /** The snapshot's events that match, in its order (busiest first), a page of them. */
 export function snapshotResults(
-  snapshot: Pick<MarketSnapshot, "events">,
+  snapshot: Pick<MarketSnapshot, "events" | "provenance">,
   request: SearchRequest,
   fallback: string,
 ): SearchResults {
@@ -137,6 +138,10 @@ export function snapshotResults(
     fallback,
     events,
     nextCursor: offset + limit < matching.length ? encodeCursor(String(offset + limit)) : null,
+    provenance: {
+      ...snapshot.provenance,
+      ...(events.length === 0 ? { mentions: null, sentiment: null } : {}),
+    },
   };
 }
 
@@ -149,6 +154,7 @@ export async function searchOpenEvents(deps: Deps, request: SearchRequest): Prom
   const { db } = deps;
   if (db === null) return snapshotResults(await snapshot, request, SEARCH_FALLBACK.failed);
   let page: SearchPage;
+  let checkedAt: string | null;
   try {
     const query = {
       q: request.q,
@@ -161,15 +167,24 @@ export async function searchOpenEvents(deps: Deps, request: SearchRequest): Prom
       : readIndex(db, query));
     if (!answer.ready) return snapshotResults(await snapshot, request, SEARCH_FALLBACK.building);
     page = answer.page;
+    checkedAt = answer.checkedAt;
   } catch (error) {
     if (error instanceof SearchCursorError) throw error;
     log.warn(`the index cannot be read: ${error instanceof Error ? error.message : String(error)}`);
     return snapshotResults(await snapshot, request, SEARCH_FALLBACK.failed);
   }
+  const shown = await snapshot;
+  const events = cardsOf(page, shown.events, deps.now());
+  const forecast = events.some((e) => e.forecast !== null);
   return {
     source: "index",
     fallback: null,
-    events: cardsOf(page, (await snapshot).events, deps.now()),
+    events,
     nextCursor: page.nextCursor,
+    provenance: {
+      markets: { kind: "cached", by: POLYMARKET, at: checkedAt ?? new Date(deps.now()).toISOString() },
+      mentions: forecast ? shown.provenance.mentions : null,
+      sentiment: forecast ? shown.provenance.sentiment : null,
+    },
   };
 }

@@ -23,7 +23,7 @@ import type {
 import { type DatasetFailure, defineDataset } from "../cache/dataset";
 import type { Cached } from "../cache/swr-cache";
 import type { Deps } from "../deps";
-import { callStateOf, leadingMarket, marketAnalysisOf, toDisplayEvent } from "../events/card";
+import { type CallState, callStateOf, leadingMarket, marketAnalysisOf, toDisplayEvent } from "../events/card";
 import { createLog } from "../log";
 import { estimateMentions } from "../mentions/estimate";
 import { getMentions, type MentionCacheEntry } from "../mentions/index";
@@ -33,6 +33,7 @@ import { MAX_MARKETS } from "../polymarket/gamma-markets";
 import { SAMPLE_MARKETS } from "../sample-markets";
 import { estimateAnalysis } from "../sentiment/estimate";
 import { getAnalyses } from "../sentiment/index";
+import { DEFAULT_MIN_EDGE_POINTS } from "../track-record/call-rules";
 import { feedOutcome, mentionsOutcome, modelOutcome, observed } from "./checks";
 import { totalMentions } from "./dashboard";
 import { callOf, marketObservation } from "./history";
@@ -117,8 +118,12 @@ function buildSampleSnapshot(now: number, error: string): MarketSnapshot {
   const keywords = deriveKeywords(events.map((e) => e.title));
   const counts = keywords.map(estimateMentions);
   const analyses = events.map(estimateAnalysis);
+  // Estimates make their own price-move calls: the model's edge threshold does not apply to them.
+  const states = events.map((e, i) =>
+    callStateOf(e, analyses[i] as EventAnalysis, now, DEFAULT_MIN_EDGE_POINTS),
+  );
   const cards = events.map((e, i) => ({
-    ...toDisplayEvent(e, analyses[i] as EventAnalysis, counts[i], now),
+    ...toDisplayEvent(e, analyses[i] as EventAnalysis, states[i] as CallState, counts[i], now),
     href: "",
   }));
   const markets = events.map((e, i) => {
@@ -126,7 +131,7 @@ function buildSampleSnapshot(now: number, error: string): MarketSnapshot {
     const market = e.markets[0] as Market;
     return toDisplayMarket(
       market,
-      marketAnalysisOf(e, analysis, callStateOf(e, analysis, now), market),
+      marketAnalysisOf(e, analysis, states[i] as CallState, market),
       counts[i],
       now,
     );
@@ -143,6 +148,23 @@ function buildSampleSnapshot(now: number, error: string): MarketSnapshot {
     fetchedAt: new Date(now).toISOString(),
     error,
   };
+}
+
+/**
+ * One log line per build naming the events whose model call disagreed with the model's own probabilities
+ * (the derived call was shown and recorded instead), so a model or prompt that contradicts itself is seen.
+ */
+function reportDisagreements(shown: readonly { event: MarketEvent; state: CallState }[]): number {
+  const disagreed = shown.filter((s) => s.state.disagreed);
+  if (disagreed.length > 0) {
+    log.info(
+      `the model's own call disagreed with its probabilities for ${disagreed.length} of ${shown.length} events (calls derived from the probabilities instead): ${disagreed
+        .slice(0, 10)
+        .map((s) => s.event.slug)
+        .join(", ")}`,
+    );
+  }
+  return disagreed.length;
 }
 
 /** Fetches the feed and enriches it; throws UpstreamError when the feed itself fails. */
@@ -200,8 +222,10 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
     const analysis = sentiment.analyses[i];
     if (!analysis) return [];
     analyses[event.id] = analysis;
-    return [{ event, analysis, mention: mentions.counts[i], state: callStateOf(event, analysis, now) }];
+    const state = callStateOf(event, analysis, now, config.callMinEdgePoints);
+    return [{ event, analysis, mention: mentions.counts[i], state }];
   });
+  reportDisagreements(shown);
   const called = new Set(shown.flatMap(({ state }) => (state.call ? [state.call.marketId] : [])));
   const markets = shownMarkets(events, called);
   const ofMarket = new Map(shown.flatMap((entry) => entry.event.markets.map((m) => [m.id, entry] as const)));
@@ -227,9 +251,9 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
       checks: deps.takeChecks?.() ?? [],
     },
   ]);
-  const cards = shown.map(({ event, analysis, mention }) => {
+  const cards = shown.map(({ event, analysis, mention, state }) => {
     const leader = leadingMarket(event);
-    return toDisplayEvent(event, analysis, mention, now, leader && sparklines.get(leader.id));
+    return toDisplayEvent(event, analysis, state, mention, now, leader && sparklines.get(leader.id));
   });
   const marketCards = markets.map((m) => {
     const card = toDisplayMarket(m, marketAnalyses.get(m.id), ofMarket.get(m.id)?.mention, now);
@@ -311,12 +335,19 @@ export const marketSnapshot = defineDataset<StoredMarkets, MarketSnapshot>({
 export async function findShownMarket(
   deps: Deps,
   slug: string,
-): Promise<{ market: Market; card: DisplayMarket; snapshot: MarketSnapshot } | null> {
+): Promise<{
+  market: Market;
+  card: DisplayMarket;
+  /** Its event's card: the event's call, which the market page shows as the event's card does. */
+  event: DisplayEvent | null;
+  snapshot: MarketSnapshot;
+} | null> {
   const cached = await marketSnapshot.cached(deps);
   const market = cached?.value.markets?.find((m) => m.slug === slug);
   const card = market && cached?.value.snapshot.markets.find((m) => m.id === market.id);
   if (!cached || !market || !card) return null;
-  return { market, card, snapshot: present(cached) };
+  const event = cached.value.snapshot.events.find((e) => e.slug === market.event?.slug) ?? null;
+  return { market, card, event, snapshot: present(cached) };
 }
 
 /**

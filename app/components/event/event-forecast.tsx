@@ -1,22 +1,51 @@
-import { Badge } from "~/components/ui/badge";
+import { type SidePair, useFirstSidePrice } from "~/components/live/hooks";
+import { CallBadge } from "~/components/markets/call-badge";
 import { Card } from "~/components/ui/card";
-import { type ForecastBar, forecastBars, NO_FORECAST_TEXT } from "~/lib/event-page";
+import { forecastBar, NO_FORECAST_TEXT, type OutcomeRow } from "~/lib/event-page";
 import { formatNumber } from "~/lib/format";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
-import { recommendationLabel, recommendationVariant } from "~/lib/sentiment";
+import { edgeText } from "~/lib/sentiment";
 import type { DisplayEvent, EventForecast as Forecast } from "~/lib/types";
 
-const percentText = (p: number) => `${Math.round(p)}%`;
+const percentText = (p: number) => `${Math.round(p * 10) / 10}%`;
 
-/** One outcome's pair of bars: the model's (solid) above the market's (striped), each with its figure in words. */
-function BarPair({ bar }: { bar: ForecastBar }) {
+/** How live prices name an outcome's side and its mirror: a market's "Yes"/"No", or a one-market event's sides. */
+function sidesOf(rows: readonly OutcomeRow[], marketId: string, label: string, multi: boolean): SidePair {
+  if (multi) return ["Yes", "No"];
+  return [label, rows.find((r) => r.marketId === marketId && r.label !== label)?.label ?? ""];
+}
+
+/** An outcome's row of the page (its price now), by market, and for a one-market event by side label. */
+function rowOf(rows: readonly OutcomeRow[], marketId: string, label: string, multi: boolean) {
+  return rows.find((r) => r.marketId === marketId && (multi || r.label === label));
+}
+
+/**
+ * One outcome's pair of bars: the model's (solid) above the market's (striped), each with its figure in
+ * words. The market's figure is the outcome's price now (pushed while live), and the verdict follows it.
+ */
+function BarPair({
+  probability,
+  rows,
+  multi,
+}: {
+  probability: Forecast["probabilities"][number];
+  rows: readonly OutcomeRow[];
+  multi: boolean;
+}) {
+  const { marketId, label } = probability;
+  const stored = rowOf(rows, marketId, label, multi)?.price ?? probability.market;
+  const { price } = useFirstSidePrice(marketId, sidesOf(rows, marketId, label, multi), stored);
+  const bar = forecastBar(probability, price);
   return (
     <li className="flex flex-col gap-1" data-testid="forecast-bar">
       <div className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
         <span className="font-medium break-words text-slate-900">{bar.label}</span>
-        <span className="text-xs text-slate-700">{bar.verdict}</span>
+        <span className="text-xs text-slate-700" data-testid="forecast-verdict">
+          {bar.verdict}
+        </span>
       </div>
-      <div className="grid grid-cols-[4.5rem_minmax(0,1fr)_2.75rem] items-center gap-x-2 gap-y-1 text-xs text-slate-700">
+      <div className="grid grid-cols-[4.5rem_minmax(0,1fr)_3.25rem] items-center gap-x-2 gap-y-1 text-xs text-slate-700">
         <span>Model</span>
         <span className="h-2.5 rounded-sm bg-slate-100" aria-hidden="true">
           <span className="block h-full rounded-sm bg-blue-700" style={{ width: `${bar.model}%` }} />
@@ -29,7 +58,7 @@ function BarPair({ bar }: { bar: ForecastBar }) {
             style={{ width: `${bar.market}%` }}
           />
         </span>
-        <span className="text-right font-semibold text-slate-900 tabular-nums">
+        <span className="text-right font-semibold text-slate-900 tabular-nums" data-testid="forecast-market">
           {percentText(bar.market)}
         </span>
       </div>
@@ -38,16 +67,21 @@ function BarPair({ bar }: { bar: ForecastBar }) {
 }
 
 /**
- * The event's forecast beside its prices: per leading outcome the model's probability against the
- * market's price, the call (or why there is none), the reasoning and where it came from. An event outside
- * the shown ones has no forecast, and says so.
+ * The event's forecast beside its prices: the call (or why there is none) with its edge and the model's
+ * confidence, per leading outcome the model's probability against the market's price now, the reasoning and
+ * where it came from. An event outside the shown ones has no forecast, and says so.
  */
 export function EventForecast({
   forecast,
   mentions,
+  rows,
+  multi,
 }: {
   forecast: Forecast | null;
   mentions: DisplayEvent["mentions"] | null;
+  /** The page's outcome rows: their prices are the current ones (fresher than the forecast's). */
+  rows: readonly OutcomeRow[];
+  multi: boolean;
 }) {
   if (forecast === null) {
     return (
@@ -56,29 +90,23 @@ export function EventForecast({
       </Card>
     );
   }
-  const bars = forecastBars(forecast.probabilities);
+  const { call } = forecast;
+  const called = call ? rowOf(rows, call.marketId, call.outcome, multi) : undefined;
+  // The side bought's price on the page: a multi-outcome row is its market's Yes.
+  const current =
+    called === undefined || !call ? null : multi && call.side === "buy_no" ? 1 - called.price : called.price;
+  const labels: SidePair | null = multi || !call ? null : sidesOf(rows, call.marketId, call.outcome, false);
   return (
     <Card className="flex flex-col gap-3 p-4" data-testid="event-forecast">
-      <div className="flex flex-wrap items-center gap-2">
-        {forecast.call ? (
-          <>
-            <Badge variant={recommendationVariant(forecast.call.recommendation)}>
-              {recommendationLabel(forecast.call.recommendation)}
-            </Badge>
-            <span className="text-sm text-slate-800" data-testid="forecast-call">
-              {`${forecast.call.outcome} at ${Math.round(forecast.call.sidePrice)}¢, ${forecast.confidence}% confidence`}
-            </span>
-          </>
-        ) : (
-          <span className="text-sm text-slate-800" data-testid="forecast-call">
-            {forecast.noCall ?? "No call"}
-          </span>
-        )}
+      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-800" data-testid="forecast-call">
+        <CallBadge forecast={forecast} labels={labels} current={current} />
+        {call && call.edge !== null && <span data-testid="call-edge">{edgeText(call.edge)}</span>}
+        {call && <span>{`${forecast.confidence}% confidence`}</span>}
       </div>
-      {bars.length > 0 ? (
+      {forecast.probabilities.length > 0 ? (
         <ul className="flex flex-col gap-3" aria-label="Model probability against market price">
-          {bars.map((bar) => (
-            <BarPair key={bar.marketId + bar.label} bar={bar} />
+          {forecast.probabilities.map((p) => (
+            <BarPair key={p.marketId + p.label} probability={p} rows={rows} multi={multi} />
           ))}
         </ul>
       ) : (

@@ -77,7 +77,7 @@ export function EventPage({ data }: { data: EventPageData }) {
         </div>
         <div className="flex min-w-0 flex-col gap-8">
           <MarketSection id="forecast" title="AI forecast">
-            <EventForecast forecast={forecast} mentions={mentionsNow} />
+            <EventForecast forecast={forecast} mentions={mentionsNow} rows={outcomes} multi={event.multi} />
           </MarketSection>
         </div>
       </div>

@@ -1,29 +1,26 @@
 import { AlertButton } from "~/components/alerts/alert-button";
-import { LiveIndicator } from "~/components/live/live-indicator";
 import { PageHeading, Stat } from "~/components/market/market-summary";
 import { ExternalLink } from "~/components/ui/external-link";
 import type { EventRulesView, EventView } from "~/lib/event-page";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
 import { eventUrl, httpsOnly } from "~/lib/links";
+import { endWords } from "~/lib/market-state";
 
 /**
  * Title, image, status, the event's figures and end date, and the link to Polymarket; `live`: the
  * prices can be pushed, and the "Live" indicator stands beside where they came from.
  */
 export function EventSummary({ event, now, live }: { event: EventView; now: number; live: boolean }) {
-  const ended = event.endDate !== null && Date.parse(event.endDate) <= now;
+  const end = endWords(event, now);
   const link = eventUrl(event.slug);
   return (
     <header className="flex flex-col gap-4">
-      <PageHeading page={event} sourceTestId="event-source" live={live ? <LiveIndicator /> : null} />
+      <PageHeading page={event} sourceTestId="event-source" live={live} />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="24h volume" value={formatMoney(event.volume24h)} />
         <Stat label="Total volume" value={formatMoney(event.volume)} />
         <Stat label="Liquidity" value={formatMoney(event.liquidity)} />
-        <Stat
-          label={ended ? "Ended" : "Ends"}
-          value={event.endDate === null ? "No end date" : formatDate(event.endDate)}
-        />
+        <Stat label={end?.label ?? "Ends"} value={end?.value ?? "No end date"} />
       </dl>
       <div className="flex flex-wrap items-center gap-2">
         {link ? (

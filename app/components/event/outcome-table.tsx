@@ -1,9 +1,16 @@
-import { classes, useLive, useLiveFlash, useLiveResolution } from "~/components/live/hooks";
+import {
+  classes,
+  type SidePair,
+  useFirstSidePrice,
+  useLive,
+  useLiveFlash,
+  useLiveResolution,
+} from "~/components/live/hooks";
 import { SectionMessage } from "~/components/market/market-sections";
 import { ScrollBox } from "~/components/ui/scroll-box";
 import { type BookQuote, type Books, bookQuote, type OutcomeRow } from "~/lib/event-page";
-import { formatCents, formatMoney, formatPoints } from "~/lib/format";
-import { firstSidePrice, priceEntry } from "~/lib/live-state";
+import { formatMoney, formatPoints, formatPrice } from "~/lib/format";
+import { changeNow, priceEntry } from "~/lib/live-state";
 import { marketPath } from "~/lib/market-page";
 import type { Section } from "~/lib/section";
 
@@ -11,13 +18,13 @@ const LINK = "text-blue-800 underline-offset-2 hover:underline";
 const CELL = "px-3 py-2 text-right tabular-nums whitespace-nowrap";
 
 const quoteText = (price: number | null | undefined) =>
-  price === null || price === undefined ? "–" : formatCents(price * 100);
+  price === null || price === undefined ? "–" : formatPrice(price);
 
 /**
  * The side of its market a row is priced by, and the other one: a multi-outcome event's row is its
  * market's "Yes" (against "No"); a one-market event's row is one of the market's two sides.
  */
-function sidesOf(row: OutcomeRow, rows: readonly OutcomeRow[], multi: boolean): readonly [string, string] {
+function sidesOf(row: OutcomeRow, rows: readonly OutcomeRow[], multi: boolean): SidePair {
   if (multi) return ["Yes", "No"];
   const other = rows.find((r) => r.marketId === row.marketId && r.label !== row.label);
   return [row.label, other?.label ?? ""];
@@ -35,22 +42,23 @@ function OutcomeTableRow({
   multi,
 }: {
   row: OutcomeRow;
-  sides: readonly [string, string];
+  sides: SidePair;
   quote: BookQuote | undefined;
   title: string;
   multi: boolean;
 }) {
-  const [side, other] = sides;
-  const live = useLive((s) => firstSidePrice(s, row.marketId, side, other));
+  const [side] = sides;
+  const now = useFirstSidePrice(row.marketId, sides, row.price);
   const pushed = useLive((s) => priceEntry(s, row.marketId, side));
   // A one-market event's two rows are one market: its resolution is said once (same key), shown on both.
   const resolved = useLiveResolution(row.marketId, multi ? `${title}: ${row.label}` : title);
-  const price = formatCents((live ?? row.price) * 100);
-  const flash = useLiveFlash(price, live !== null, {
-    key: `${row.marketId}\n${row.label}`,
-    kind: "price",
-    say: `${title}: ${row.label} ${price}`,
-  });
+  const price = formatPrice(now.price);
+  const flash = useLiveFlash(
+    price,
+    now.pushed,
+    { key: `${row.marketId}\n${row.label}`, kind: "price", say: `${title}: ${row.label} ${price}` },
+    now.price,
+  );
   const book = pushed ? bookQuote(pushed.bestBid, pushed.bestAsk) : quote;
   return (
     <tr data-testid="outcome-row">
@@ -69,7 +77,9 @@ function OutcomeTableRow({
         )}
       </th>
       <td className={classes(`${CELL} font-semibold text-slate-900`, flash)}>{price}</td>
-      <td className={CELL}>{formatPoints(row.priceChange24h)}</td>
+      <td className={CELL} data-testid="change-24h">
+        {formatPoints(changeNow(row, now.price))}
+      </td>
       <td className={CELL}>{row.volume === null ? "–" : formatMoney(row.volume)}</td>
       <td className={CELL} data-testid="best-bid">
         {quoteText(book?.bestBid)}

@@ -8,7 +8,7 @@ import {
   SAMPLE_FORECASTS,
   SAMPLE_RISK_INDICATORS,
 } from "~/content/market-intelligence";
-import { formatCents, formatMoney, formatNumber, formatPoints, formatShare } from "~/lib/format";
+import { formatMoney, formatNumber, formatPoints, formatPrice, formatShare } from "~/lib/format";
 import type { MarketIntelligence } from "~/lib/insights/market-intelligence";
 import { type EventSummary, eventsText } from "~/lib/insights/shared";
 import { BarList } from "./bar-list";
@@ -81,7 +81,7 @@ export function AnalyticsPanel({ data }: { data: MarketIntelligence }) {
                     key={event.id}
                     event={event}
                     outcome={outcomeOf(event, outcome.label)}
-                    detail={`${event.multi ? "Now" : outcome.label} ${formatCents(outcome.price)} · ${formatMoney(event.volume)} volume`}
+                    detail={`${event.multi ? "Now" : outcome.label} ${formatPrice(outcome.price)} · ${formatMoney(event.volume)} volume`}
                     figure={formatPoints(outcome.priceChange24h)}
                     unit="24h change"
                   />
@@ -125,7 +125,7 @@ export function OpportunitiesPanel({ data }: { data: MarketIntelligence }) {
                 key={event.id}
                 event={event}
                 outcome={outcomeOf(event, label)}
-                detail={`${event.multi ? "" : `${label}: `}model ${Math.round(model)}% · price ${formatCents(market)} · ${
+                detail={`${event.multi ? "" : `${label}: `}model ${Math.round(model)}% · price ${formatPrice(market / 100)} · ${
                   gap > 0 ? "the model rates it above the price" : "the model rates it below the price"
                 }`}
                 figure={formatPoints(gap)}
@@ -169,8 +169,8 @@ export function RiskPanel({ data }: { data: MarketIntelligence }) {
                   detail={`Ends ${endDate}${
                     leader
                       ? event.multi
-                        ? ` · ${leader.label} leads at ${formatCents(leader.price)}`
-                        : ` · ${leader.label} ${formatCents(leader.price)}`
+                        ? ` · ${leader.label} leads at ${formatPrice(leader.price)}`
+                        : ` · ${leader.label} ${formatPrice(leader.price)}`
                       : ""
                   }`}
                   figure={closesIn}

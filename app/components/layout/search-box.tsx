@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigate, useNavigationType, useSearchParams } from "react-router";
-import { formatCents } from "~/lib/format";
+import { formatPrice } from "~/lib/format";
 import { readSearch, SEARCH_MAX_LENGTH } from "~/lib/search";
 import { suggestionCountText } from "~/lib/search-suggestions";
 import { isDashboardPath } from "~/lib/site";
@@ -219,7 +219,7 @@ export function SearchBox() {
                     <span className="text-xs text-slate-600">
                       {suggestion.leading.label}{" "}
                       <span className="font-semibold text-slate-800 tabular-nums">
-                        {formatCents(suggestion.leading.price)}
+                        {formatPrice(suggestion.leading.price)}
                       </span>
                     </span>
                   )}

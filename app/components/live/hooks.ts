@@ -9,6 +9,7 @@ import { eventTopic } from "~/lib/live";
 import type { AnnouncementKind } from "~/lib/live-announce";
 import { isLiveTopic } from "~/lib/live-socket";
 import {
+  firstSidePrice,
   indicatorState,
   type LiveIndicatorState,
   type LiveResolution,
@@ -16,7 +17,11 @@ import {
   resolutionOf,
   resolvedAnnouncement,
   resolvedText,
+  type SidePair,
 } from "~/lib/live-state";
+
+export type { SidePair };
+
 import { announceLive } from "./announcer";
 import { getLiveState, getServerLiveState, subscribeLive, wantTopic } from "./connection";
 
@@ -24,6 +29,22 @@ import { getLiveState, getServerLiveState, subscribeLive, wantTopic } from "./co
 export const LIVE_FLASH_MS = 1_500;
 /** The highlight's class (app.css; no animation under prefers-reduced-motion). */
 export const LIVE_FLASH_CLASS = "live-flash";
+/** With the highlight, which way a figure moved: a rise and a fall differ by an arrow, not only a colour. */
+export const LIVE_DIRECTION_CLASS = { up: "live-up", down: "live-down" } as const;
+
+/**
+ * A market's first-side price now (0..1): the pushed price while the socket has one, else `stored` (the
+ * page's). Every copy of a price on a page reads it through here, so one tick moves them all.
+ */
+export function useFirstSidePrice(
+  marketId: string | null | undefined,
+  sides: SidePair,
+  stored: number,
+): { price: number; pushed: boolean } {
+  const [first, second] = sides;
+  const live = useLive((s) => (marketId ? firstSidePrice(s, marketId, first, second) : null));
+  return live === null ? { price: stored, pushed: false } : { price: live, pushed: true };
+}
 
 /** Follows these topics while mounted (those the hub would refuse are left out). */
 export function useLiveTopics(topics: readonly string[]): void {
@@ -69,29 +90,37 @@ export interface LiveChange {
 
 /**
  * The highlight class while `text` has just changed because of a live message (`live`): set for
- * LIVE_FLASH_MS after each change, and the change reported to the live region. A change from new
- * page data (a navigation, a refresh) is not highlighted.
+ * LIVE_FLASH_MS after each change, and the change reported to the live region. With `value` (the number
+ * `text` shows), a rise also carries `live-up` and a fall `live-down`: an arrow beside the colour. A change
+ * from new page data (a navigation, a refresh) is not highlighted.
  */
-export function useLiveFlash(text: string, live: boolean, change: LiveChange): string {
+export function useLiveFlash(text: string, live: boolean, change: LiveChange, value?: number): string {
   // Changes counted: each restarts the highlight's timer; 0 is no highlight.
-  const [flash, setFlash] = useState(0);
-  const shown = useRef(text);
-  const latest = useRef({ live, change });
-  latest.current = { live, change };
+  const [flash, setFlash] = useState<{ n: number; direction: "up" | "down" | null }>({
+    n: 0,
+    direction: null,
+  });
+  const shown = useRef({ text, value });
+  const latest = useRef({ live, change, value });
+  latest.current = { live, change, value };
   useEffect(() => {
-    if (shown.current === text) return;
-    shown.current = text;
-    const { live, change } = latest.current;
+    if (shown.current.text === text) return;
+    const before = shown.current.value;
+    const { live, change, value } = latest.current;
+    shown.current = { text, value };
     if (!live) return;
     if (change.say) announceLive(change.key, change.kind, change.say);
-    setFlash((n) => n + 1);
+    const direction =
+      before === undefined || value === undefined || value === before ? null : value > before ? "up" : "down";
+    setFlash((f) => ({ n: f.n + 1, direction }));
   }, [text]);
   useEffect(() => {
-    if (flash === 0) return;
-    const timer = setTimeout(() => setFlash(0), LIVE_FLASH_MS);
+    if (flash.n === 0) return;
+    const timer = setTimeout(() => setFlash({ n: 0, direction: null }), LIVE_FLASH_MS);
     return () => clearTimeout(timer);
   }, [flash]);
-  return flash > 0 ? LIVE_FLASH_CLASS : "";
+  if (flash.n === 0) return "";
+  return flash.direction ? `${LIVE_FLASH_CLASS} ${LIVE_DIRECTION_CLASS[flash.direction]}` : LIVE_FLASH_CLASS;
 }
 
 /**

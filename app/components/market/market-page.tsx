@@ -49,7 +49,7 @@ export function MarketPage({ data }: { data: MarketPageData }) {
           </MarketSection>
 
           <MarketSection id="calls" title="AI calls over time">
-            <CurrentCall analysis={analysis} />
+            <CurrentCall analysis={analysis} market={market} />
             {sentiment.ok ? (
               <SentimentSteps steps={sentiment.value} />
             ) : (

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
+import { useFirstSidePrice } from "~/components/live/hooks";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Deferred } from "~/components/ui/deferred";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Sparkline } from "~/components/ui/sparkline";
-import { formatCents, formatClockUtc, formatDate, formatMoney, formatNumber } from "~/lib/format";
+import { formatClockUtc, formatDate, formatMoney, formatNumber, formatPrice } from "~/lib/format";
 import { profileUrl } from "~/lib/links";
 import {
   holderPositions,
@@ -314,11 +315,32 @@ export function HolderLists({
       {priced.length > 0 && (
         <p className="text-xs text-slate-600">
           {`Value: shares × the outcome's current price (${priced
-            .map((o) => `${o.outcome} ${formatCents((o.price ?? 0) * 100)}`)
+            .map((o) => `${o.outcome} ${formatPrice(o.price ?? 0)}`)
             .join(", ")}).`}
         </p>
       )}
     </div>
+  );
+}
+
+/** One market of the event with its first outcome's price now (pushed while live). */
+function EventMarket({ market: m }: { market: SiblingMarket }) {
+  const { price } = useFirstSidePrice(m.id, [m.label, m.otherLabel], m.price);
+  return (
+    <li className="card flex items-center justify-between gap-3 p-3 text-sm">
+      {m.current || m.slug === null ? (
+        <span className={m.current ? "font-semibold" : ""} aria-current={m.current ? "page" : undefined}>
+          {m.title}
+        </span>
+      ) : (
+        <a href={marketPath(m.slug)} className={LINK}>
+          {m.title}
+        </a>
+      )}
+      <span className="shrink-0 font-semibold tabular-nums" data-testid="event-market-price">
+        {`${m.label} ${formatPrice(price)}`}
+      </span>
+    </li>
   );
 }
 
@@ -327,18 +349,7 @@ export function EventMarkets({ markets }: { markets: SiblingMarket[] }) {
   return (
     <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1" data-testid="event-markets">
       {markets.map((m) => (
-        <li key={`${m.slug}-${m.title}`} className="card flex items-center justify-between gap-3 p-3 text-sm">
-          {m.current || m.slug === null ? (
-            <span className={m.current ? "font-semibold" : ""} aria-current={m.current ? "page" : undefined}>
-              {m.title}
-            </span>
-          ) : (
-            <a href={marketPath(m.slug)} className={LINK}>
-              {m.title}
-            </a>
-          )}
-          <span className="shrink-0 font-semibold tabular-nums">{`${m.label} ${formatCents(m.price * 100)}`}</span>
-        </li>
+        <EventMarket key={`${m.slug}-${m.title}`} market={m} />
       ))}
     </ul>
   );

@@ -1,11 +1,18 @@
-import type { ReactNode } from "react";
-import { classes, useLive, useLiveEvent, useLiveFlash, useLiveResolution } from "~/components/live/hooks";
-import { LiveIndicator } from "~/components/live/live-indicator";
+import {
+  classes,
+  useLive,
+  useLiveEvent,
+  useLiveFlash,
+  useLiveIndicator,
+  useLiveResolution,
+} from "~/components/live/hooks";
+import { LiveIndicatorView } from "~/components/live/live-indicator";
+import { CallBadge } from "~/components/markets/call-badge";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { ExternalLink } from "~/components/ui/external-link";
 import { LazyStarButton } from "~/components/watchlist/lazy-star";
-import { formatCents, formatClockUtc, formatDate, formatMoney, formatNumber } from "~/lib/format";
+import { formatClockUtc, formatDate, formatMoney, formatNumber, formatPrice } from "~/lib/format";
 import { eventUrl, marketUrl } from "~/lib/links";
 import { firstSidePrice, type LiveState, outcomePrice } from "~/lib/live-state";
 import {
@@ -16,14 +23,14 @@ import {
   statusText,
 } from "~/lib/market-page";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
-import { recommendationLabel, recommendationVariant } from "~/lib/sentiment";
+import { edgeText } from "~/lib/sentiment";
 
 export function sourceText(source: MarketSource): string {
   switch (source.kind) {
     case "snapshot":
       return source.stale
         ? `Prices from Polymarket, cached at ${formatClockUtc(source.at)}`
-        : `Prices live from Polymarket (${formatClockUtc(source.at)})`;
+        : `Prices from Polymarket, fetched ${formatClockUtc(source.at)}`;
     case "gamma":
       return source.stale
         ? `Prices from Polymarket, cached at ${formatClockUtc(source.at)} (refresh failing)`
@@ -37,6 +44,23 @@ export function sourceText(source: MarketSource): string {
         : `${updated}; unchanged to the cent at our last check, ${formatDate(source.checkedAt)} ${formatClockUtc(source.checkedAt)}`;
     }
   }
+}
+
+/**
+ * Where the prices came from, for a page whose prices can be pushed: while the socket delivers, the "Live
+ * prices" indicator says so and the fetch time steps aside; once it stops, the fetch time is back (with
+ * "Reconnecting…" while it is being reopened). Without scripts the fetch time shows, as it is.
+ */
+function LiveSource({ source, testId }: { source: MarketSource; testId: string }) {
+  const state = useLiveIndicator();
+  return (
+    <>
+      <span data-testid={testId} hidden={state === "live"}>
+        {sourceText(source)}
+      </span>
+      <LiveIndicatorView state={state} />
+    </>
+  );
 }
 
 export function Stat({ label, value }: { label: string; value: string }) {
@@ -55,11 +79,19 @@ export function Stat({ label, value }: { label: string; value: string }) {
 export function PageHeading({
   page,
   sourceTestId,
-  live = null,
+  live = false,
 }: {
-  page: { image: string | null; title: string; status: MarketStatus; source: MarketSource };
+  page: {
+    image: string | null;
+    title: string;
+    /** The question the prices answer, when the title does not say it all (a one-market event's). */
+    question?: string | null;
+    status: MarketStatus;
+    source: MarketSource;
+  };
   sourceTestId: string;
-  live?: ReactNode;
+  /** The prices can be pushed: the "Live prices" indicator stands in for the fetch time while they are. */
+  live?: boolean;
 }) {
   const statusVariant =
     page.status.kind === "open" ? "live" : page.status.kind === "resolved" ? "secondary" : "warning";
@@ -77,10 +109,18 @@ export function PageHeading({
       ) : null}
       <div className="flex min-w-0 flex-col gap-2">
         <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">{page.title}</h1>
+        {page.question && (
+          <p className="text-base break-words text-slate-800" data-testid="page-question">
+            {page.question}
+          </p>
+        )}
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
           <Badge variant={statusVariant}>{statusText(page.status)}</Badge>
-          <span data-testid={sourceTestId}>{sourceText(page.source)}</span>
-          {live}
+          {live ? (
+            <LiveSource source={page.source} testId={sourceTestId} />
+          ) : (
+            <span data-testid={sourceTestId}>{sourceText(page.source)}</span>
+          )}
         </div>
       </div>
     </div>
@@ -108,12 +148,13 @@ function OutcomeTile({
       ? outcomePrice(s, marketId, outcome.label)
       : firstSidePrice(s, marketId, outcome.label, other);
   const live = useLive(select);
-  const price = formatCents((live ?? outcome.price) * 100);
-  const flash = useLiveFlash(price, live !== null, {
-    key: `${marketId}\n${outcome.label}`,
-    kind: "price",
-    say: `${title} ${outcome.label} ${price}`,
-  });
+  const price = formatPrice(live ?? outcome.price);
+  const flash = useLiveFlash(
+    price,
+    live !== null,
+    { key: `${marketId}\n${outcome.label}`, kind: "price", say: `${title} ${outcome.label} ${price}` },
+    live ?? outcome.price,
+  );
   return (
     <li className="card flex flex-col p-3">
       <span className="truncate text-sm text-slate-700" title={outcome.label}>
@@ -142,11 +183,7 @@ export function MarketSummary({ market, now }: { market: MarketView; now: number
   const pair = market.outcomes.length === 2 ? market.outcomes.map((o) => o.label) : null;
   return (
     <header className="flex flex-col gap-4">
-      <PageHeading
-        page={{ ...market, status }}
-        sourceTestId="market-source"
-        live={follow ? <LiveIndicator /> : null}
-      />
+      <PageHeading page={{ ...market, status }} sourceTestId="market-source" live={follow} />
       <ul
         className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6"
         aria-label="Outcomes"
@@ -189,8 +226,11 @@ export function MarketSummary({ market, now }: { market: MarketView; now: number
   );
 }
 
-/** The current AI call and mention count (markets in the top 100). */
-export function CurrentCall({ analysis }: { analysis: CurrentAnalysis | null }) {
+/**
+ * The current AI call and mention count (markets in the top 100): its event's call, as the event's card
+ * shows it (the same derived call, priced now while live), with its edge and the model's confidence.
+ */
+export function CurrentCall({ analysis, market }: { analysis: CurrentAnalysis | null; market: MarketView }) {
   if (analysis === null) {
     return (
       <Card className="p-4 text-sm text-slate-700" data-testid="current-call">
@@ -199,15 +239,27 @@ export function CurrentCall({ analysis }: { analysis: CurrentAnalysis | null }) 
       </Card>
     );
   }
+  const { call } = analysis;
+  const here = call !== null && call.marketId === market.id;
+  const labels =
+    market.outcomes.length === 2
+      ? ([market.outcomes[0]?.label ?? "", market.outcomes[1]?.label ?? ""] as const)
+      : null;
   return (
     <Card className="flex flex-col gap-2 p-4" data-testid="current-call">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-lg font-semibold">Current call</h2>
-        <Badge variant={recommendationVariant(analysis.recommendation)}>
-          {recommendationLabel(analysis.recommendation)}
-        </Badge>
+        <CallBadge forecast={analysis} labels={here ? labels : null} />
+        {call && call.edge !== null && (
+          <span className="text-sm text-slate-700" data-testid="call-edge">
+            {edgeText(call.edge)}
+          </span>
+        )}
         <span className="text-sm text-slate-700">{`${analysis.sentiment}, ${analysis.confidence}% confidence`}</span>
       </div>
+      {call && !here && (
+        <p className="text-sm text-slate-700">The event's call is on another of its markets.</p>
+      )}
       <p className="text-sm text-slate-800">{analysis.reasoning}</p>
       <p className="text-xs text-slate-600">
         {provenanceText("sentiment", analysisProvenance(analysis.source))}

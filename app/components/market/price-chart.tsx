@@ -1,6 +1,18 @@
 import { type KeyboardEvent, type PointerEvent, useState } from "react";
-import { CHART_RANGES, type ChartModel, type ChartRange } from "~/lib/chart";
-import { formatCents, formatClockUtc, formatDate } from "~/lib/format";
+import { useFirstSidePrice } from "~/components/live/hooks";
+import { CHART_RANGES, type ChartLine, type ChartModel, type ChartRange } from "~/lib/chart";
+import { formatClockUtc, formatDate, formatPrice } from "~/lib/format";
+
+/** One line's name and its price now: the line's last price, or the pushed one while live. */
+function LegendItem({ line, colour }: { line: ChartLine; colour: string | undefined }) {
+  const { price } = useFirstSidePrice(line.live?.marketId, line.live?.sides ?? ["", ""], line.last.p);
+  return (
+    <li className="flex items-center gap-1.5" data-testid="chart-legend-item">
+      <span aria-hidden="true" className="inline-block h-0.5 w-4" style={{ background: colour }} />
+      {`${line.label} ${formatPrice(price)}`}
+    </li>
+  );
+}
 
 /** Line colours in outcome order; the legend names each line, so colour never carries meaning alone. */
 export const LINE_COLOURS = ["#1d4ed8", "#b45309", "#047857", "#be123c", "#6d28d9", "#475569"] as const;
@@ -56,7 +68,7 @@ export function PriceChart({ model, range }: { model: ChartModel; range: ChartRa
     ? `${when(current.t, range)}: ${lines
         .map((line, i) => {
           const value = current.values[i];
-          return `${line.label} ${value === null || value === undefined ? "–" : formatCents(value * 100)}`;
+          return `${line.label} ${value === null || value === undefined ? "–" : formatPrice(value)}`;
         })
         .join(", ")}`
     : "";
@@ -176,14 +188,7 @@ export function PriceChart({ model, range }: { model: ChartModel; range: ChartRa
       <figcaption className="flex flex-col gap-1 text-sm text-slate-700">
         <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label="Lines">
           {lines.map((line, i) => (
-            <li key={line.label} className="flex items-center gap-1.5" data-testid="chart-legend-item">
-              <span
-                aria-hidden="true"
-                className="inline-block h-0.5 w-4"
-                style={{ background: LINE_COLOURS[i] }}
-              />
-              {`${line.label} ${formatCents(line.last.p * 100)}`}
-            </li>
+            <LegendItem key={line.label} line={line} colour={LINE_COLOURS[i]} />
           ))}
         </ul>
         <p aria-live="polite" className="min-h-5 font-medium text-slate-900" data-testid="chart-readout">

@@ -1,4 +1,11 @@
-import { classes, useLive, useLiveEvent, useLiveFlash, useLiveResolution } from "~/components/live/hooks";
+import {
+  classes,
+  type SidePair,
+  useFirstSidePrice,
+  useLiveEvent,
+  useLiveFlash,
+  useLiveResolution,
+} from "~/components/live/hooks";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { ExternalLink } from "~/components/ui/external-link";
@@ -7,19 +14,19 @@ import { Sparkline } from "~/components/ui/sparkline";
 import { LazyStarButton } from "~/components/watchlist/lazy-star";
 import type { CardEvent, CardForecast } from "~/lib/dashboard";
 import {
-  formatCents,
-  formatCentsPair,
-  formatDate,
   formatMoney,
   formatNumber,
   formatPoints,
+  formatPrice,
+  formatPricePair,
   formatSigned,
 } from "~/lib/format";
 import { eventUrl, httpsOnly, marketUrl, tradeUrl } from "~/lib/links";
-import { firstSidePrice } from "~/lib/live-state";
+import { changeNow } from "~/lib/live-state";
 import { marketPath } from "~/lib/market-page";
+import { endWords } from "~/lib/market-state";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
-import { sentimentTone, sentimentTrend } from "~/lib/sentiment";
+import { edgeText, sentimentTone, sentimentTrend } from "~/lib/sentiment";
 import { CallBadge } from "./call-badge";
 
 const TONE_CLASS = {
@@ -28,12 +35,13 @@ const TONE_CLASS = {
   neutral: "text-slate-700",
 } as const;
 
-/** "Ends Dec 31, 2026" or "Ended Dec 31, 2025": by the date against `now`, whatever the volume. */
-function endLabel(endDate: string | null, now: number): string | null {
-  if (!endDate) return null;
-  const end = Date.parse(endDate);
-  if (!Number.isFinite(end)) return null;
-  return `${end > now ? "Ends" : "Ended"} ${formatDate(endDate)}`;
+/**
+ * "Ends Dec 31, 2026", "Ended Dec 31, 2025", or "Markets end between Nov 7, 2028 and Sep 1, 2029": from
+ * its markets' own end dates against `now`, whatever the volume.
+ */
+function endLabel(event: Pick<CardEvent, "endDate" | "endsFrom">, now: number): string | null {
+  const end = endWords(event, now);
+  return end ? `${end.label} ${end.value}` : null;
 }
 
 /** A price that is not a link: the trade links' colours without their hover. */
@@ -104,18 +112,19 @@ function ChangeChip({ points, label }: { points: number; label: string }) {
 }
 
 /** The second side a multi-outcome event's outcome is priced against: its market's "No". */
-const MULTI_SIDES = ["Yes", "No"] as const;
+const MULTI_SIDES: SidePair = ["Yes", "No"];
 
-/** One leading outcome of a multi-outcome event: its market's Yes price, kept current while live. */
+/** One leading outcome of a multi-outcome event: its market's Yes price and 24 h move, kept current while live. */
 function OutcomeRow({ outcome, title }: { outcome: CardEvent["outcomes"][number]; title: string }) {
-  const live = useLive((s) => firstSidePrice(s, outcome.marketId, ...MULTI_SIDES));
+  const { price: now, pushed } = useFirstSidePrice(outcome.marketId, MULTI_SIDES, outcome.price);
   const resolved = useLiveResolution(outcome.marketId, `${title}: ${outcome.label}`);
-  const price = formatCents(live === null ? outcome.price : live * 100);
-  const flash = useLiveFlash(price, live !== null, {
-    key: outcome.marketId,
-    kind: "price",
-    say: `${title}: ${outcome.label} ${price}`,
-  });
+  const price = formatPrice(now);
+  const flash = useLiveFlash(
+    price,
+    pushed,
+    { key: outcome.marketId, kind: "price", say: `${title}: ${outcome.label} ${price}` },
+    now,
+  );
   return (
     <li className="outcome-row" data-testid="outcome">
       <span className="min-w-0 flex-1 truncate">
@@ -132,7 +141,7 @@ function OutcomeRow({ outcome, title }: { outcome: CardEvent["outcomes"][number]
           {resolved.text}
         </span>
       ) : (
-        <span className="outcome-move">{formatPoints(outcome.priceChange24h)}</span>
+        <span className="outcome-move">{formatPoints(changeNow(outcome, now))}</span>
       )}
       <span className={classes("outcome-price", flash)}>{price}</span>
     </li>
@@ -164,8 +173,8 @@ function OutcomeRows({ event }: { event: CardEvent }) {
 /** Said on the card of an event outside the snapshot (a search of every open event): no forecast of ours. */
 export const NO_CALL_TEXT = "No AI call for this event (outside the 100 busiest)";
 
-/** Our forecast of an event: score, confidence, call, reasoning and where it came from. */
-function ForecastBlock({ forecast }: { forecast: CardForecast }) {
+/** Our forecast of an event: score, confidence, call with its edge, reasoning and where it came from. */
+function ForecastBlock({ forecast, labels }: { forecast: CardForecast; labels: SidePair | null }) {
   const tone = sentimentTone(forecast.score);
   return (
     <>
@@ -175,8 +184,13 @@ function ForecastBlock({ forecast }: { forecast: CardForecast }) {
           {formatSigned(forecast.score)}
           <span className="sr-only">{` sentiment score (${tone})`}</span>
         </span>
+        <CallBadge forecast={forecast} labels={labels} />
+        {forecast.call?.edge !== null && forecast.call?.edge !== undefined && (
+          <span className="text-sm text-slate-700" data-testid="call-edge">
+            {edgeText(forecast.call.edge)}
+          </span>
+        )}
         <span className="text-sm text-slate-700">{`${forecast.confidence}% confidence`}</span>
-        <CallBadge forecast={forecast} />
       </div>
 
       <p className="line-clamp-3 text-sm text-slate-700">{forecast.reasoning || "No analysis available"}</p>
@@ -217,23 +231,28 @@ function MentionsLine({ mentions }: { mentions: NonNullable<CardEvent["mentions"
 export function EventCard({ event, now }: { event: CardEvent; now: number }) {
   const { forecast, mentions } = event;
   const image = httpsOnly(event.image);
-  const ends = endLabel(event.endDate, now);
+  const ends = endLabel(event, now);
   const single = event.multi ? null : event.outcomes;
   const first = event.outcomes[0];
   // A sample event (SPEC §8) has no page and nothing to trade: `href` is "".
   const href = event.href || null;
   // Live prices for the events the hub watches: those of the snapshot (the ones with our forecast).
   useLiveEvent(event.slug, href !== null && forecast !== null);
-  const sides = single ? ([first?.label ?? "", single[1]?.label ?? ""] as const) : MULTI_SIDES;
-  const live = useLive((s) => (first ? firstSidePrice(s, first.marketId, ...sides) : null));
+  const sides: SidePair = single ? [first?.label ?? "", single[1]?.label ?? ""] : MULTI_SIDES;
+  const leading = useFirstSidePrice(first?.marketId, sides, first?.price ?? 0);
   const resolved = useLiveResolution(single ? first?.marketId : null, event.title);
   // One rounding for both sides, so the two prices shown always add up to 100¢.
-  const prices = formatCentsPair(live === null ? (first?.price ?? 0) : live * 100);
-  const flash = useLiveFlash(prices.first, live !== null && single !== null, {
-    key: first?.marketId ?? event.id,
-    kind: "price",
-    say: `${event.title} ${first?.label ?? ""} ${prices.first}`,
-  });
+  const prices = formatPricePair(leading.price);
+  const flash = useLiveFlash(
+    prices.first,
+    leading.pushed && single !== null,
+    {
+      key: first?.marketId ?? event.id,
+      kind: "price",
+      say: `${event.title} ${first?.label ?? ""} ${prices.first}`,
+    },
+    leading.price,
+  );
   const trade = single && first && href ? tradeUrl(event.slug, first.marketSlug) : null;
 
   return (
@@ -267,12 +286,17 @@ export function EventCard({ event, now }: { event: CardEvent; now: number }) {
               event.title
             )}
           </h3>
+          {event.question && (
+            <p className="mt-0.5 text-sm text-slate-700" data-testid="event-question">
+              {event.question}
+            </p>
+          )}
           <div className="card-meta">
             <span>{`${formatMoney(event.volume)} vol`}</span>
             {event.isLive && !resolved && <Badge variant="live">LIVE</Badge>}
             {ends && <span>{ends}</span>}
             <ChangeChip
-              points={event.priceChange24h}
+              points={first ? changeNow(first, leading.price) : event.priceChange24h}
               label={`${first?.label ?? "leading outcome"}, 24 hours`}
             />
             <ExternalLink
@@ -285,7 +309,7 @@ export function EventCard({ event, now }: { event: CardEvent; now: number }) {
           {event.spark && first && (
             <div className="mt-1 flex items-center gap-2 text-xs text-slate-600">
               <Sparkline values={event.spark} />
-              <span>{`${first.label} 24h: ${formatCents((event.spark[0] ?? 0) * 100)} → ${prices.first}`}</span>
+              <span>{`${first.label} 24h: ${formatPrice(event.spark[0] ?? 0)} → ${prices.first}`}</span>
             </div>
           )}
         </div>
@@ -295,7 +319,7 @@ export function EventCard({ event, now }: { event: CardEvent; now: number }) {
               slug: first.marketSlug,
               title: event.title,
               outcomeLabel: first.label,
-              price: first.price / 100,
+              price: first.price,
             }}
             className="-mt-2 -mr-2"
           />
@@ -303,7 +327,7 @@ export function EventCard({ event, now }: { event: CardEvent; now: number }) {
       </div>
 
       {forecast ? (
-        <ForecastBlock forecast={forecast} />
+        <ForecastBlock forecast={forecast} labels={single ? sides : null} />
       ) : (
         <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="no-call">
           {NO_CALL_TEXT}

@@ -1,5 +1,5 @@
 import { SectionMessage, TradeList } from "~/components/market/market-sections";
-import { formatCents, formatMoney, formatNumber, formatPnl } from "~/lib/format";
+import { formatMoney, formatNumber, formatPnl, formatPrice } from "~/lib/format";
 import { type MarketTrades, marketPath } from "~/lib/market-page";
 import { type PeriodStanding, periodLabel, rankText, type TraderPosition } from "~/lib/trader-page";
 
@@ -74,7 +74,7 @@ export function PositionList({ positions }: { positions: TraderPosition[] }) {
             </div>
             <div>
               <dt className="text-xs text-slate-600">Average price</dt>
-              <dd className="tabular-nums">{formatCents(p.avgPrice * 100)}</dd>
+              <dd className="tabular-nums">{formatPrice(p.avgPrice)}</dd>
             </div>
             <div>
               <dt className="text-xs text-slate-600">Current value</dt>

@@ -2,12 +2,19 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { AlertButton } from "~/components/alerts/alert-button";
 import { YourAlerts } from "~/components/alerts/your-alerts";
+import { classes, useFirstSidePrice, useLiveEvent, useLiveFlash } from "~/components/live/hooks";
 import { Badge } from "~/components/ui/badge";
 import { Skeleton } from "~/components/ui/skeleton";
-import { formatCents, formatMoment, formatPoints } from "~/lib/format";
+import { formatMoment, formatPoints, formatPrice } from "~/lib/format";
 import { marketPath, statusText } from "~/lib/market-page";
 import { useHydrated, useWatchlist } from "~/lib/use-watchlist";
-import { changeInPoints, type ToggleChange, WATCHLIST_MAX, type WatchEntry } from "~/lib/watchlist";
+import {
+  changeInPoints,
+  type ToggleChange,
+  WATCHLIST_MAX,
+  type WatchEntry,
+  type WatchedMarket,
+} from "~/lib/watchlist";
 import { StarButton } from "./star-button";
 import { type MarketState, useWatchedMarkets } from "./use-watched-markets";
 
@@ -20,6 +27,39 @@ function Change({ points }: { points: number }) {
   );
 }
 
+/**
+ * A starred market's price now and its move since starring: the answer's price, then the event's live
+ * prices while the page is open (the same ticks that move its cards and pages).
+ */
+function WatchedPrice({ entry, market }: { entry: WatchEntry; market: WatchedMarket }) {
+  useLiveEvent(market.eventSlug, market.status.kind === "open");
+  const now = useFirstSidePrice(market.id, [market.outcomeLabel, market.otherLabel], market.price);
+  const price = formatPrice(now.price);
+  const flash = useLiveFlash(
+    price,
+    now.pushed,
+    {
+      key: `${market.id}\n${market.outcomeLabel}`,
+      kind: "price",
+      say: `${market.title} ${market.outcomeLabel} ${price}`,
+    },
+    now.price,
+  );
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <span className={classes("text-xl font-bold text-slate-900", flash)} data-testid="watch-price">
+        {`${market.outcomeLabel} ${price}`}
+      </span>
+      <Change points={changeInPoints(now.price, entry.priceAtStar)} />
+      {market.status.kind !== "open" && (
+        <Badge variant={market.status.kind === "resolved" ? "secondary" : "warning"}>
+          {statusText(market.status)}
+        </Badge>
+      )}
+    </p>
+  );
+}
+
 function RowState({ entry, state, onRetry }: { entry: WatchEntry; state: MarketState; onRetry: () => void }) {
   switch (state.kind) {
     case "loading":
@@ -29,22 +69,8 @@ function RowState({ entry, state, onRetry }: { entry: WatchEntry; state: MarketS
           <span className="sr-only">Loading the current price</span>
         </div>
       );
-    case "ok": {
-      const { market } = state;
-      return (
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="text-xl font-bold text-slate-900" data-testid="watch-price">
-            {`${market.outcomeLabel} ${formatCents(market.price * 100)}`}
-          </span>
-          <Change points={changeInPoints(market.price, entry.priceAtStar)} />
-          {market.status.kind !== "open" && (
-            <Badge variant={market.status.kind === "resolved" ? "secondary" : "warning"}>
-              {statusText(market.status)}
-            </Badge>
-          )}
-        </p>
-      );
-    }
+    case "ok":
+      return <WatchedPrice entry={entry} market={state.market} />;
     case "gone":
       return (
         <p className="text-sm font-medium text-slate-800" data-testid="watch-problem">
@@ -87,7 +113,7 @@ function WatchRow({
         </h3>
         <RowState entry={entry} state={state} onRetry={onRetry} />
         <p className="text-xs text-slate-600" data-testid="watch-starred">
-          {`Starred ${formatMoment(entry.starredAt, now)} at ${entry.outcomeLabel} ${formatCents(entry.priceAtStar * 100)}`}
+          {`Starred ${formatMoment(entry.starredAt, now)} at ${entry.outcomeLabel} ${formatPrice(entry.priceAtStar)}`}
         </p>
         {state.kind === "ok" && state.market.eventSlug ? (
           <div>

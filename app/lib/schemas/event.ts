@@ -4,14 +4,14 @@
  * generated from them.
  */
 import * as v from "valibot";
-import { MentionsSourceSchema, RecommendationSchema, SentimentLabelSchema } from "./market";
+import { EventCallSchema, MentionsSourceSchema, SentimentLabelSchema } from "./market";
+import { AnswerProvenanceSchema } from "./provenance";
+
+export { CallSideSchema, EventCallSchema } from "./market";
 
 const percent = v.pipe(v.number(), v.description("Percent 0–100"));
 const probability = v.pipe(v.number(), v.minValue(0), v.maxValue(1), v.description("0–1"));
 const nullableIso = v.nullable(v.pipe(v.string(), v.description("ISO 8601 time")));
-
-/** The side a call buys, on the market of the outcome it names. */
-export const CallSideSchema = v.picklist(["buy_yes", "buy_no"]);
 
 /**
  * One outcome of an event as a card lists it: a market of a multi-outcome event (named by its group title,
@@ -21,18 +21,8 @@ export const EventOutcomeSchema = v.object({
   marketId: v.string(),
   marketSlug: v.nullable(v.string()),
   label: v.string(),
-  price: v.pipe(v.number(), v.description("Percent 0–100 (shown in cents)")),
+  price: v.pipe(v.number(), v.description("0–1 (0.335 is 33.5¢)")),
   priceChange24h: v.pipe(v.number(), v.description("24 h change, percentage points")),
-});
-
-/** The call an event's forecast makes, as the record keeps it. */
-export const EventCallSchema = v.object({
-  marketId: v.string(),
-  side: CallSideSchema,
-  recommendation: RecommendationSchema,
-  /** What is bought: the outcome ("Trump") for buy-yes, "No" on it for buy-no, or a one-market event's side. */
-  outcome: v.pipe(v.string(), v.description('The side bought, as a trader reads it ("Yes", "No · Trump")')),
-  sidePrice: v.pipe(v.number(), v.description("Price of the side bought at the call, percent 0–100")),
 });
 
 /** The model's (or the estimate's) forecast for an event, as a card and the API show it. */
@@ -46,7 +36,9 @@ export const EventForecastSchema = v.pipe(
     call: v.nullable(EventCallSchema),
     noCall: v.pipe(
       v.nullable(v.string()),
-      v.description('Why there is no call ("Near-certain: nothing to call", …); null when there is one'),
+      v.description(
+        'Why there is no call, with its figure ("Largest gap 3 points, below the 8-point threshold", "Ended, awaiting resolution", …); null when there is one',
+      ),
     ),
     probabilities: v.pipe(
       v.array(v.object({ marketId: v.string(), label: v.string(), model: probability, market: probability })),
@@ -68,9 +60,25 @@ const EventMentionsSchema = v.object({
 const eventFacts = {
   id: v.string(),
   slug: v.string(),
-  title: v.string(),
+  title: v.pipe(
+    v.string(),
+    v.description("Its title; a one-market event's blank (\"___\") filled with its market's label"),
+  ),
+  question: v.pipe(
+    v.nullable(v.string()),
+    v.description(
+      "A one-market event's own market question when it says more than the title (the strike, the date); else null",
+    ),
+  ),
   image: v.nullable(v.string()),
-  endDate: nullableIso,
+  endDate: v.pipe(
+    v.nullable(v.string()),
+    v.description("ISO 8601 time its last market ends (the markets' own end dates, not the event's)"),
+  ),
+  endsFrom: v.pipe(
+    v.nullable(v.string()),
+    v.description("ISO 8601 time its first market ends, when its markets end on different dates; else null"),
+  ),
   startDate: nullableIso,
   volume: v.pipe(v.number(), v.description("Total volume, USD")),
   volume24h: v.number(),
@@ -143,6 +151,7 @@ export const EventDetailSchema = v.pipe(
       ),
     ),
     notes: v.optional(v.pipe(v.array(v.string()), v.description("What could not be read"))),
+    provenance: AnswerProvenanceSchema,
   }),
   v.metadata({ ref: "EventDetail" }),
 );

@@ -12,6 +12,25 @@ export const RecommendationSchema = v.picklist(["BUY_YES", "BUY_NO", "NEUTRAL"])
 export const SentimentLabelSchema = v.picklist(["bullish", "bearish", "neutral"]);
 export const MentionsSourceSchema = v.picklist(["live", "estimated"]);
 
+/** The side a call buys, on the market of the outcome it names. */
+export const CallSideSchema = v.picklist(["buy_yes", "buy_no"]);
+
+/** The call an event's forecast makes, as the record keeps it. */
+export const EventCallSchema = v.object({
+  marketId: v.string(),
+  side: CallSideSchema,
+  recommendation: RecommendationSchema,
+  /** What is bought: the outcome ("Trump") for buy-yes, "No" on it for buy-no, or a one-market event's side. */
+  outcome: v.pipe(v.string(), v.description('The side bought, as a trader reads it ("Yes", "No · Trump")')),
+  sidePrice: v.pipe(v.number(), v.description("Price of the side bought at the call, 0–1")),
+  edge: v.pipe(
+    v.nullable(v.number()),
+    v.description(
+      "The model's probability of the side bought minus its price, whole percentage points; null for an estimate's call",
+    ),
+  ),
+});
+
 /** A market card: SPEC §3 "Display market" plus links and labels. */
 export const DisplayMarketSchema = v.pipe(
   v.object({
@@ -114,7 +133,19 @@ export const CurrentAnalysisSchema = v.pipe(
   v.object({
     sentiment: SentimentLabelSchema,
     confidence: percent,
-    recommendation: RecommendationSchema,
+    recommendation: v.pipe(
+      RecommendationSchema,
+      v.description(
+        "This market's side of its event's call; NEUTRAL when the call is on another market or none",
+      ),
+    ),
+    call: v.pipe(
+      v.nullable(EventCallSchema),
+      v.description(
+        "Its event's call (on this or another of the event's markets), as the event's card shows it",
+      ),
+    ),
+    noCall: v.pipe(v.nullable(v.string()), v.description("Why its event has no call; null when it has one")),
     reasoning: v.string(),
     source: v.pipe(v.string(), v.description('Model id, or "estimated"')),
     mentions: v.number(),

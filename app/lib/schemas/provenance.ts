@@ -28,3 +28,16 @@ export const SnapshotProvenanceSchema = v.pipe(
   v.object({ markets: ProvenanceSchema, mentions: ProvenanceSchema, sentiment: ProvenanceSchema }),
   v.metadata({ ref: "SnapshotProvenance" }),
 );
+
+/**
+ * Where an answer's figures came from: its prices (`markets`), and the forecasts' and X counts' when it
+ * carries any (null when none of its events is among the busiest, which are the ones we forecast).
+ */
+export const AnswerProvenanceSchema = v.pipe(
+  v.object({
+    markets: ProvenanceSchema,
+    mentions: v.nullable(ProvenanceSchema),
+    sentiment: v.nullable(ProvenanceSchema),
+  }),
+  v.metadata({ ref: "AnswerProvenance" }),
+);

@@ -40,7 +40,7 @@ export const ExportedCallSchema = v.pipe(
     ruleVersion: v.pipe(
       v.number(),
       v.description(
-        "The call rules it was recorded under: 1 before issue 23 (every shown market's call), 2 for an event's call made while the event was open, before its end date, at a side price of 5–95¢",
+        "The call rules it was recorded under: 1 for every shown market's call (the earliest rows), 2 for an event's call made while the event was open, before its end date, at a side price of 5–95¢, 3 for the same with a model's call derived from its probabilities (the side with the largest edge, at least the stated threshold) and each market's own end date",
       ),
     ),
     sidePrice: figure("The entry price as recorded: the price of the side bought, 0–1; null for version 1"),
