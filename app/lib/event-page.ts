@@ -123,7 +123,8 @@ export interface ForecastBar {
   verdict: string;
 }
 
-const pct = (p: number) => Math.round(Math.min(1, Math.max(0, p)) * 1000) / 10;
+const clamp = (p: number) => Math.min(1, Math.max(0, p));
+const pct = (p: number) => Math.round(clamp(p) * 1000) / 10;
 
 /**
  * One outcome's bar pair: the model's probability beside the market's price (`price`, the outcome's price
@@ -131,7 +132,7 @@ const pct = (p: number) => Math.round(Math.min(1, Math.max(0, p)) * 1000) / 10;
  * point reads as agreement.
  */
 export function forecastBar(p: EventForecast["probabilities"][number], price: number): ForecastBar {
-  const gap = edgePoints(p.model, price);
+  const gap = edgePoints(clamp(p.model), clamp(price));
   return {
     marketId: p.marketId,
     label: p.label,

@@ -6,7 +6,7 @@
  */
 import type { Page, Request } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { formatCents } from "../../app/lib/format";
+import { formatPrice } from "../../app/lib/format";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
 import { browserPerFile, launchBrowser } from "./browser";
 
@@ -76,7 +76,7 @@ describe("search suggestions off the dashboard", () => {
     expected.events.forEach((event, i) => {
       const leading = event.outcomes[0];
       expect(texts[i]).toBe(
-        `${event.title}${leading ? `${leading.label} ${formatCents(leading.price)}` : ""}`,
+        `${event.title}${leading ? `${leading.label} ${formatPrice(leading.price)}` : ""}`,
       );
     });
     expect(texts.at(-1)).toBe(`Search all events for “${TERM}”`);

@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { formatCents, formatPoints } from "../../app/lib/format";
+import { formatPoints, formatPrice } from "../../app/lib/format";
 import { changeInPoints, parseWatchlist, WATCHLIST_KEY, type WatchEntry } from "../../app/lib/watchlist";
 import { HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
@@ -98,7 +98,7 @@ describe("watchlist in Chromium", () => {
       const now = await currentPrice(entry.slug);
       await expect
         .poll(() => row.getByTestId("watch-price").textContent())
-        .toBe(`${now.label} ${formatCents(now.price * 100)}`);
+        .toBe(`${now.label} ${formatPrice(now.price)}`);
       const points = changeInPoints(now.price, entry.priceAtStar);
       expect(await row.getByTestId("watch-change").textContent()).toBe(
         points === 0 ? "Unchanged since starred" : `${formatPoints(points)} since starred`,
@@ -165,7 +165,7 @@ describe("watchlist in Chromium", () => {
       "MicroStrategy sells any Bitcoin by December 31, 2026?",
     );
     expect(await down.getByTestId("watch-starred").textContent()).toBe(
-      `Starred Mar 4, 2024, 05:06 UTC at Yes ${formatCents(higher * 100)}`,
+      `Starred Mar 4, 2024, 05:06 UTC at Yes ${formatPrice(higher)}`,
     );
     await clear(page);
     await page.close();

@@ -7,11 +7,15 @@
  */
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { toDisplayEvent, toEventFacts } from "~/.server/events/card";
+import { callStateOf, toEventFacts } from "~/.server/events/card";
 import { indexedMarketEvent } from "~/.server/search/results";
 import { estimateAnalysis } from "~/.server/sentiment/estimate";
+import { DEFAULT_MIN_EDGE_POINTS } from "~/.server/track-record/call-rules";
+import { CallBadge } from "~/components/markets/call-badge";
 import { EventCard, NO_CALL_TEXT } from "~/components/markets/event-card";
+import { callText, edgeText } from "~/lib/sentiment";
 import type { AnyEvent, EventAnalysis, IndexedEvent, IndexedMarket, Market, MarketEvent } from "~/lib/types";
+import { displayEvent } from "../support/cards";
 import { makeBucket, makeEvent, makeMarket } from "../support/markets";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -32,7 +36,7 @@ function binaryEvent(overrides: Partial<Market>, event: Partial<MarketEvent> = {
 }
 
 function html(event: MarketEvent, analysis: EventAnalysis = estimateAnalysis(event), now = NOW): string {
-  const card = toDisplayEvent(event, analysis, undefined, now);
+  const card = displayEvent(event, analysis, undefined, now);
   return renderToString(<EventCard event={card} now={now} />).replaceAll("<!-- -->", "");
 }
 
@@ -54,23 +58,43 @@ function tradeLinks(markup: string) {
 
 const textOf = (markup: string) => decoded(markup.replace(/<[^>]+>/g, " ").replace(/\s+/g, " "));
 
-/** A model analysis of `event` calling `side` on market `marketId`. */
-function modelCall(event: MarketEvent, marketId: string, side: "buy_yes" | "buy_no"): EventAnalysis {
+/**
+ * A model analysis of `event` that states a call of `side` on market `marketId`, with probabilities that
+ * put `edge` points on that side of it (every other market at its price). A negative `edge` makes the
+ * stated call contradict the model's own probabilities.
+ */
+function modelCall(
+  event: MarketEvent,
+  marketId: string,
+  side: "buy_yes" | "buy_no",
+  edge = 10,
+): EventAnalysis {
+  const multi = event.markets.length > 1;
+  const shift = (side === "buy_yes" ? edge : -edge) / 100;
+  const probabilities = Object.fromEntries(
+    event.markets.map((m) => {
+      const p = (m.outcomes[0]?.price ?? 0) + (m.id === marketId ? shift : 0);
+      return [multi ? m.id : `${m.id}:0`, Math.min(1, Math.max(0, Math.round(p * 1e6) / 1e6))];
+    }),
+  );
   return {
     ...estimateAnalysis(event),
     source: "test-model",
+    probabilities,
     call: { marketId, side },
     reasoning: "Because.",
   };
 }
 
 describe("one-market event card", () => {
-  it("Yes and No as shown add up to 100¢ even when the feed's two prices do not", () => {
+  it("Yes and No as shown add up to 100¢ even when the feed's two prices do not, to the tenth where it is one", () => {
     for (const [yesPrice, noPrice, yes, no] of [
-      [33.3, 66.6, "Yes 33¢", "No 67¢"],
-      [33.6, 66.4, "Yes 34¢", "No 66¢"],
-      [50.5, 49.5, "Yes 51¢", "No 49¢"],
-      [0.4, 99.6, "Yes <1¢", "No >99¢"],
+      [33.3, 66.6, "Yes 33.3¢", "No 66.7¢"],
+      // The trader's "Yes 34¢ / No 67¢" market: 33.5 / 66.5.
+      [33.5, 66.5, "Yes 33.5¢", "No 66.5¢"],
+      [34, 66, "Yes 34¢", "No 66¢"],
+      [50.5, 49.5, "Yes 50.5¢", "No 49.5¢"],
+      [0.04, 99.96, "Yes <0.1¢", "No >99.9¢"],
     ] as const) {
       const links = tradeLinks(html(binaryEvent({ yesPrice, noPrice })));
       expect(links.map((l) => l.text)).toEqual([yes, no]);
@@ -101,16 +125,16 @@ describe("one-market event card", () => {
 
   it("links its title to the market page and shows the 24h change and the 24-hour line", () => {
     const event = binaryEvent({ yesPrice: 99.7, noPrice: 0.3, priceChange24h: 2.5 });
-    const card = toDisplayEvent(event, estimateAnalysis(event), undefined, NOW, [0.9, 0.997]);
+    const card = displayEvent(event, estimateAnalysis(event), undefined, NOW, [0.9, 0.997]);
     const markup = renderToString(<EventCard event={card} now={NOW} />).replaceAll("<!-- -->", "");
     expect(markup).toContain('href="/market/m"');
     expect(textOf(markup)).toContain("+2.5 pts 24h");
-    expect(textOf(markup)).toContain("Yes 24h: 90¢ → >99¢");
+    expect(textOf(markup)).toContain("Yes 24h: 90¢ → 99.7¢");
   });
 
   it("a sample event (no page) shows its prices as plain text, not links", () => {
     const event = binaryEvent({ yesPrice: 40 });
-    const card = { ...toDisplayEvent(event, estimateAnalysis(event), undefined, NOW), href: "" };
+    const card = { ...displayEvent(event, estimateAnalysis(event), undefined, NOW), href: "" };
     const markup = renderToString(<EventCard event={card} now={NOW} />);
     expect(tradeLinks(markup)).toEqual([]);
     expect(
@@ -143,21 +167,60 @@ describe("multi-outcome event card", () => {
     expect(tradeLinks(markup)).toEqual([]);
   });
 
-  it("names the call's outcome and the price of the side bought", () => {
-    expect(textOf(html(event, modelCall(event, "b3", "buy_no")))).toContain("BUY NO · 250k–500k at 75¢");
+  it("names the call's outcome, the price of the side bought, its edge and the model's confidence", () => {
+    const text = textOf(html(event, modelCall(event, "b3", "buy_no")));
+    expect(text).toContain("BUY NO · 250k–500k at 75¢");
+    expect(text).toContain("edge +10 pts");
     expect(textOf(html(event, modelCall(event, "b2", "buy_yes")))).toContain("BUY YES · 100k–250k at 55¢");
   });
 
-  it("says why there is no call: a near-certain side, an ended event, or none made", () => {
-    expect(textOf(html(event, modelCall(event, "b5", "buy_no")))).toContain("Near-certain: nothing to call");
-    expect(textOf(html(event, modelCall(event, "b5", "buy_yes")))).toContain("Near-certain: nothing to call");
-    const ended = makeEvent("x", buckets, { endDate: "2026-11-01T00:00:00Z" });
+  it("a stated call that contradicts the model's probabilities is replaced by the call they make", () => {
+    // The model says BUY YES on 250k–500k at 25¢ while rating it 15%: its probabilities say buy No.
+    const contradicted = modelCall(event, "b3", "buy_yes", -10);
+    const text = textOf(html(event, contradicted));
+    expect(text).toContain("BUY NO · 250k–500k at 75¢");
+    expect(text).not.toContain("BUY YES");
+    const state = callStateOf(event, contradicted, NOW, DEFAULT_MIN_EDGE_POINTS);
+    expect(state.disagreed).toBe(true);
+    expect(callStateOf(event, modelCall(event, "b3", "buy_no"), NOW, 8).disagreed).toBe(false);
+    // "No call" beside a 45-point gap is a disagreement too, and the gap is called.
+    const none = { ...modelCall(event, "b2", "buy_no", 45), call: null };
+    expect(callStateOf(event, none, NOW, 8)).toMatchObject({
+      disagreed: true,
+      call: { marketId: "b2", side: "buy_no", edge: 45 },
+    });
+  });
+
+  it("says why there is no call, with its figure", () => {
+    expect(textOf(html(event, modelCall(event, "b2", "buy_yes", 3)))).toContain(
+      "Largest gap 3 points, below the 8-point threshold",
+    );
+    // The threshold is the configured one.
+    expect(callStateOf(event, modelCall(event, "b2", "buy_yes", 3), NOW, 3).call?.edge).toBe(3);
+    expect(textOf(html(event, modelCall(event, "b5", "buy_yes", 12)))).toContain(
+      "Near-certain: the largest gap (12 points) is on a side priced under 5¢ or over 95¢",
+    );
+    const over = buckets.map((b) => ({ ...b, endDate: "2026-11-01T00:00:00Z" }));
+    const ended = makeEvent("x", over);
     expect(textOf(html(ended, modelCall(ended, "b2", "buy_yes")))).toContain("Ended, awaiting resolution");
-    expect(textOf(html(event, { ...modelCall(event, "b2", "buy_yes"), call: null }))).toContain(
-      "No call: the model sees fair prices",
+    expect(textOf(html(event, { ...modelCall(event, "b2", "buy_yes"), probabilities: null }))).toContain(
+      "No call: the model gave no probabilities for these outcomes",
     );
     const still = makeEvent("s", [makeBucket("s1", "A", 50), makeBucket("s2", "B", 50)]);
     expect(textOf(html(still))).toContain("No call: no 24h move of 2 points or more");
+  });
+
+  it("a market's own end date decides: an event dated in the past with its markets open is open", () => {
+    const stale = makeEvent("o", buckets, { endDate: "2026-03-01T00:00:00Z" });
+    const text = textOf(html(stale, modelCall(stale, "b2", "buy_yes")));
+    expect(text).toContain("BUY YES · 100k–250k at 55¢");
+    expect(text).toContain("Ends Dec 31, 2026");
+    expect(text).not.toContain("Ended");
+    const spread = makeEvent("p", [
+      makeBucket("p1", "A", 60, { endDate: "2028-11-07T00:00:00Z" }),
+      makeBucket("p2", "B", 40, { endDate: "2029-09-01T00:00:00Z" }),
+    ]);
+    expect(textOf(html(spread))).toContain("Markets end between Nov 7, 2028 and Sep 1, 2029");
   });
 });
 
@@ -290,5 +353,50 @@ describe("an event outside the snapshot (issue 24: found by a search of every op
     expect(text).not.toContain(NO_CALL_TEXT);
     expect(text).toContain("% confidence");
     expect(text).toContain("X mentions");
+  });
+});
+
+describe("every price says what question it prices", () => {
+  it("a one-market '___' event fills its title and shows its market's question beside Yes and No", () => {
+    const market = makeMarket({
+      id: "eth",
+      slug: "eth-2000",
+      title: "Will the price of Ethereum be above $2,000 on February 9?",
+      groupTitle: "2,000",
+    });
+    const event = makeEvent("eth", [market], { title: "Ethereum above ___ on February 9?" });
+    const text = textOf(html(event));
+    expect(text).toContain("Ethereum above 2,000 on February 9?");
+    expect(text).toContain("Will the price of Ethereum be above $2,000 on February 9?");
+    expect(text).not.toContain("___");
+    expect(tradeLinks(html(event)).map((l) => l.text)).toEqual(["Yes 40¢", "No 60¢"]);
+  });
+});
+
+describe("a call's price: at the call, and now", () => {
+  const call = {
+    marketId: "n",
+    side: "buy_yes" as const,
+    recommendation: "BUY_YES" as const,
+    outcome: "Yes · Gavin Newsom",
+    sidePrice: 0.34,
+    edge: 9,
+  };
+  const badge = (current: number | null) =>
+    textOf(renderToString(<CallBadge forecast={{ call, noCall: null }} current={current} />)).trim();
+
+  it("reads 'at 34¢' while the price is the call's, 'called at 34¢ · now 47¢' once it has moved", () => {
+    expect(badge(null)).toBe("BUY YES · Gavin Newsom at 34¢");
+    expect(badge(0.3404)).toBe("BUY YES · Gavin Newsom at 34¢");
+    expect(badge(0.47)).toBe("BUY YES · Gavin Newsom called at 34¢ · now 47¢");
+  });
+
+  it("names a one-market event's named side as the side bought, and a Yes/No side by its call", () => {
+    expect(callText({ recommendation: "BUY_NO", outcome: "Celtics", sidePrice: 0.45 })).toBe(
+      "BUY Celtics at 45¢",
+    );
+    expect(callText({ recommendation: "BUY_NO", outcome: "No", sidePrice: 0.665 })).toBe("BUY NO at 66.5¢");
+    expect(edgeText(9)).toBe("edge +9 pts");
+    expect(edgeText(1)).toBe("edge +1 pt");
   });
 });

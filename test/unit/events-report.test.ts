@@ -10,6 +10,7 @@ import { byPrice, eventOutcomes } from "~/.server/events/outcomes";
 import { groupMarketsByEvent, normaliseGammaEvent } from "~/.server/polymarket/gamma-events";
 import { normaliseGammaMarket } from "~/.server/polymarket/gamma-markets";
 import { estimateAnalysis } from "~/.server/sentiment/estimate";
+import { DEFAULT_MIN_EDGE_POINTS } from "~/.server/track-record/call-rules";
 import type { Market, MarketEvent } from "~/lib/types";
 import { readFixture } from "../support/fixtures";
 
@@ -19,10 +20,16 @@ const nearCertain = (price: number) => price >= 0.97 || price <= 0.03;
 function report(markets: Market[], events: MarketEvent[], now: number) {
   const shown = events.slice(0, 100);
   const leading = shown.map((e) => byPrice(eventOutcomes(e))[0]?.price ?? 0);
-  const refused: Record<string, number> = { recorded: 0, none: 0, "near-certain": 0, ended: 0, closed: 0 };
+  const refused: Record<string, number> = {
+    recorded: 0,
+    "no-move": 0,
+    "near-certain": 0,
+    ended: 0,
+    closed: 0,
+  };
   for (const event of shown) {
-    const state = callStateOf(event, estimateAnalysis(event), now);
-    const key = state.decision === null ? "none" : state.decision.record ? "recorded" : state.decision.reason;
+    const state = callStateOf(event, estimateAnalysis(event), now, DEFAULT_MIN_EDGE_POINTS);
+    const key = state.call ? "recorded" : (state.reason ?? "none");
     refused[key] = (refused[key] ?? 0) + 1;
   }
   const before = markets.slice(0, 100);

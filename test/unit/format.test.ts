@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   formatAge,
-  formatCents,
-  formatCentsPair,
   formatClockUtc,
   formatDate,
   formatDuration,
@@ -10,6 +8,8 @@ import {
   formatMoment,
   formatMoney,
   formatNumber,
+  formatPrice,
+  formatPricePair,
   formatShare,
   formatSigned,
 } from "~/lib/format";
@@ -52,54 +52,61 @@ describe("dates", () => {
   });
 });
 
-describe("formatCentsPair: both sides of a market as shown add up to 100¢", () => {
-  // Edges given as probabilities, as Polymarket quotes them; the cards hold percents.
+describe("formatPricePair: one price format; both sides as shown add up to 100¢", () => {
   it.each([
     [0, "0¢", "100¢"],
-    [0.004, "<1¢", ">99¢"],
-    [0.005, "1¢", "99¢"],
-    [0.058, "6¢", "94¢"],
-    [1 / 3, "33¢", "67¢"],
+    [0.0004, "<0.1¢", ">99.9¢"],
+    [0.0005, "0.1¢", "99.9¢"],
+    [0.004, "0.4¢", "99.6¢"],
+    [0.058, "5.8¢", "94.2¢"],
+    [1 / 3, "33.3¢", "66.7¢"],
+    // The market the trader saw as "Yes 34¢ / No 67¢" (101¢): a market at 33.5 / 66.5.
+    [0.335, "33.5¢", "66.5¢"],
+    [0.34, "34¢", "66¢"],
     [0.5, "50¢", "50¢"],
-    [0.505, "51¢", "49¢"],
-    [2 / 3, "67¢", "33¢"],
-    [0.895, "90¢", "10¢"],
-    [0.994, "99¢", "1¢"],
-    [0.995, ">99¢", "<1¢"],
-    [0.996, ">99¢", "<1¢"],
-    [0.9999, ">99¢", "<1¢"],
+    [0.505, "50.5¢", "49.5¢"],
+    [2 / 3, "66.7¢", "33.3¢"],
+    [0.9995, ">99.9¢", "<0.1¢"],
+    [0.99949, "99.9¢", "0.1¢"],
     [1, "100¢", "0¢"],
-  ])("%d → %s / %s", (probability, first, second) => {
-    expect(formatCentsPair(probability * 100)).toEqual({ first, second });
+    [Number.NaN, "–", "–"],
+  ])("%s → %s / %s", (probability, first, second) => {
+    expect(formatPricePair(probability)).toEqual({ first, second });
   });
 
-  it("sums to 100 for every price in tenths of a cent; '<1¢' always pairs with '>99¢'", () => {
-    for (let tenths = 0; tenths <= 1000; tenths++) {
-      const { first, second } = formatCentsPair(tenths / 10);
+  it("absorbs float noise before rounding: 0.285 is 28.5¢, 1 − 0.715 too", () => {
+    expect(formatPrice(0.285)).toBe("28.5¢");
+    expect(formatPrice(1 - 0.715)).toBe("28.5¢");
+    expect(formatPrice(0.14499999999999)).toBe("14.5¢");
+  });
+
+  it("sums to 100 for every price in hundredths of a cent; '<0.1¢' always pairs with '>99.9¢'", () => {
+    for (let hundredths = 0; hundredths <= 10_000; hundredths++) {
+      const { first, second } = formatPricePair(hundredths / 10_000);
       if (/[<>]/.test(first)) {
-        expect([first, second].sort()).toEqual(["<1¢", ">99¢"]);
+        expect([first, second].sort()).toEqual(["<0.1¢", ">99.9¢"]);
       } else {
-        expect(Number.parseInt(first, 10) + Number.parseInt(second, 10)).toBe(100);
+        expect(Number.parseFloat(first) + Number.parseFloat(second)).toBeCloseTo(100, 9);
       }
     }
   });
 
-  it("formatCents is the first side, so a lone price reads as it does on a card", () => {
-    expect(formatCents(99.7)).toBe(">99¢");
-    expect(formatCents(99.4)).toBe("99¢");
-    expect(formatCents(89.5)).toBe("90¢");
-    expect(formatCents(0.5)).toBe("1¢");
-    expect(formatCents(Number.NaN)).toBe("–");
+  it("formatPrice is the first side, so a lone price reads as it does on a card", () => {
+    expect(formatPrice(0.997)).toBe("99.7¢");
+    expect(formatPrice(0.994)).toBe("99.4¢");
+    expect(formatPrice(0.895)).toBe("89.5¢");
+    expect(formatPrice(0.14)).toBe("14¢");
+    expect(formatPrice(Number.NaN)).toBe("–");
   });
 });
 
 describe("other formats", () => {
-  it("shows prices in cents", () => {
-    expect(formatCents(5.8)).toBe("6¢");
-    expect(formatCents(94.2)).toBe("94¢");
-    expect(formatCents(0.2)).toBe("<1¢");
-    expect(formatCents(0)).toBe("0¢");
-    expect(formatCents(100)).toBe("100¢");
+  it("shows prices in cents, the tenth only where it is not a whole cent", () => {
+    expect(formatPrice(0.058)).toBe("5.8¢");
+    expect(formatPrice(0.94)).toBe("94¢");
+    expect(formatPrice(0.0002)).toBe("<0.1¢");
+    expect(formatPrice(0)).toBe("0¢");
+    expect(formatPrice(1)).toBe("100¢");
   });
 
   it("formats numbers for the en-US locale", () => {

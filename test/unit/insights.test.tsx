@@ -7,7 +7,6 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { toDisplayEvent } from "~/.server/events/card";
 import { deriveKeyword } from "~/.server/mentions/keywords";
 import { estimateAnalysis } from "~/.server/sentiment/estimate";
 import {
@@ -34,6 +33,7 @@ import {
 } from "~/lib/insights/sentiment-analysis";
 import { pageProvenance } from "~/lib/insights/shared";
 import type { DisplayEvent, EventAnalysis, MarketEvent, MarketSnapshot, MentionCount } from "~/lib/types";
+import { displayEvent } from "../support/cards";
 import { makeBucket, makeDisplayMarket, makeEvent, makeMarket } from "../support/markets";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -44,7 +44,7 @@ function card(
   analysis: Partial<EventAnalysis> = {},
   mention?: MentionCount,
 ): DisplayEvent {
-  return toDisplayEvent(event, { ...estimateAnalysis(event), ...analysis }, mention, NOW);
+  return displayEvent(event, { ...estimateAnalysis(event), ...analysis }, mention, NOW);
 }
 
 /** A model's forecast: `probabilities` by outcome key, and a call when given. */
@@ -65,13 +65,15 @@ function mention(mentions: number, trending = false): MentionCount {
  * buckets' sums (Gamma counts the event once), so a sum over buckets would show.
  */
 function nbaEvent(): MarketEvent {
+  // Each market ends with the event: the markets' own end dates are the event's (lib/market-state.ts).
+  const endDate = "2027-06-30T00:00:00Z";
   const named = [
-    makeBucket("celtics", "Boston Celtics", 32, { priceChange24h: 6, volume: 1e6 }),
-    makeBucket("thunder", "Oklahoma City Thunder", 25, { priceChange24h: -9, volume: 1e6 }),
-    makeBucket("lakers", "Los Angeles Lakers", 10, { priceChange24h: 2, volume: 1e6 }),
+    makeBucket("celtics", "Boston Celtics", 32, { priceChange24h: 6, volume: 1e6, endDate }),
+    makeBucket("thunder", "Oklahoma City Thunder", 25, { priceChange24h: -9, volume: 1e6, endDate }),
+    makeBucket("lakers", "Los Angeles Lakers", 10, { priceChange24h: 2, volume: 1e6, endDate }),
   ];
   const rest = Array.from({ length: 27 }, (_, i) =>
-    makeBucket(`team-${i}`, `Team ${i}`, 1, { priceChange24h: 0.5, volume: 1e6 }),
+    makeBucket(`team-${i}`, `Team ${i}`, 1, { priceChange24h: 0.5, volume: 1e6, endDate }),
   );
   return makeEvent("nba", [...named, ...rest], {
     title: "2026 NBA Champion",
@@ -85,7 +87,13 @@ function nbaEvent(): MarketEvent {
 
 /** A one-market event: "BitBoy convicted?", Yes 40¢, down 20 points in 24 h. */
 function bitboyEvent(): MarketEvent {
-  const market = makeMarket({ id: "bitboy", slug: "bitboy-convicted", yesPrice: 40, priceChange24h: -20 });
+  const market = makeMarket({
+    id: "bitboy",
+    slug: "bitboy-convicted",
+    yesPrice: 40,
+    priceChange24h: -20,
+    endDate: "2026-11-23T00:00:00Z",
+  });
   return makeEvent("bitboy", [market], {
     title: "BitBoy convicted?",
     slug: "bitboy-convicted",
@@ -99,7 +107,11 @@ function bitboyEvent(): MarketEvent {
 
 /** A still one-market event: no move, no end date. */
 function stillEvent(id: string, title: string, volume = 1000): MarketEvent {
-  return makeEvent(id, [makeMarket({ id: `${id}-m`, slug: `${id}-m` })], { title, endDate: null, volume });
+  return makeEvent(id, [makeMarket({ id: `${id}-m`, slug: `${id}-m`, endDate: null })], {
+    title,
+    endDate: null,
+    volume,
+  });
 }
 
 /**
@@ -220,10 +232,10 @@ describe("mostBullish / mostBearish", () => {
   });
 
   it("lists a bullish event with its call", () => {
-    const nba = card(nbaEvent(), model({}, { marketId: "celtics", side: "buy_yes" }));
+    const nba = card(nbaEvent(), model({ celtics: 0.4 }, { marketId: "celtics", side: "buy_yes" }));
     const s = sentimentInsights(snapshot([nba]), deriveKeyword, NOW);
     expect(s.mostBullish.map((r) => [r.event.id, r.call?.outcome, r.call?.sidePrice])).toEqual([
-      ["nba", "Yes · Boston Celtics", 32],
+      ["nba", "Yes · Boston Celtics", 0.32],
     ]);
     expect(s.mostBearish).toEqual([]);
   });
@@ -297,10 +309,10 @@ describe("biggestMovers", () => {
       movers.map((m) => [m.event.id, m.outcome.label, m.outcome.price, m.outcome.priceChange24h]),
     ).toEqual([
       // A one-market event's sides move alike: it is named by its first.
-      ["bitboy", "Yes", 40, -20],
+      ["bitboy", "Yes", 0.4, -20],
       // Of the thirty buckets, the Thunder's 9-point fall, not the Celtics' rise nor the other 29 buckets.
-      ["nba", "Oklahoma City Thunder", 25, -9],
-      ["small", "Yes", 40, 0.5],
+      ["nba", "Oklahoma City Thunder", 0.25, -9],
+      ["small", "Yes", 0.4, 0.5],
     ]);
     expect(biggestMovers([card(nbaEvent()), card(bitboyEvent())], 1).map((m) => m.event.id)).toEqual([
       "bitboy",
@@ -363,8 +375,8 @@ describe("closingSoonest", () => {
   it("names the outcome each event leads with", () => {
     const m = marketIntelligence(snapshot([card(nbaEvent()), card(bitboyEvent())]), NOW);
     expect(m.closing.map((c) => [c.event.id, c.leader])).toEqual([
-      ["bitboy", { label: "Yes", price: 40 }],
-      ["nba", { label: "Boston Celtics", price: 32 }],
+      ["bitboy", { label: "Yes", price: 0.4 }],
+      ["nba", { label: "Boston Celtics", price: 0.32 }],
     ]);
   });
 });
@@ -426,7 +438,7 @@ describe("page view models", () => {
     expect(s.mostBullish[0]?.event).toEqual(summary);
     expect(m.movers[0]).toEqual({
       event: summary,
-      outcome: { label: "Oklahoma City Thunder", price: 25, priceChange24h: -9 },
+      outcome: { label: "Oklahoma City Thunder", price: 0.25, priceChange24h: -9 },
     });
   });
 

@@ -5,7 +5,6 @@
  */
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { toDisplayEvent } from "~/.server/events/card";
 import { estimateAnalysis } from "~/.server/sentiment/estimate";
 import { OutcomeTable } from "~/components/event/outcome-table";
 import { LiveAnnouncer } from "~/components/live/announcer";
@@ -14,6 +13,7 @@ import { MarketSummary } from "~/components/market/market-summary";
 import { EventCard } from "~/components/markets/event-card";
 import { MentionsStrip } from "~/components/markets/mentions-strip";
 import type { MarketView } from "~/lib/market-page";
+import { displayEvent } from "../support/cards";
 import { makeBucket, makeEvent, makeMarket } from "../support/markets";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -63,7 +63,7 @@ describe("server-rendered pages are their snapshot", () => {
   it("an event card: its prices as the snapshot has them, no highlight, no resolution", () => {
     const event = makeEvent("e1", [market], { slug: "rain-tomorrow" });
     const markup = render(
-      <EventCard event={toDisplayEvent(event, estimateAnalysis(event), undefined, NOW)} now={NOW} />,
+      <EventCard event={displayEvent(event, estimateAnalysis(event), undefined, NOW)} now={NOW} />,
     );
     expect([...markup.matchAll(/class="(btn btn-(?:yes|no))"/g)].map((m) => m[1])).toEqual([
       "btn btn-yes",
@@ -80,7 +80,7 @@ describe("server-rendered pages are their snapshot", () => {
       slug: "how-many",
     });
     const markup = render(
-      <EventCard event={toDisplayEvent(event, estimateAnalysis(event), undefined, NOW)} now={NOW} />,
+      <EventCard event={displayEvent(event, estimateAnalysis(event), undefined, NOW)} now={NOW} />,
     );
     expect([...markup.matchAll(/class="(outcome-[a-z]+)"/g)].map((m) => m[1])).toEqual([
       "outcome-row",

@@ -1,11 +1,11 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { toDisplayEvent } from "~/.server/events/card";
 import { estimateAnalysis } from "~/.server/sentiment/estimate";
 import { MarketGrid, MarketGridError, MarketGridSkeleton } from "~/components/markets/market-grid";
 import { SEARCH_CAPPED_NOTE, SEARCH_RESULTS_MAX, scopeText } from "~/lib/dashboard";
 import type { Market, MarketEvent } from "~/lib/types";
+import { displayEvent } from "../support/cards";
 import { makeEvent, makeMarket } from "../support/markets";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -25,7 +25,7 @@ const market: Market = makeMarket({
   ],
 });
 const cardOf = (event: MarketEvent, now = NOW) =>
-  toDisplayEvent(event, estimateAnalysis(event), undefined, now);
+  displayEvent(event, estimateAnalysis(event), undefined, now);
 const noop = () => {};
 
 describe("market grid states (SPEC §4 texts)", () => {

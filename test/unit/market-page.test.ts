@@ -2,11 +2,11 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { historyPoints } from "~/.server/market/price-history";
-import { marketStatus } from "~/.server/market/resolve";
 import { mergeTrades } from "~/.server/market/sections";
 import { unranked } from "~/.server/polymarket/data-api";
 import { HolderLists } from "~/components/market/market-sections";
 import { holderPositions, type OutcomeHolders, statusText } from "~/lib/market-page";
+import { marketStatus } from "~/lib/market-state";
 import { ok, unavailable } from "~/lib/section";
 import type { WhaleTrade } from "~/lib/types";
 

@@ -29,8 +29,8 @@ describe("buildPriceChart", () => {
     expect(chart.readout).toHaveLength(96);
     expect(chart.readout.at(-1)?.values).toEqual([0.225, 0.775]);
     expect(chart.summary).toEqual([
-      "Yes fell from 27¢ to 23¢ this week.",
-      "No rose from 74¢ to 78¢ this week.",
+      "Yes fell from 26.5¢ to 22.5¢ this week.",
+      "No rose from 73.5¢ to 77.5¢ this week.",
     ]);
     expect(chart.sources).toEqual({ ours: 0, clob: 2 * history.length, oursFrom: null });
   });
@@ -77,7 +77,7 @@ describe("buildPriceChart", () => {
   it("says a flat line held", () => {
     const flat = [
       { t: NOW - 100, p: 0.58, source: "ours" as const },
-      { t: NOW, p: 0.581, source: "ours" as const },
+      { t: NOW, p: 0.5804, source: "ours" as const },
     ];
     expect(buildPriceChart([{ label: "Yes", points: flat }], "1d", NOW)?.summary).toEqual([
       "Yes held at 58¢ over the last day.",

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { callStateOf } from "~/.server/events/card";
 import { callOf } from "~/.server/snapshots/history";
+import { DEFAULT_MIN_EDGE_POINTS } from "~/.server/track-record/call-rules";
 import { recordedForecast, SCORE_TEXT, scoreForecast } from "~/.server/track-record/event-forecast";
 import { EDGE_TO_DETECT, headlineOf } from "~/.server/track-record/headline";
 import { withScore } from "~/.server/track-record/view";
@@ -68,23 +69,24 @@ function analysis(probabilities: Record<string, number> | null, call: EventAnaly
 describe("what the record keeps with an event's call", () => {
   it("an exclusive three-outcome event: the whole vector, the market's prices, side price and version", () => {
     const event = makeEvent([A, B, C], true);
-    const a = analysis({ 1: 0.5, 2: 0.3, 3: 0.2 }, { marketId: "2", side: "buy_no" });
-    const input = callOf(event, a, callStateOf(event, a, NOW));
+    // Bob at 40¢ rated 25%: buying No on him has the largest edge, 15 points (Alice's is 5, Carol's 0).
+    const a = analysis({ 1: 0.45, 2: 0.25, 3: 0.3 }, { marketId: "2", side: "buy_no" });
+    const input = callOf(event, a, callStateOf(event, a, NOW, DEFAULT_MIN_EDGE_POINTS));
     expect(input).toMatchObject({
       marketId: "2",
       side: "buy_no",
       source: "model-x",
-      ruleVersion: 2,
+      ruleVersion: 3,
       // The entry price is the price of the side bought: No on Bob at 1 − 0.4.
       sidePrice: 0.6,
       priceAtCall: 0.4,
-      modelProbability: 0.3,
+      modelProbability: 0.25,
       event: { id: "e1", slug: "who-wins", title: "Who wins?" },
       callOutcome: "No · Bob",
       forecast: {
         keys: ["1", "2", "3"],
         labels: ["Alice", "Bob", "Carol"],
-        probabilities: [0.5, 0.3, 0.2],
+        probabilities: [0.45, 0.25, 0.3],
         marketPrices: [0.4, 0.4, 0.3],
       },
     });
@@ -129,7 +131,7 @@ describe("what the record keeps with an event's call", () => {
   it("an estimate records its call without a forecast or probability", () => {
     const event = makeEvent([A, B, C], true);
     const a = analysis(null, { marketId: "1", side: "buy_yes" });
-    expect(callOf(event, a, callStateOf(event, a, NOW))).toMatchObject({
+    expect(callOf(event, a, callStateOf(event, a, NOW, DEFAULT_MIN_EDGE_POINTS))).toMatchObject({
       source: "estimate",
       modelProbability: null,
       sidePrice: 0.4,
@@ -140,14 +142,15 @@ describe("what the record keeps with an event's call", () => {
   it("a call the rules refuse is not recorded: near-certain, ended, closed", () => {
     const cheap = outcomeMarket("4", 0.03, "Dan");
     const event = makeEvent([A, B, cheap], true);
-    const buyCheap = analysis({ 1: 0.5, 2: 0.4, 4: 0.1 }, { marketId: "4", side: "buy_yes" });
-    expect(callOf(event, buyCheap, callStateOf(event, buyCheap, NOW))).toBeNull();
+    // The only gap is Dan's, 12 points on a side at 3¢: near-certain, not called.
+    const buyCheap = analysis({ 1: 0.4, 2: 0.4, 4: 0.15 }, { marketId: "4", side: "buy_yes" });
+    expect(callOf(event, buyCheap, callStateOf(event, buyCheap, NOW, DEFAULT_MIN_EDGE_POINTS))).toBeNull();
     const buyA = analysis({ 1: 0.5, 2: 0.4, 4: 0.1 }, { marketId: "1", side: "buy_yes" });
     const after = Date.parse("2027-01-01T00:00:00Z");
-    expect(callOf(event, buyA, callStateOf(event, buyA, after))).toBeNull();
+    expect(callOf(event, buyA, callStateOf(event, buyA, after, DEFAULT_MIN_EDGE_POINTS))).toBeNull();
     const closed = makeEvent([{ ...A, closed: true }, B], true);
-    expect(callOf(closed, buyA, callStateOf(closed, buyA, NOW))).toBeNull();
-    expect(callOf(event, buyA, callStateOf(event, buyA, NOW))).not.toBeNull();
+    expect(callOf(closed, buyA, callStateOf(closed, buyA, NOW, DEFAULT_MIN_EDGE_POINTS))).toBeNull();
+    expect(callOf(event, buyA, callStateOf(event, buyA, NOW, DEFAULT_MIN_EDGE_POINTS))).not.toBeNull();
   });
 });
 
@@ -246,12 +249,12 @@ describe("the headline: current-rule calls only", () => {
     probabilities: [p, 1 - p],
     marketPrices: [price, 1 - price],
   });
-  const v2 = { ruleVersion: 2, eventId: "e", eventSlug: "e", eventTitle: "E", callOutcome: "Yes" };
+  const v3 = { ruleVersion: 3, eventId: "e", eventSlug: "e", eventTitle: "E", callOutcome: "Yes" };
   const calls: ScoredCall[] = [
-    // Two v2 calls, both won: buy Yes at 0.4 (model 0.6), buy No at 0.7 entry (first outcome 0.3, model 0.2).
-    row("a", { ...v2, sidePrice: 0.4, outcome: "yes", forecast: binary(0.6, 0.4) }),
+    // Two v3 calls, both won: buy Yes at 0.4 (model 0.6), buy No at 0.7 entry (first outcome 0.3, model 0.2).
+    row("a", { ...v3, sidePrice: 0.4, outcome: "yes", forecast: binary(0.6, 0.4) }),
     row("b", {
-      ...v2,
+      ...v3,
       side: "buy_no",
       priceAtCall: 0.3,
       sidePrice: 0.7,
@@ -260,17 +263,26 @@ describe("the headline: current-rule calls only", () => {
     }),
     // A v1 row that won big: never in the figures.
     row("old", { outcome: "yes", modelProbability: 0.99, priceAtCall: 0.05 }),
+    // A v2 row (the model's own stated side, before calls were derived from its probabilities), also won
+    // big: kept with its version, counted apart, never in the figures.
+    row("v2", {
+      ...v3,
+      ruleVersion: 2,
+      sidePrice: 0.05,
+      outcome: "yes",
+      forecast: binary(0.9, 0.05),
+    }),
   ].map((c) => withScore(c, new Map()));
 
   it("scores, hit rate beside the implied one, the edge with its interval and the calls needed", () => {
     const h = headlineOf(calls);
     expect(h).toMatchObject({
-      ruleVersion: 2,
+      ruleVersion: 3,
       calls: 2,
       scored: 2,
       waiting: 0,
       resolved: 2,
-      earlierRules: 1,
+      earlierRules: 2,
     });
     // a: 2·(0.6 − 1)² = 0.32, market 2·0.6² = 0.72; b (No won): 2·0.2² = 0.08, market 2·0.3² = 0.18.
     expect(h.meanBrier).toBeCloseTo(0.2, 12);
@@ -289,8 +301,8 @@ describe("the headline: current-rule calls only", () => {
   });
 
   it("with only rows of earlier rules there is nothing to judge, and they are counted", () => {
-    const h = headlineOf(calls.filter((c) => c.ruleVersion === 1));
-    expect(h).toMatchObject({ calls: 0, scored: 0, earlierRules: 1, hitRate: null, edge: null });
+    const h = headlineOf(calls.filter((c) => c.ruleVersion < 3));
+    expect(h).toMatchObject({ calls: 0, scored: 0, earlierRules: 2, hitRate: null, edge: null });
     expect(h.neededToDetect).toBeNull();
   });
 });

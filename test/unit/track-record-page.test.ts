@@ -182,8 +182,8 @@ describe("a call's price as it is shown", () => {
     expect(quoteText("buy_yes", ["Yes", "No"], 0.01)).toBe("Yes 1¢");
     expect(quoteText("hold", ["Yes", "No"], 0.38)).toBe("Yes 38¢");
     expect(quoteText("buy_no", ["Yes", "No"], null)).toBe("—");
-    // A half cent stays a half cent: 1 − 0.405 is 0.595, shown as 60¢ like the card's 59.5.
-    expect(quoteText("buy_no", ["Yes", "No"], 0.405)).toBe("No 60¢");
+    // A half cent stays a half cent: 1 − 0.405 is 0.595, shown as 59.5¢ like the card's.
+    expect(quoteText("buy_no", ["Yes", "No"], 0.405)).toBe("No 59.5¢");
   });
 
   it("names the sides by the market's outcome labels; more than two outcomes are the first against Other", () => {

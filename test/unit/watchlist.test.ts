@@ -178,6 +178,7 @@ describe("changeInPoints", () => {
 describe("parseMarketAnswer", () => {
   const body = {
     market: {
+      id: "m-a",
       slug: "a",
       title: "Will A?",
       outcomes: [
@@ -189,12 +190,14 @@ describe("parseMarketAnswer", () => {
     analysis: null,
   };
 
-  it("takes the title, the first outcome and the status (and the event, for alerts)", () => {
+  it("takes the title, the first outcome, the status, the event (for alerts) and what live prices name", () => {
     expect(parseMarketAnswer(body)).toEqual({
+      id: "m-a",
       slug: "a",
       title: "Will A?",
       eventSlug: null,
       outcomeLabel: "Yes",
+      otherLabel: "No",
       price: 0.61,
       status: { kind: "resolved", outcome: "Yes" },
     });

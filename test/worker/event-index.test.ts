@@ -10,7 +10,7 @@ import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getIndexedEvent } from "~/.server/search/query";
-import { formatCents, formatClockUtc, formatDate, formatMoney } from "~/lib/format";
+import { formatClockUtc, formatDate, formatMoney, formatPrice } from "~/lib/format";
 import type { IndexedEvent } from "~/lib/types";
 import { recordedOpenEvents } from "../support/index-events";
 import { eventBySlug, HISTORY_EVENT_SLUG } from "../support/market-answers";
@@ -109,7 +109,7 @@ function indexOutcomes(event: IndexedEvent): { label: string; price: string }[] 
     .filter((m) => !m.closed)
     .map((m) => ({ label: m.label ?? m.question, price: m.outcomes[0]?.price ?? 0 }))
     .sort((a, b) => b.price - a.price)
-    .map(({ label, price }) => ({ label, price: formatCents(price * 100) }));
+    .map(({ label, price }) => ({ label, price: formatPrice(price) }));
 }
 
 describe("an event only the index holds", () => {
@@ -284,9 +284,7 @@ describe("an event only the index holds", () => {
     );
     const { html } = await page(`/event/${SLUG}`);
     expect(html).toContain('data-testid="price-chart"');
-    expect(html).toContain(
-      `rose from ${formatCents((price - 0.04) * 100)} to ${formatCents(price * 100)} this week.`,
-    );
+    expect(html).toContain(`rose from ${formatPrice(price - 0.04)} to ${formatPrice(price)} this week.`);
     expect(html).toContain("A large trade in the leader&#x27;s market");
   });
 
@@ -417,7 +415,7 @@ describe("GET /api/v1/events/{slug} of an indexed event", () => {
     expect(body.event.forecast).toBeNull();
     expect(body.event.mentions).toBeNull();
     expect(body.outcomeCount).toBe(9);
-    expect(body.outcomes.map((o) => ({ label: o.label, price: formatCents(o.price) }))).toEqual(
+    expect(body.outcomes.map((o) => ({ label: o.label, price: formatPrice(o.price) }))).toEqual(
       indexOutcomes(row),
     );
     // The same card the search answers with for it.

@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { formatCents } from "~/lib/format";
+import { formatPrice } from "~/lib/format";
 import { callSourceText } from "~/lib/track-record-page";
 import { HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { type CallRow, clearCalls, gradeCall, insertCalls } from "./support/calls";
@@ -577,12 +577,12 @@ describe("/trading-signals", () => {
       `${high.forecast.confidence}%`,
       // BUY NO: No's price, at the call (1 − 25¢) and now (1 − the called market's Yes price).
       "No 75¢",
-      `No ${formatCents(100 - highPrice)}`,
+      `No ${formatPrice(1 - highPrice)}`,
     ]);
     const lowRow = shown[byConfidence.indexOf(low)];
     expect(lowRow?.slice(3, 5)).toEqual([
       "Yes 25¢",
-      `Yes ${formatCents(low.outcomes[0]?.price ?? Number.NaN)}`,
+      `Yes ${formatPrice(low.outcomes[0]?.price ?? Number.NaN)}`,
     ]);
     expect(shown[3]?.slice(2, 5)).toEqual(["—", "Yes 60¢", "—"]);
     expect(body).toContain(`href="/market/slug-${high.outcomes[0]?.marketId}"`);

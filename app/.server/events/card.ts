@@ -22,6 +22,7 @@ import type {
 } from "~/lib/types";
 import { scoreFor } from "../sentiment/score";
 import {
+  type CallSkipReason,
   callCandidates,
   callDecision,
   type DerivedCall,
@@ -29,6 +30,7 @@ import {
   firstSidePriceOf,
   marketTimes,
   NO_CALL_REASON_TEXT,
+  type NoCallReason,
   sidePriceOf,
 } from "../track-record/call-rules";
 import {
@@ -54,6 +56,8 @@ export const NO_CALL_TEXT = {
 export interface CallState {
   call: EventCall | null;
   noCall: string | null;
+  /** Why there is no call (null with one): the estimate saw no move, or the rules' reason. */
+  reason: "no-move" | CallSkipReason | NoCallReason | null;
   /** The called market (when a call is made). */
   market: Market | null;
   /**
@@ -118,27 +122,36 @@ export function callStateOf(
   const { probabilities } = analysis;
   if (analysis.source !== "estimated") {
     if (probabilities === null) {
-      return { call: null, noCall: NO_CALL_REASON_TEXT.noForecast, market: null, disagreed: false };
+      return {
+        call: null,
+        noCall: NO_CALL_REASON_TEXT.noForecast,
+        reason: "no-forecast",
+        market: null,
+        disagreed: false,
+      };
     }
     const derived = deriveCall(event, probabilities, now, minEdge);
     const disagreed = modelDisagrees(event, analysis, derived, probabilities, now);
-    if (derived.kind === "none") return { call: null, noCall: derived.text, market: null, disagreed };
+    if (derived.kind === "none") {
+      return { call: null, noCall: derived.text, reason: derived.reason, market: null, disagreed };
+    }
     const { market, side, sidePrice, edge } = derived.candidate;
-    return { call: eventCall(event, market, side, sidePrice, edge), noCall: null, market, disagreed };
+    const call = eventCall(event, market, side, sidePrice, edge);
+    return { call, noCall: null, reason: null, market, disagreed };
   }
   const made = analysis.call;
   const market = made ? event.markets.find((m) => m.id === made.marketId) : undefined;
-  if (!made || !market) return { call: null, noCall: NO_CALL_TEXT.estimated, market: null, disagreed: false };
+  if (!made || !market) {
+    return { call: null, noCall: NO_CALL_TEXT.estimated, reason: "no-move", market: null, disagreed: false };
+  }
   const sidePrice = sidePriceOf(made.side, firstSidePriceOf(market));
   const times = marketTimes(event, market);
   const decision = callDecision({ eventClosed: times.closed, endDate: times.endDate, now, sidePrice });
-  if (!decision.record) return { call: null, noCall: decision.text, market: null, disagreed: false };
-  return {
-    call: eventCall(event, market, made.side, sidePrice, null),
-    noCall: null,
-    market,
-    disagreed: false,
-  };
+  if (!decision.record) {
+    return { call: null, noCall: decision.text, reason: decision.reason, market: null, disagreed: false };
+  }
+  const call = eventCall(event, market, made.side, sidePrice, null);
+  return { call, noCall: null, reason: null, market, disagreed: false };
 }
 
 function sentimentOf(call: EventCall | null): SentimentLabel {
