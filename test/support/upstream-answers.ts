@@ -78,10 +78,16 @@ export interface ChatRequest {
   messages: { role: string; content: string }[];
 }
 
+/** How far the test model's probability of an event's dearest outcome departs from its price (0..1). */
+export const MODEL_LEAN = 0.1;
+
 /**
- * An OpenAI-compatible chat completion from a well-behaved model, for exactly the events it was sent: per
- * event its probabilities lean 5 points towards the dearest outcome when that costs over 60¢ (and call
- * buy-yes on it), away from it under 40¢ (buy-no), none between; the rest of the mass spread as priced.
+ * An OpenAI-compatible chat completion for exactly the events it was sent. Per event its probability of
+ * the dearest outcome leans MODEL_LEAN above the price when that costs over 60¢, below it under 40¢, and
+ * not at all between; the other outcomes keep their prices, scaled so the listed total stays what the
+ * prices add up to. Its stated call is buy-yes on the dearest outcome over 60¢ (agreeing with its
+ * probabilities) and, like the model a trader caught, buy-yes under 40¢ too, which its own probabilities
+ * contradict: the site must call buy-no there, from the probabilities.
  */
 export function modelAnswer(body: ChatRequest) {
   const user = body.messages.find((m) => m.role === "user")?.content ?? "{}";
@@ -89,18 +95,21 @@ export function modelAnswer(body: ChatRequest) {
     events: { eventId: string; outcomes: { outcome: string; priceCents: number }[] }[];
   };
   const forecasts = events.map((e) => {
-    const lead = e.outcomes[0];
-    const cents = lead?.priceCents ?? 50;
-    const lean = cents > 60 ? 0.05 : cents < 40 ? -0.05 : 0;
-    const side = cents > 60 ? "buy_yes" : cents < 40 ? "buy_no" : "none";
+    const prices = e.outcomes.map((o) => o.priceCents / 100);
+    const lead = prices[0] ?? 0.5;
+    const lean = lead > 0.6 ? MODEL_LEAN : lead < 0.4 ? -MODEL_LEAN : 0;
+    const leadP = Math.min(1, Math.max(0, lead + lean));
+    const rest = prices.slice(1).reduce((sum, p) => sum + p, 0);
+    // The others share what the lead gave up or took, in proportion to their prices.
+    const scale = rest > 0 ? Math.max(0, rest - (leadP - lead)) / rest : 1;
+    const side = lean === 0 ? "none" : "buy_yes";
     return {
       eventId: e.eventId,
       probabilities: e.outcomes.map((o, i) => ({
         outcome: o.outcome,
-        probability:
-          Math.round(Math.min(1, Math.max(0, o.priceCents / 100 + (i === 0 ? lean : 0))) * 100) / 100,
+        probability: Math.round((i === 0 ? leadP : (prices[i] ?? 0) * scale) * 1000) / 1000,
       })),
-      callOutcome: side === "none" ? null : (lead?.outcome ?? null),
+      callOutcome: side === "none" ? null : (e.outcomes[0]?.outcome ?? null),
       callSide: side,
       confidence: 72,
       reasoning: `Model view on ${e.eventId}.`,

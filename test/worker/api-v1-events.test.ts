@@ -217,11 +217,10 @@ describe("GET /api/v1/events/{slug}/history", () => {
     expect(body.points.length).toBeLessThanOrEqual(2);
     const point = body.points.at(-1);
     expect(point?.t).toBe(Math.floor(Date.now() / 600_000) * 600);
-    // The card rounds to a tenth of a cent; the stored point is Gamma's price.
+    // The card and the stored point are both Gamma's price (0–1).
     const stored = point?.prices.slice(0, 3) ?? [];
     expect(stored).toHaveLength(3);
-    for (const [i, o] of (card?.outcomes ?? []).entries())
-      expect(Math.abs((stored[i] ?? 0) * 100 - o.price)).toBeLessThanOrEqual(0.05);
+    for (const [i, o] of (card?.outcomes ?? []).entries()) expect(stored[i]).toBeCloseTo(o.price, 9);
     expect(res.headers.get("cache-control")).toBe("public, max-age=300, stale-while-revalidate=60");
   });
 

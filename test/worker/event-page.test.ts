@@ -109,7 +109,10 @@ describe("a shown multi-outcome event", () => {
     expect(html).toMatch(/data-testid="best-bid">50¢</);
     expect(html).toMatch(/data-testid="best-ask">51¢</);
     expect(html).toContain('data-testid="price-chart"');
-    expect(html).toContain("250-500k rose from 85¢ to 89¢ this week.");
+    // The line ends at the price the table shows, and the legend says the same price.
+    expect(html).toContain("250-500k rose from 85¢ to 89.5¢ this week.");
+    expect(html).toMatch(/data-testid="chart-legend-item">.*?<\/span>250-500k 89.5¢</);
+    expect(table).toContain(">89.5¢<");
     expect(html).toContain('data-testid="event-forecast"');
     expect(html).toContain('data-testid="forecast-call"');
     expect(html).not.toContain("not among the 100 busiest");

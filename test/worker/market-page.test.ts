@@ -98,9 +98,11 @@ describe("a market of the current top 100", () => {
     expect(status).toBe(200);
     expect(html).toContain("<h1");
     expect(html).toContain("Will Trump deport less than 250,000?");
-    expect(html).toContain("Prices live from Polymarket");
+    // "Live" is the socket's word: the snapshot's prices say when they were fetched.
+    expect(html).toContain("Prices from Polymarket, fetched");
     expect(html).toContain('data-testid="price-chart"');
-    expect(html).toContain("Yes rose from 4¢ to 6¢ this week.");
+    // The line ends at the market's price now (5.8¢, as the outcome tile shows), not the last stored point.
+    expect(html).toContain("Yes rose from 4.1¢ to 5.8¢ this week.");
     expect(html).toContain("Our own 10-minute history of this market.");
     expect(html).toContain("Current call");
     expect(html).toContain(`<link rel="canonical" href="https://oddspulse.example/market/${TOP_SLUG}"/>`);
@@ -303,7 +305,7 @@ describe("links in", () => {
     const { html } = await page("/");
     expect(html).toContain(`href="/market/${slug}"`);
     expect(html).toMatch(/data-testid="sparkline"/);
-    expect(html).toContain("Yes 24h: 4¢ → 3¢");
+    expect(html).toContain("Yes 24h: 4.1¢ → 2.7¢");
   });
 
   it("a multi-outcome card leads to its event page, its outcome rows to their market pages", async () => {

@@ -46,7 +46,7 @@ async function count(sql: string): Promise<number> {
   return (await env.DB.prepare(sql).first<{ n: number }>())?.n ?? -1;
 }
 
-describe("recording under the call rules (rules v2, decision 0033)", () => {
+describe("recording under the call rules (rules v3: calls derived from the probabilities; decision 0047)", () => {
   /** Three outcomes of the recorded deportation event (negative risk), open until 2030 unless told. */
   const EVENT_ID = "16282";
   function feed(prices: Record<string, number>, fields: Record<string, unknown> = {}): unknown[] {
@@ -64,9 +64,15 @@ describe("recording under the call rules (rules v2, decision 0033)", () => {
         };
       });
   }
-  const PRICES = { "517310": 0.5, "517311": 0.3, "517313": 0.03 };
-  /** The model's answer for the event: its probabilities and one call. */
-  function model(callOutcome: string, callSide: "buy_yes" | "buy_no") {
+  const PRICES = { "517310": 0.5, "517311": 0.3, "517313": 0.2 };
+  /** A model that rates 250-500k at 15% (15 points under its 30¢) and states buy-no on it. */
+  const AGREES = { "<250k": 0.55, "250-500k": 0.15, "500-750k": 0.3 };
+  /** The model's answer for the event: its probabilities (as given, they sum to 1) and its stated call. */
+  function model(
+    callOutcome: string,
+    callSide: "buy_yes" | "buy_no",
+    probabilities: Record<string, number> = AGREES,
+  ) {
     return http.post(`${LLM}/chat/completions`, () =>
       HttpResponse.json({
         choices: [
@@ -76,11 +82,10 @@ describe("recording under the call rules (rules v2, decision 0033)", () => {
                 forecasts: [
                   {
                     eventId: EVENT_ID,
-                    probabilities: [
-                      { outcome: "<250k", probability: 0.4 },
-                      { outcome: "250-500k", probability: 0.5 },
-                      { outcome: "500-750k", probability: 0.1 },
-                    ],
+                    probabilities: Object.entries(probabilities).map(([outcome, probability]) => ({
+                      outcome,
+                      probability,
+                    })),
                     callOutcome,
                     callSide,
                     confidence: 70,
@@ -112,15 +117,15 @@ describe("recording under the call rules (rules v2, decision 0033)", () => {
         price_at_call: 0.3,
         // The entry price is the side bought: No at 1 − 0.3.
         side_price: 0.7,
-        rule_version: 2,
+        rule_version: 3,
         event_id: EVENT_ID,
         event_slug: "how-many-people-will-trump-deport-in-2025",
         call_outcome: "No · 250-500k",
         outcome_keys: '["517310","517311","517313"]',
         outcome_labels: '["<250k","250-500k","500-750k"]',
-        forecast: "[0.4,0.5,0.1]",
-        market_prices: "[0.5,0.3,0.03]",
-        model_probability: 0.5,
+        forecast: "[0.55,0.15,0.3]",
+        market_prices: "[0.5,0.3,0.2]",
+        model_probability: 0.15,
       },
     ]);
     // The same call again (a later run): nothing is added.
@@ -137,11 +142,31 @@ describe("recording under the call rules (rules v2, decision 0033)", () => {
   };
 
   it("a near-certain side is not recorded (buy Yes at 3¢), and the card says why there is no call", async () => {
-    upstreams.use(keysetHandler(feed(PRICES)), model("500-750k", "buy_yes"));
+    // The only gap over the threshold is 9 points on 500-750k at 3¢.
+    const cheap = { "517310": 0.6, "517311": 0.37, "517313": 0.03 };
+    const probabilities = { "<250k": 0.55, "250-500k": 0.33, "500-750k": 0.12 };
+    upstreams.use(keysetHandler(feed(cheap)), model("500-750k", "buy_yes", probabilities));
     await worker.scheduled(MARKETS_CRON);
     await worker.settle();
     expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(0);
-    expect(await cardText()).toContain("Near-certain: nothing to call");
+    expect(await cardText()).toContain(
+      "Near-certain: the largest gap (9 points) is on a side priced under 5¢ or over 95¢",
+    );
+  });
+
+  it("a stated call its own probabilities contradict is not what is recorded: the derived call is", async () => {
+    // The model says BUY YES on 250-500k at 30¢ while rating it 15%.
+    upstreams.use(keysetHandler(feed(PRICES)), model("250-500k", "buy_yes"));
+    await worker.scheduled(MARKETS_CRON);
+    await worker.settle();
+    const rows = (await stored()).results as Record<string, unknown>[];
+    expect(rows.map((r) => [r.market_id, r.side, r.side_price, r.call_outcome])).toEqual([
+      ["517311", "buy_no", 0.7, "No · 250-500k"],
+    ]);
+    const card = await cardText();
+    expect(card).toContain("BUY NO · 250-500k at 70¢");
+    expect(card).toContain("edge +15 pts");
+    expect(card).not.toContain("BUY YES");
   });
 
   it("an event past its end date is not recorded (ended, awaiting resolution)", async () => {
@@ -162,11 +187,13 @@ describe("recording under the call rules (rules v2, decision 0033)", () => {
   });
 
   it("a call on a closed market is not recorded", async () => {
-    const closed = feed(PRICES).map((m) => {
+    // The only gap is on 250-500k, whose market is closed; the open two are priced as the model rates them.
+    const closed = feed({ "517310": 0.6, "517311": 0.3, "517313": 0.4 }).map((m) => {
       const market = m as Record<string, unknown>;
       return market.id === "517311" ? { ...market, closed: true } : market;
     });
-    upstreams.use(keysetHandler(closed), model("250-500k", "buy_no"));
+    const probabilities = { "<250k": 0.6, "250-500k": 0.05, "500-750k": 0.4 };
+    upstreams.use(keysetHandler(closed), model("250-500k", "buy_no", probabilities));
     await worker.scheduled(MARKETS_CRON);
     await worker.settle();
     expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(0);
@@ -183,7 +210,7 @@ describe("recording under the call rules (rules v2, decision 0033)", () => {
         source: "estimate",
         model_probability: null,
         forecast: null,
-        rule_version: 2,
+        rule_version: 3,
       });
     }
   });
@@ -519,11 +546,11 @@ describe("rule versions, event scoring and the headline", () => {
     };
     expect(body.calls.map((c) => [c.id, c.ruleVersion, c.sidePrice])).toEqual([
       ["old", 1, null],
-      ["new", 2, 0.6],
+      ["new", 3, 0.6],
     ]);
-    // The v1 row won; the only v2 row lost: the headline and summary know only the loss.
+    // The v1 row won; the only current row lost: the headline and summary know only the loss.
     expect(body.headline).toMatchObject({
-      ruleVersion: 2,
+      ruleVersion: 3,
       calls: 1,
       resolved: 1,
       hitRate: 0,
@@ -576,7 +603,7 @@ describe("rule versions, event scoring and the headline", () => {
       scoreState: "scored",
       winner: 0,
       sidePrice: 0.6,
-      ruleVersion: 2,
+      ruleVersion: 3,
     });
     // Model: (0.5 − 1)² + 0.3² + 0.2² = 0.38, −ln 0.5. Market 4/11, 4/11, 3/11: (7² + 4² + 3²)/121, −ln(4/11).
     expect(call?.brier).toBeCloseTo(0.38, 12);
@@ -621,7 +648,7 @@ describe("rule versions, event scoring and the headline", () => {
   it("the CSV and the feed carry the rule version and the side price", async () => {
     await insertCalls([
       {
-        id: "v2",
+        id: "v3",
         marketId: "2",
         side: "buy_no",
         priceAtCall: 0.3,
@@ -639,11 +666,11 @@ describe("rule versions, event scoring and the headline", () => {
     expect(
       csv.data.map((r) => [r.id, r.ruleVersion, r.sidePrice, r.eventSlug, r.callOutcome, r.forecast]),
     ).toEqual([
-      ["v2", "2", "0.7", event.slug, "No · B", "[0.5,0.3,0.2]"],
+      ["v3", "3", "0.7", event.slug, "No · B", "[0.5,0.3,0.2]"],
       ["v1", "1", "", "", "", ""],
     ]);
     const feed = await (await worker.fetch("/track-record/feed.json")).text();
-    expect(feed).toContain("Entry price 70¢, call rules v2.");
+    expect(feed).toContain("Entry price 70¢, call rules v3.");
     expect(feed).toContain("Entry price 20¢, call rules v1.");
     expect(feed).toContain("buy No · B on");
   });
