@@ -2,9 +2,10 @@
  * Status-page content (SPEC §2 status page, §3 service status item / maintenance item). The lists and
  * figures here are STATIC SAMPLE content and the page labels them so (never as a headline). Measured on
  * the page: the pipeline refresh times (KV, see PIPELINE_DATASETS), and each upstream's uptime and
- * incidents and the overall line (the crons' checks in D1, see UPSTREAM_SERVICES and ~/lib/uptime),
- * which replaced their sample figures.
+ * incidents (the crons' checks in D1, see UPSTREAM_SERVICES and ~/lib/uptime) and the overall line
+ * over both (~/lib/overall-status), which replaced their sample figures.
  */
+import { DATASET_NAMES } from "~/lib/overall-status";
 import { MARKETS_EVERY, WHALES_EVERY } from "~/lib/refresh-cadence";
 import { type CheckedUpstream, UPSTREAM_NAMES } from "~/lib/uptime";
 
@@ -144,14 +145,14 @@ export interface PipelineDataset {
 export const PIPELINE_DATASETS: readonly PipelineDataset[] = [
   {
     key: "markets",
-    label: "Markets",
+    label: DATASET_NAMES.markets,
     upstream: "Polymarket Gamma API",
     schedule: `${capitalised(MARKETS_EVERY)} (cron)`,
     meaning: "Last market snapshot stored",
   },
   {
     key: "whales",
-    label: "Whale trades",
+    label: DATASET_NAMES.whales,
     upstream: "Polymarket Data API",
     schedule: `${capitalised(WHALES_EVERY)} (cron)`,
     meaning: "Last trade list stored",

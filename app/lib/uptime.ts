@@ -5,15 +5,15 @@
  * - Uptime of a window: ok checks / all checks of that upstream in the window; none → "no checks yet".
  * - Incident: a run of consecutive failed checks of one upstream; it starts at the first failed check
  *   and ends at the next ok check, or is ongoing while the latest check still fails.
+ * The overall line over these and the datasets' ages is overall-status.ts.
  */
-import { formatMoment } from "./format";
 
 export type CheckedUpstream = "gamma" | "data" | "x" | "llm";
 
 /** The status page's order. */
 export const CHECKED_UPSTREAMS: readonly CheckedUpstream[] = ["gamma", "data", "x", "llm"];
 
-/** What the pages call each upstream (the status rows, the overall line, the help sidebar). */
+/** What the pages call each upstream (the status rows, the overall line and its reasons). */
 export const UPSTREAM_NAMES: Record<CheckedUpstream, string> = {
   gamma: "Polymarket markets feed",
   data: "Polymarket trades",
@@ -175,66 +175,4 @@ export function statusHistory(
     };
   });
   return { at: nowMs, upstreams, incidents };
-}
-
-/**
- * The system as one line, from the latest checks: unavailable without the history database; unchecked
- * before the first check; operational when every checked upstream's latest check succeeded; degraded
- * otherwise, naming each failing upstream and since when.
- */
-export type OverallState = "unavailable" | "unchecked" | "operational" | "degraded";
-
-export interface FailingUpstream {
-  upstream: CheckedUpstream;
-  /** The first failed check of the ongoing run (epoch ms). */
-  sinceMs: number;
-}
-
-export interface OverallStatus {
-  state: OverallState;
-  /** "All systems operational", "No checks yet", "Status unavailable", "Degraded: X failing since 14:02 UTC". */
-  headline: string;
-  /** In the status page's order. */
-  failing: FailingUpstream[];
-  /** Incidents of the last 30 days; null while unavailable. */
-  incidents: { total: number; ongoing: number } | null;
-  /** The newest check of any upstream; null without any (or while unavailable). */
-  lastCheckMs: number | null;
-  /** When the figures were computed (epoch ms); null while unavailable. */
-  at: number | null;
-}
-
-/**
- * The one computation of the overall state: the status page's banner and key metrics and the help
- * center's sidebar all call it with the same history, so they cannot disagree.
- */
-export function overallStatus(history: StatusHistory | null): OverallStatus {
-  if (!history) {
-    return {
-      state: "unavailable",
-      headline: "Status unavailable",
-      failing: [],
-      incidents: null,
-      lastCheckMs: null,
-      at: null,
-    };
-  }
-  const { upstreams, incidents, at } = history;
-  const counts = { total: incidents.length, ongoing: incidents.filter((i) => i.endMs === null).length };
-  const checked = upstreams.filter((u) => u.lastCheckMs !== null);
-  const lastCheckMs = checked.length === 0 ? null : Math.max(...checked.map((u) => u.lastCheckMs ?? 0));
-  const base = { incidents: counts, lastCheckMs, at };
-  if (checked.length === 0) return { ...base, state: "unchecked", headline: "No checks yet", failing: [] };
-  // Degraded or outage: the latest check failed, so the upstream's last incident is the ongoing one.
-  const failing = checked.flatMap((u) =>
-    u.state !== "operational" && u.lastIncident?.endMs === null
-      ? [{ upstream: u.upstream, sinceMs: u.lastIncident.startMs }]
-      : [],
-  );
-  if (failing.length === 0)
-    return { ...base, state: "operational", headline: "All systems operational", failing };
-  const what = failing.map(
-    (f) => `${UPSTREAM_NAMES[f.upstream]} failing since ${formatMoment(f.sinceMs, at)}`,
-  );
-  return { ...base, state: "degraded", headline: `Degraded: ${what.join("; ")}`, failing };
 }

@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { requestContext } from "~/.server/context";
-import { readStatusHistory } from "~/.server/snapshots/uptime";
+import { readSystemStatus } from "~/.server/snapshots/status";
 import { HelpCenterPage } from "~/components/help/help-center-page";
 import { useSupportEmail } from "~/components/help/support-email";
 import { HELP_QUERY_PARAM } from "~/components/help/use-help-query";
@@ -8,7 +8,6 @@ import { FAQ_CATEGORIES } from "~/content/faq";
 import { faqPageEntities } from "~/lib/help-search";
 import { readSearch } from "~/lib/search";
 import { pageMeta, rootData } from "~/lib/seo";
-import { overallStatus } from "~/lib/uptime";
 import type { Route } from "./+types/help-center";
 
 /** Longest search text echoed into the title; a pasted essay must not become the tab title. */
@@ -39,12 +38,12 @@ export function shouldRevalidate({
 }
 
 /**
- * The sidebar's System Status is the status page's overall line: the crons' checks in D1, through the
- * same overallStatus (never calls upstreams).
+ * The sidebar's System Status is the status page's overall line: the crons' checks in D1 and the datasets'
+ * states in KV, through the same readSystemStatus (never calls upstreams).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);
-  return { status: overallStatus(await readStatusHistory(deps)) };
+  return { status: (await readSystemStatus(deps)).overall };
 }
 
 export default function HelpCenter({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,5 @@
 import { requestContext } from "~/.server/context";
-import { type DatasetHealth, readPipelineStatus } from "~/.server/snapshots/status";
-import { readStatusHistory } from "~/.server/snapshots/uptime";
+import { type DatasetHealth, readSystemStatus } from "~/.server/snapshots/status";
 import type { PipelineView } from "~/components/status/pipeline-section";
 import { StatusPage, type StatusView } from "~/components/status/status-page";
 import { pageMeta, rootData } from "~/lib/seo";
@@ -21,21 +20,24 @@ function failing(health: DatasetHealth): { since: string; error: string } | null
 
 /**
  * The measured part of the page (never calls upstreams): the last successful refresh per dataset, from
- * KV, and each upstream's uptime and incidents, from the crons' checks in D1 (null: history unavailable).
+ * KV, each upstream's uptime and incidents, from the crons' checks in D1 (null: history unavailable), and
+ * the overall status over both (the same computation as the help center and the health answers).
  */
 export async function loader({ context }: Route.LoaderArgs): Promise<StatusView> {
   const { deps, config } = context.get(requestContext);
-  const [status, history] = await Promise.all([readPipelineStatus(deps), readStatusHistory(deps)]);
+  const { pipeline: status, checks, overall } = await readSystemStatus(deps);
   const pipeline: PipelineView = {
     datasets: {
       markets: {
         at: status.markets.fetchedAt,
+        state: status.markets.state,
         provenance: status.markets.provenance,
         route: status.markets.route,
         failing: failing(status.markets),
       },
       whales: {
         at: status.whales.fetchedAt,
+        state: status.whales.state,
         provenance: status.whales.provenance,
         failing: failing(status.whales),
       },
@@ -45,7 +47,12 @@ export async function loader({ context }: Route.LoaderArgs): Promise<StatusView>
     checkedAt: deps.now(),
     freshSeconds: { markets: config.marketsFreshSeconds, whales: config.whalesFreshSeconds },
   };
-  return { pipeline, history };
+  const model = {
+    askedAt: status.sentiment.askedAt,
+    refreshedAt: status.markets.fetchedAt,
+    analyses: status.sentiment.analyses,
+  };
+  return { pipeline, history: checks, overall, model };
 }
 
 export default function Status({ loaderData }: Route.ComponentProps) {

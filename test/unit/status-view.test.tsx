@@ -28,7 +28,8 @@ const history = statusHistory(
   [check("gamma", 120, false), check("gamma", 60, true), check("data", 5, false)],
   NOW,
 );
-const text = (html: string) => html.replaceAll("<!-- -->", "");
+/** The rendered text as a reader sees it: without React's comments between text nodes, apostrophes unescaped. */
+const text = (html: string) => html.replaceAll("<!-- -->", "").replaceAll("&#x27;", "'");
 
 describe("measured status sections", () => {
   it("incidents: resolved in green with a check icon, ongoing in red, each with its error and times", () => {
@@ -64,5 +65,27 @@ describe("measured status sections", () => {
     expect(html).toContain("410 ms");
     expect(html).toContain('data-testid="uptime-llm-24h">no checks yet<');
     expect(html).toContain("No checks yet");
+  });
+
+  it("the model's row: when it was last asked, a visitor's ask and analyses kept while current said in words", () => {
+    const iso = (minutesAgo: number) => new Date(NOW - minutesAgo * MINUTE).toISOString();
+    const row = (model: Parameters<typeof UpstreamSection>[0]["model"]) => {
+      const html = text(renderToString(<UpstreamSection history={history} model={model} />));
+      return html.slice(html.indexOf('data-testid="upstream-llm"'));
+    };
+    // Never checked by a cron; a visitor's refresh asked it 30 minutes ago and the latest refresh kept all 20.
+    const kept = row({ askedAt: iso(30), refreshedAt: iso(10), analyses: 20 });
+    expect(kept).toContain('data-testid="last-asked-llm">11:30 UTC<');
+    expect(kept).toContain(
+      "Last asked at 11:30 UTC by a visitor's refresh, which records no check. Not asked at 11:50 UTC: its 20 analyses were still current.",
+    );
+    expect(kept).not.toContain("never");
+    // Asked by the latest refresh (a visitor's: no check): only that is said.
+    const asked = row({ askedAt: iso(10), refreshedAt: iso(10), analyses: 20 });
+    expect(asked).toContain(">Last asked at 11:50 UTC by a visitor's refresh, which records no check.</p>");
+    // No key: never asked, no analyses.
+    expect(row({ askedAt: null, refreshedAt: iso(10), analyses: 0 })).toContain(
+      'data-testid="last-asked-llm">never<',
+    );
   });
 });

@@ -5,7 +5,6 @@ import {
   type CheckTally,
   formatUptime,
   groupIncidents,
-  overallStatus,
   statusHistory,
   uptimePercent,
 } from "~/lib/uptime";
@@ -151,68 +150,5 @@ describe("statusHistory: per upstream figures for the page", () => {
       lastIncident: null,
     });
     expect(history.incidents).toHaveLength(3);
-  });
-});
-
-describe("overallStatus: the one overall line, from the latest checks", () => {
-  const windows = (...tallies: CheckTally[]) => [tallies, tallies, tallies];
-
-  it("no history database: 'Status unavailable' with no figures", () => {
-    expect(overallStatus(null)).toEqual({
-      state: "unavailable",
-      headline: "Status unavailable",
-      failing: [],
-      incidents: null,
-      lastCheckMs: null,
-      at: null,
-    });
-  });
-
-  it("no check yet: 'No checks yet', never operational", () => {
-    expect(overallStatus(statusHistory(windows(), [], NOW))).toMatchObject({
-      state: "unchecked",
-      headline: "No checks yet",
-      incidents: { total: 0, ongoing: 0 },
-      lastCheckMs: null,
-    });
-  });
-
-  it("every checked upstream's latest check ok (earlier failures resolved): operational", () => {
-    const history = statusHistory(
-      windows(tally("gamma", 2, 3), tally("data", 5, 5)),
-      [check("gamma", 120, false), check("gamma", 60, true)],
-      NOW,
-    );
-    expect(overallStatus(history)).toMatchObject({
-      state: "operational",
-      headline: "All systems operational",
-      failing: [],
-      incidents: { total: 1, ongoing: 0 },
-      lastCheckMs: NOW - MINUTE,
-    });
-  });
-
-  it("any latest check failed (outage or partial): degraded, naming each upstream and when it began failing", () => {
-    const history = statusHistory(
-      windows(tally("gamma", 3, 3), tally("data", 1, 3), tally("x", 2, 3)),
-      [
-        check("data", 3, true),
-        check("data", 2, false),
-        check("data", 1, false),
-        check("x", 1, false, { items: 12 }),
-      ],
-      NOW,
-    );
-    expect(overallStatus(history)).toEqual({
-      state: "degraded",
-      headline: "Degraded: Polymarket trades failing since 11:58 UTC; X counts failing since 11:59 UTC",
-      failing: [
-        { upstream: "data", sinceMs: NOW - 2 * MINUTE },
-        { upstream: "x", sinceMs: NOW - MINUTE },
-      ],
-      incidents: { total: 2, ongoing: 2 },
-      lastCheckMs: NOW - MINUTE,
-      at: NOW,
-    });
   });
 });

@@ -192,8 +192,9 @@ describe("/api/health", () => {
     const { status, body } = await health();
     expect(status).toBe(503);
     expect(body).toMatchObject({ ok: false, state: "degraded" });
+    // The status page's words (decision 0048): since when the markets are stale and the refreshes fail.
     expect(body.reasons).toEqual([
-      expect.stringMatching(/^Markets are past their freshness and refreshes have failed since /),
+      expect.stringMatching(/^Markets stale since .+ UTC, refreshes failing since .+ UTC$/),
     ]);
     expect(body.snapshots.markets.state).toBe("stale");
     expect(body.snapshots.markets.failingSince).toBeTruthy();

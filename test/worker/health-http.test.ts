@@ -79,9 +79,10 @@ describe("the health answers in each state", () => {
     const later = testWorker();
     const { response, body } = await healthOf(later, "/api/health");
     expect(response.status).toBe(503);
+    // The status page's words (decision 0048): since when each went past its freshness.
     expect(body.reasons).toEqual([
-      expect.stringMatching(/^Markets are past their freshness \(last refreshed /),
-      expect.stringMatching(/^Whale trades are past their freshness \(last refreshed /),
+      expect.stringMatching(/^Markets stale since .+ UTC$/),
+      expect.stringMatching(/^Whale trades stale since .+ UTC$/),
     ]);
     await later.settle();
   });

@@ -2,7 +2,8 @@
  * The crons' own records (real miniflare D1): each run writes one check per upstream it called, the
  * market cron compacts the history, and /status computes uptime and incidents from the checks; a
  * failing or missing database makes those sections say "History unavailable", never a failed page.
- * The overall line comes from the latest checks and the help center's sidebar says the same.
+ * The overall line comes from the latest checks and the datasets' states, and the help center's sidebar
+ * says the same (one-status.test.ts has the health answers beside them).
  */
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -280,7 +281,21 @@ describe("the overall line: /status and the help center's sidebar from the same 
     };
   }
 
+  /** A visitor's refreshes store both datasets, fresh, and record no check (the crons are not run here). */
+  async function freshDatasets() {
+    const visitor = testWorker();
+    expect((await visitor.fetch("/api/markets")).status).toBe(200);
+    expect((await visitor.fetch("/api/whales")).status).toBe(200);
+    await visitor.settle();
+  }
+
   it("before the first check: 'No checks yet' on both pages, never 'All systems operational'", async () => {
+    // Nothing refreshed yet either: degraded, naming both datasets (decision 0048).
+    const cold = await bothPages(testWorker());
+    expect(cold.status.line).toBe("Degraded: Markets not refreshed yet; Whale trades not refreshed yet");
+    expect(cold.help).toEqual(cold.status);
+
+    await freshDatasets();
     const pages = await bothPages(testWorker());
     expect(pages.status).toEqual({
       line: "No checks yet",
@@ -298,6 +313,7 @@ describe("the overall line: /status and the help center's sidebar from the same 
       insertCheck("data", now - 2 * MINUTE, true, null, null),
       insertCheck("x", now - 3 * HOUR, true, null, null),
     ]);
+    await freshDatasets();
     const pages = await bothPages(testWorker());
     expect(pages.status.line).toBe("All systems operational");
     expect(pages.status.incidents).toEqual(["1", "All resolved"]);
@@ -314,6 +330,7 @@ describe("the overall line: /status and the help center's sidebar from the same 
       insertCheck("data", since, false, 503, "Failed to fetch whale trades, status 503"),
       insertCheck("data", now - 1 * MINUTE, false, 503, "Failed to fetch whale trades, status 503"),
     ]);
+    await freshDatasets();
     const pages = await bothPages(testWorker());
     expect(pages.status.line).toBe(
       `Degraded: Polymarket trades failing since ${formatMoment(since, Date.now())}`,
@@ -324,6 +341,7 @@ describe("the overall line: /status and the help center's sidebar from the same 
   });
 
   it("with the database failing: 'Status unavailable' on both, never a sample line", async () => {
+    await freshDatasets();
     vi.spyOn(console, "error").mockImplementation(() => {});
     const pages = await bothPages(testWorker({ DB: failingDb }));
     expect(pages.status).toEqual({

@@ -255,10 +255,13 @@ export const v1Routes = new Hono<WorkerEnv>()
       operationId: "getStatus",
       summary: "Data pipeline status",
       description:
-        "Each snapshot's state, age and latest refresh outcome, and whether the history database answers. 200 when all is well, 503 (with the reasons) when degraded.",
+        "The status page's overall status (its state and headline, word for word) over the upstreams' latest checks and each snapshot's state, age and latest refresh outcome, and whether the history database answers. 200 when nothing is known wrong, 503 (with the reasons) when degraded.",
       tags: ["Status"],
       responses: {
-        200: ok("Every snapshot is fresh and the history database answers (ok: true)", HealthSchema),
+        200: ok(
+          "Every snapshot is fresh, the history database answers and no upstream's latest check failed (ok: true)",
+          HealthSchema,
+        ),
         503: {
           description: "Degraded (ok: false): the same body, with the reasons",
           headers: { ...RATE_HEADERS, ...RETRY_AFTER },

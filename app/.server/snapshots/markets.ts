@@ -32,7 +32,7 @@ import type { MarketsRoute } from "../polymarket/gamma";
 import { MAX_MARKETS } from "../polymarket/gamma-markets";
 import { SAMPLE_MARKETS } from "../sample-markets";
 import { estimateAnalysis } from "../sentiment/estimate";
-import { getAnalyses } from "../sentiment/index";
+import { getAnalyses, type ModelRun } from "../sentiment/index";
 import { DEFAULT_MIN_EDGE_POINTS } from "../track-record/call-rules";
 import { feedOutcome, mentionsOutcome, modelOutcome, observed } from "./checks";
 import { totalMentions } from "./dashboard";
@@ -49,9 +49,12 @@ export interface StoredMarkets {
   /** Each shown event's analysis by event id: a model forecast is reused while it is current. */
   analyses: Record<string, EventAnalysis>;
   mentionCache: Record<string, MentionCacheEntry>;
-  /** Last time mention counts / model analyses were obtained live (status page). */
+  /** The last build that received live X counts (status page); counts reused from the cache do not count. */
   mentionsLiveAt: string | null;
+  /** The last build the model returned analyses to; analyses kept while current do not count. */
   sentimentModelAt: string | null;
+  /** The last build that asked the model, whatever it answered (status page: a visitor's build records no check). */
+  sentimentAskedAt?: string | null;
   /**
    * Which Gamma list served this snapshot: the events list, or (its fallback) the markets keyset or
    * legacy list grouped by event.
@@ -167,6 +170,23 @@ function reportDisagreements(shown: readonly { event: MarketEvent; state: CallSt
   return disagreed.length;
 }
 
+/**
+ * When the model was last asked and last answered, after this build's run of it (null: not asked). A
+ * build that keeps every still-current analysis asks nothing, so both times stay the previous build's.
+ */
+function modelTimes(
+  previous: StoredMarkets | null,
+  run: ModelRun | null,
+  at: string,
+): Pick<StoredMarkets, "sentimentModelAt" | "sentimentAskedAt"> {
+  // Snapshots written before the ask was recorded: the model last answered no later than their model time.
+  const askedBefore = previous?.sentimentAskedAt ?? previous?.sentimentModelAt ?? null;
+  return {
+    sentimentAskedAt: run && run.batches > 0 ? at : askedBefore,
+    sentimentModelAt: run && run.analyses > 0 ? at : (previous?.sentimentModelAt ?? null),
+  };
+}
+
 /** Fetches the feed and enriches it; throws UpstreamError when the feed itself fails. */
 async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise<StoredMarkets> {
   const { config, upstreams } = deps;
@@ -207,6 +227,7 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
     return {
       analyses: events.map(estimateAnalysis),
       provenance: { kind: "estimated", method: SENTIMENT_ESTIMATE_METHOD } as const,
+      model: null,
     };
   });
 
@@ -271,9 +292,9 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
     },
     analyses,
     mentionCache: mentions.cache,
-    mentionsLiveAt: mentions.source === "estimated" ? (previous?.mentionsLiveAt ?? null) : fetchedAt,
-    sentimentModelAt:
-      sentiment.provenance.kind === "estimated" ? (previous?.sentimentModelAt ?? null) : fetchedAt,
+    mentionsLiveAt:
+      mentions.run.requests > mentions.run.failures ? fetchedAt : (previous?.mentionsLiveAt ?? null),
+    ...modelTimes(previous, sentiment.model, fetchedAt),
     feedRoute: route,
     markets: markets.map((m) => ({ ...m, description: "" })),
   };

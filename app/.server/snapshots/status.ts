@@ -1,5 +1,9 @@
-/** Pipeline status: each snapshot's state and age and its latest refresh outcome (status page, /api/health). */
+/**
+ * Pipeline status: each snapshot's state and age and its latest refresh outcome, and the one overall
+ * status over them and the crons' checks (the status page, the help center, /api/health, /api/v1/status).
+ */
 import type { InferOutput } from "valibot";
+import { isHealthy, type OverallStatus, overallStatus } from "~/lib/overall-status";
 import { POLYMARKET } from "~/lib/provenance";
 import type {
   DatasetHealthSchema,
@@ -8,10 +12,12 @@ import type {
   PipelineStatusSchema,
   SnapshotStateSchema,
 } from "~/lib/schemas/health";
+import type { StatusHistory } from "~/lib/uptime";
 import type { RefreshRecord } from "../cache/swr-cache";
 import type { Deps } from "../deps";
 import { createLog } from "../log";
 import { marketSnapshot } from "./markets";
+import { readStatusHistory } from "./uptime";
 import { whaleSnapshot } from "./whales";
 
 const log = createLog("health");
@@ -76,10 +82,15 @@ export async function readPipelineStatus(deps: Deps): Promise<PipelineStatus> {
     },
     sentiment: {
       modelAt: stored?.sentimentModelAt ?? null,
+      askedAt: stored?.sentimentAskedAt ?? null,
+      analyses: Object.values(stored?.analyses ?? {}).filter((a) => a.source !== "estimated").length,
       provenance: stored?.snapshot.provenance.sentiment ?? null,
     },
   };
 }
+
+const NO_HISTORY = "No history database is bound";
+const HISTORY_UNREADABLE = "The history database cannot be read";
 
 /** This isolate's last successful read of the history database (epoch ms). */
 let lastHistoryReadMs: number | null = null;
@@ -88,7 +99,7 @@ let lastHistoryReadMs: number | null = null;
 export async function readHistoryHealth(deps: Deps): Promise<HistoryHealth> {
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   if (!deps.history) {
-    return { ok: false, lastWriteAt: null, lastReadAt: null, error: "No history database is bound" };
+    return { ok: false, lastWriteAt: null, lastReadAt: null, error: NO_HISTORY };
   }
   try {
     const lastWrite = await deps.history.lastHistoryWrite();
@@ -100,41 +111,48 @@ export async function readHistoryHealth(deps: Deps): Promise<HistoryHealth> {
       ok: false,
       lastWriteAt: null,
       lastReadAt: iso(lastHistoryReadMs),
-      error: "The history database cannot be read",
+      error: HISTORY_UNREADABLE,
     };
   }
 }
 
-const SNAPSHOT_NAMES = { markets: "Markets", whales: "Whale trades" } as const;
+/** The one overall status over a pipeline status and the checks (null: the history could not be read). */
+function overallOf(
+  deps: Deps,
+  pipeline: PipelineStatus,
+  checks: StatusHistory | null,
+  error?: string | null,
+) {
+  return overallStatus({
+    checks,
+    historyError: error ?? (deps.history ? HISTORY_UNREADABLE : NO_HISTORY),
+    datasets: { markets: pipeline.markets, whales: pipeline.whales },
+    at: deps.now(),
+  });
+}
 
-/** Why the service is not healthy, in words; empty when it is. */
-export function healthReasons(snapshots: PipelineStatus, history: HistoryHealth): string[] {
-  const reasons: string[] = [];
-  if (snapshots.markets.state === "fallback") {
-    reasons.push("Only the sample markets can be shown: the markets feed is failing and nothing is cached");
-  }
-  for (const key of ["markets", "whales"] as const) {
-    const dataset = snapshots[key];
-    const name = SNAPSHOT_NAMES[key];
-    if (dataset.state === "stale") {
-      reasons.push(
-        dataset.failingSince
-          ? `${name} are past their freshness and refreshes have failed since ${dataset.failingSince}`
-          : `${name} are past their freshness (last refreshed ${dataset.fetchedAt})`,
-      );
-    } else if (dataset.state === "missing") {
-      reasons.push(`${name} have never been refreshed`);
-    }
-  }
-  if (!history.ok) reasons.push(`History: ${history.error ?? "unavailable"}`);
-  return reasons;
+export interface SystemStatus {
+  pipeline: PipelineStatus;
+  /** The crons' checks; null when the history database could not be read. */
+  checks: StatusHistory | null;
+  overall: OverallStatus;
 }
 
 /**
- * The health check. `ok` (and `state: "ok"`) only when every snapshot is fresh and the history database
- * answers; otherwise `state: "degraded"` with the reasons (a snapshot past its freshness, a failing
- * refresh, a failing database, only the sample markets). With a snapshot never refreshed and no failure on
- * record, it tries one refresh first (as the first page view would), under the usual single flight and
+ * What the status page and the help center show: the pipeline, the crons' checks and the overall status
+ * over both. Never calls upstreams.
+ */
+export async function readSystemStatus(deps: Deps): Promise<SystemStatus> {
+  const [pipeline, checks] = await Promise.all([readPipelineStatus(deps), readStatusHistory(deps)]);
+  return { pipeline, checks, overall: overallOf(deps, pipeline, checks) };
+}
+
+/**
+ * The health check: the status page's overall status, with the snapshots and the history database in
+ * full. `ok` (and `state: "ok"`) when nothing is known wrong (overall operational, or unchecked before the
+ * first check); otherwise `state: "degraded"` with the reasons (a failing upstream, a snapshot past its
+ * freshness, only the sample markets, a failing database). With a snapshot never refreshed and no failure
+ * on record, it tries one refresh first (as the first page view would), under the usual single flight and
  * back-off.
  */
 export async function readHealth(deps: Deps): Promise<Health> {
@@ -149,11 +167,16 @@ export async function readHealth(deps: Deps): Promise<Health> {
     snapshots = await readPipelineStatus(deps);
   }
   const history = await readHistoryHealth(deps);
-  const reasons = healthReasons(snapshots, history);
+  // A database that did not answer just now is not read again for the checks (one log line, not two).
+  const checks = history.ok ? await readStatusHistory(deps) : null;
+  const overall = overallOf(deps, snapshots, checks, history.error);
+  const ok = isHealthy(overall.state);
   return {
-    ok: reasons.length === 0,
-    state: reasons.length === 0 ? "ok" : "degraded",
-    reasons,
+    ok,
+    state: ok ? "ok" : "degraded",
+    overall: overall.state,
+    headline: overall.headline,
+    reasons: overall.reasons,
     snapshots,
     history,
   };

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import type { OverallStatus } from "~/lib/uptime";
+import type { OverallStatus } from "~/lib/overall-status";
 import { FaqList } from "./faq-list";
 import { HelpSearchBox } from "./help-search-box";
 import { HelpSidebar } from "./help-sidebar";

@@ -9,7 +9,7 @@ import {
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { SUPPORT_RESPONSE_TIME } from "~/content/faq";
-import type { OverallStatus } from "~/lib/uptime";
+import type { OverallStatus } from "~/lib/overall-status";
 import { SupportEmailLink } from "./support-email";
 
 /**

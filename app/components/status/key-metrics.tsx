@@ -1,6 +1,7 @@
 import { Card } from "~/components/ui/card";
-import { formatUptime, type OverallStatus, type StatusHistory, uptimePercent } from "~/lib/uptime";
-import { incidentsFigure, lastCheckFigure, type OverallFigure } from "./overall-status";
+import type { OverallStatus } from "~/lib/overall-status";
+import { formatUptime, type StatusHistory, uptimePercent } from "~/lib/uptime";
+import { datasetsFigure, incidentsFigure, lastCheckFigure, type OverallFigure } from "./overall-status";
 import { SectionHeader } from "./section-header";
 
 interface ShownMetric extends OverallFigure {
@@ -25,8 +26,9 @@ function upstreamsOperational({ upstreams }: StatusHistory): OverallFigure {
 }
 
 /**
- * The headline figures, all measured from the crons' checks: incidents and the last check come from the
- * overall status (the same figures the help center's sidebar shows). No sample figure is a headline.
+ * The headline figures, all measured: from the crons' checks, and the datasets fresh beside the upstreams
+ * operational, so no figure reads all-good under a stale dataset. Incidents, datasets and the last check
+ * come from the overall status (the help center's sidebar shows the same). No sample figure is a headline.
  */
 function keyMetrics(history: StatusHistory | null, overall: OverallStatus): ShownMetric[] {
   const fromHistory = (figure: (h: StatusHistory) => OverallFigure) =>
@@ -35,6 +37,7 @@ function keyMetrics(history: StatusHistory | null, overall: OverallStatus): Show
     { id: "uptime", label: "Market feed uptime (30 days)", ...fromHistory(feedUptime) },
     { id: "incidents", label: "Incidents (30 days)", ...incidentsFigure(overall) },
     { id: "upstreams", label: "Upstreams operational", ...fromHistory(upstreamsOperational) },
+    { id: "datasets", label: "Datasets fresh", ...datasetsFigure(overall) },
     { id: "last-check", label: "Last check", ...lastCheckFigure(overall) },
   ];
 }
@@ -43,7 +46,7 @@ export function KeyMetrics({ history, overall }: { history: StatusHistory | null
   return (
     <section aria-labelledby="metrics-heading" className="space-y-3">
       <SectionHeader id="metrics-heading" title="Key metrics" />
-      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
         {keyMetrics(history, overall).map((metric) => (
           <li key={metric.id}>
             <Card className="h-full p-4">

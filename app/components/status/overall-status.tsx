@@ -1,6 +1,6 @@
 import { Icon, type IconName } from "~/components/ui/icon";
 import { formatMoment } from "~/lib/format";
-import type { OverallState, OverallStatus } from "~/lib/uptime";
+import { DATASET_NAMES, type OverallState, type OverallStatus } from "~/lib/overall-status";
 
 interface OverallStyle {
   icon: IconName;
@@ -32,6 +32,18 @@ export function incidentsFigure(status: OverallStatus): OverallFigure {
         ? "All resolved"
         : "None recorded";
   return { value: String(incidents.total), detail };
+}
+
+const PROBLEM_WORDS = { stale: "stale", fallback: "unavailable", missing: "not refreshed yet" } as const;
+
+/** Datasets within their freshness window: "1 of 2" with "Whale trades stale" / "Within their freshness". */
+export function datasetsFigure(status: OverallStatus): OverallFigure {
+  const { total, problems } = status.datasets;
+  const detail =
+    problems.length === 0
+      ? "Within their freshness windows"
+      : problems.map((p) => `${DATASET_NAMES[p.dataset]} ${PROBLEM_WORDS[p.state]}`).join(", ");
+  return { value: `${total - problems.length} of ${total}`, detail };
 }
 
 /** The newest check of any upstream: "14:05 UTC" (or "Nov 18, 14:05 UTC"), "Never", "Unavailable". */

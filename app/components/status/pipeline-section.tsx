@@ -3,6 +3,7 @@ import { Card } from "~/components/ui/card";
 import { ProvenanceTag } from "~/components/ui/provenance-tag";
 import { type DatasetKey, PIPELINE_DATASETS, type PipelineDataset } from "~/content/status";
 import { formatAge, formatClockUtc } from "~/lib/format";
+import type { DatasetAge } from "~/lib/overall-status";
 import type { Provenance, Subject } from "~/lib/provenance";
 import { SectionHeader } from "./section-header";
 
@@ -10,6 +11,8 @@ import { SectionHeader } from "./section-header";
 export interface DatasetStatus {
   /** ISO time, or null when it never succeeded (or KV holds nothing yet). */
   at: string | null;
+  /** Fresh or stale as the overall status judged it (markets and whale trades; the others ride on markets). */
+  state?: DatasetAge["state"];
   /** What the stored data is made of (decision 0001), null when nothing is stored. */
   provenance: Provenance | null;
   /** Which upstream route served the latest refresh (markets: the keyset or the legacy list). */
@@ -57,7 +60,7 @@ const PROVENANCE_SUBJECT: Record<DatasetKey, Subject> = {
 function DatasetCard({ dataset, view }: { dataset: PipelineDataset; view: PipelineView }) {
   const status = view.datasets[dataset.key];
   const freshFor = freshnessWindow(dataset.key, view);
-  const ageSeconds = status.at === null ? null : (view.checkedAt - Date.parse(status.at)) / 1000;
+  const freshness = status.state === "fresh" ? "Fresh" : status.state === "stale" ? "Stale" : null;
   const headingId = `pipeline-${dataset.key}-heading`;
   return (
     <Card className="p-4" data-testid={`pipeline-${dataset.key}`}>
@@ -66,11 +69,7 @@ function DatasetCard({ dataset, view }: { dataset: PipelineDataset; view: Pipeli
           <h3 id={headingId} className="font-semibold">
             {dataset.label}
           </h3>
-          {freshFor !== null && ageSeconds !== null && (
-            <Badge variant={ageSeconds <= freshFor ? "yes" : "warning"}>
-              {ageSeconds <= freshFor ? "Fresh" : "Stale"}
-            </Badge>
-          )}
+          {freshness && <Badge variant={freshness === "Fresh" ? "yes" : "warning"}>{freshness}</Badge>}
         </div>
         <p className="text-xs text-slate-600">{dataset.upstream}</p>
         <dl className="mt-3 space-y-2 text-sm">

@@ -27,7 +27,18 @@ export const PipelineStatusSchema = v.object({
   }),
   whales: v.object({ ...DatasetHealthSchema.entries, provenance: v.nullable(ProvenanceSchema) }),
   mentions: v.object({ liveAt: nullableIso, provenance: v.nullable(ProvenanceSchema) }),
-  sentiment: v.object({ modelAt: nullableIso, provenance: v.nullable(ProvenanceSchema) }),
+  sentiment: v.object({
+    modelAt: v.pipe(nullableIso, v.description("The last market refresh the model returned analyses to")),
+    askedAt: v.pipe(
+      nullableIso,
+      v.description("The last market refresh that asked the model, whatever it answered"),
+    ),
+    analyses: v.pipe(
+      v.number(),
+      v.description("Shown events whose analysis is the model's (asked then, or kept while still current)"),
+    ),
+    provenance: v.nullable(ProvenanceSchema),
+  }),
 });
 
 export const HistoryHealthSchema = v.object({
@@ -37,14 +48,34 @@ export const HistoryHealthSchema = v.object({
   error: v.nullable(v.string()),
 });
 
+/** The overall state as the status page says it (app/lib/overall-status.ts). */
+export const OverallStateSchema = v.picklist(["operational", "degraded", "unchecked", "unavailable"]);
+
 export const HealthSchema = v.pipe(
   v.object({
     ok: v.pipe(
       v.boolean(),
-      v.description("true only when every snapshot is fresh and the history database answers"),
+      v.description(
+        "true when nothing is known to be wrong: every snapshot fresh, the history database answering, no upstream's latest check failed (overall operational, or unchecked before the first check)",
+      ),
     ),
-    state: v.pipe(v.picklist(["ok", "degraded"]), v.description("ok, or degraded with the reasons")),
-    reasons: v.pipe(v.array(v.string()), v.description("Why the state is degraded; empty when ok")),
+    state: v.pipe(
+      v.picklist(["ok", "degraded"]),
+      v.description("ok when `ok`, else degraded (overall degraded or unavailable), with the reasons"),
+    ),
+    overall: v.pipe(
+      OverallStateSchema,
+      v.description(
+        "The status page's state: operational, degraded, unchecked (no check yet) or unavailable",
+      ),
+    ),
+    headline: v.pipe(v.string(), v.description("The status page's overall line, word for word")),
+    reasons: v.pipe(
+      v.array(v.string()),
+      v.description(
+        "What is wrong: failing upstreams, stale or missing snapshots, the history; empty when ok",
+      ),
+    ),
     snapshots: PipelineStatusSchema,
     history: HistoryHealthSchema,
   }),
