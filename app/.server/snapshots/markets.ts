@@ -4,6 +4,7 @@
  */
 import { toDisplayMarket } from "~/lib/display-market";
 import { errorMessage } from "~/lib/errors";
+import { mentionTotal } from "~/lib/mentions";
 import {
   MENTIONS_ESTIMATE_METHOD,
   mixProvenance,
@@ -34,7 +35,6 @@ import { SAMPLE_MARKETS } from "../sample-markets";
 import { estimateAnalysis } from "../sentiment/estimate";
 import { getAnalyses } from "../sentiment/index";
 import { feedOutcome, mentionsOutcome, modelOutcome, observed } from "./checks";
-import { totalMentions } from "./dashboard";
 import { callOf, marketObservation } from "./history";
 import { KV_KEYS } from "./keys";
 import { flushHistory, type HistoryBatch } from "./outbox";
@@ -134,7 +134,7 @@ function buildSampleSnapshot(now: number, error: string): MarketSnapshot {
   return {
     events: cards,
     markets,
-    totalMentions: totalMentions(cards),
+    totalMentions: mentionTotal(cards).total,
     provenance: {
       markets: { kind: "sample" },
       mentions: { kind: "estimated", method: MENTIONS_ESTIMATE_METHOD },
@@ -241,7 +241,7 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
     snapshot: {
       events: cards,
       markets: marketCards,
-      totalMentions: totalMentions(cards),
+      totalMentions: mentionTotal(cards).total,
       provenance,
       fetchedAt,
     },

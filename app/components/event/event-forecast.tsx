@@ -1,7 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { type ForecastBar, forecastBars, NO_FORECAST_TEXT } from "~/lib/event-page";
-import { formatNumber } from "~/lib/format";
+import { mentionCountText } from "~/lib/mentions";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
 import { recommendationLabel, recommendationVariant } from "~/lib/sentiment";
 import type { DisplayEvent, EventForecast as Forecast } from "~/lib/types";
@@ -91,11 +91,7 @@ export function EventForecast({
       <p className="text-xs text-slate-600">
         {provenanceText("sentiment", analysisProvenance(forecast.source))}
       </p>
-      {mentions && (
-        <p className="text-sm text-slate-700">
-          {`${formatNumber(mentions.count)} X mentions now (${mentions.source === "estimated" ? "estimated" : "live"})`}
-        </p>
-      )}
+      {mentions && <p className="text-sm text-slate-700">{mentionCountText(mentions, "now")}</p>}
     </Card>
   );
 }

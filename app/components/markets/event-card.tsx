@@ -11,13 +11,13 @@ import {
   formatCentsPair,
   formatDate,
   formatMoney,
-  formatNumber,
   formatPoints,
   formatSigned,
 } from "~/lib/format";
 import { eventUrl, httpsOnly, marketUrl, tradeUrl } from "~/lib/links";
 import { firstSidePrice } from "~/lib/live-state";
 import { marketPath } from "~/lib/market-page";
+import { mentionCountText } from "~/lib/mentions";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
 import { sentimentTone, sentimentTrend } from "~/lib/sentiment";
 import { CallBadge } from "./call-badge";
@@ -187,7 +187,7 @@ function ForecastBlock({ forecast }: { forecast: CardForecast }) {
   );
 }
 
-/** The event's X mentions (one count, of its title's query). */
+/** The event's X mentions: one count, and the query it is of (derived from the title). */
 function MentionsLine({ mentions }: { mentions: NonNullable<CardEvent["mentions"]> }) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
@@ -198,9 +198,7 @@ function MentionsLine({ mentions }: { mentions: NonNullable<CardEvent["mentions"
             <span className="relative inline-flex size-2 rounded-full bg-emerald-600" />
           </span>
         )}
-        <span>
-          {`${formatNumber(mentions.count)} X mentions (${mentions.source === "estimated" ? "estimated" : "live"})`}
-        </span>
+        <span>{mentionCountText(mentions)}</span>
       </span>
       {mentions.trending && <Badge variant="warning">Trending</Badge>}
     </div>
