@@ -56,7 +56,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
         id: "data-sources",
         question: "Where does the data come from?",
         answer:
-          "Markets, prices and volumes come from Polymarket's Gamma API; large trades come from Polymarket's Data API. Mention counts are X API v2 recent post counts for a keyword derived from each market title. Sentiment comes from an OpenAI-compatible language model (by default Grok from xAI), asked for a structured verdict on each market.",
+          "Markets, prices and volumes come from Polymarket's Gamma API; large trades come from Polymarket's Data API. Mention counts are X API v2 recent post counts (original posts of the last 7 days) for a query derived from each event's title: 'Bitcoin' for a bitcoin title; the election a title names, with its own year, kind and place ('Presidential Election Winner 2028' is counted as '2028 presidential election'); 'AI technology' for an AI title; otherwise the title's first three words. Cards and event pages show the query each count is of, and a total counts each distinct query once. Sentiment comes from an OpenAI-compatible language model (by default Grok from xAI), asked for a structured verdict on each market.",
       },
       {
         id: "update-cadence",

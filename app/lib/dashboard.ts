@@ -92,8 +92,10 @@ export interface DashboardData extends Omit<MarketSnapshot, "markets" | "events"
   events: CardEvent[];
   /** The dashboard figures over every event the grid lists (category, search, ended filter), not only those rendered. */
   counts: DashboardCounts;
-  /** X mentions over the same events (one count per event). */
+  /** X mentions over the same events, each distinct query once (`mentionTotal`). */
   totalMentions: number;
+  /** The distinct queries that total adds up. */
+  mentionQueries: number;
   /** The snapshot's provenance, with mentions and sentiment said for the same events. */
   provenance: SnapshotProvenance;
   scope: DashboardScope;

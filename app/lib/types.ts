@@ -228,6 +228,7 @@ export interface MarketSnapshot {
   events: DisplayEvent[];
   /** The open markets of those events, busiest event first, at most 100: the API's market bodies. */
   markets: DisplayMarket[];
+  /** X mentions over the events, each distinct query once (events that share a query share its count). */
   totalMentions: number;
   /** What the markets, the mention counts and the sentiment are made of. */
   provenance: SnapshotProvenance;

@@ -1,5 +1,4 @@
 import { requestContext } from "~/.server/context";
-import { deriveKeyword } from "~/.server/mentions/keywords";
 import { marketSnapshot } from "~/.server/snapshots/markets";
 import { SentimentAnalysisView } from "~/components/insights/sentiment-analysis-view";
 import { sentimentInsights } from "~/lib/insights/sentiment-analysis";
@@ -18,10 +17,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 // The aggregates are computed here so the page ships a few ranked rows, not the whole snapshot.
-// deriveKeyword is the mentions pipeline's own title → topic rule, so topics match what was counted.
 export async function loader({ context }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);
-  const view = (snapshot: MarketSnapshot) => sentimentInsights(snapshot, deriveKeyword, deps.now());
+  const view = (snapshot: MarketSnapshot) => sentimentInsights(snapshot, deps.now());
   return { insights: (await marketSnapshot.view(deps, view)).value };
 }
 

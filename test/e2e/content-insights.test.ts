@@ -155,15 +155,15 @@ describe("/sentiment-analysis", () => {
       [
         {
           name: "Social Sentiment",
-          // The GTA 6 price event's estimated count (one count per event) leads; the two Trump events
-          // ("Trump 2024", one X query) share a row.
+          // The GTA 6 price event's estimated count (one count per event) leads; the 20 events make 19 X
+          // queries (the two "Will Elon cut …" events share one), and the total counts each once.
           texts: [
             "Most-mentioned events",
             "X mentions: estimated from topic baselines",
             "Events covered",
             "20",
             "1,500",
-            "Topic “Trump 2024” · 2 events",
+            "19 distinct queries, each counted once",
           ],
         },
         {

@@ -19,7 +19,7 @@ async function runMarketCron() {
 const countLabels = async (page: Awaited<ReturnType<typeof open>>["page"]) =>
   page
     .getByTestId("event-card")
-    .getByText(/X mentions \((live|estimated)\)/)
+    .getByText(/X mentions(?: of “[^”]*”)? \((live|estimated)\)/)
     .allTextContents();
 
 describe("with X and the model answering", () => {

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/.server/config";
+import { deriveKeyword } from "~/.server/mentions/keywords";
 import { scoreFor } from "~/.server/sentiment/score";
 import { FAQ_CATEGORIES, TROUBLESHOOTING } from "~/content/faq";
 import {
@@ -119,5 +120,15 @@ describe("the sentiment range the texts quote is the range scoreFor produces", (
       /[-−]60\s*(?:to|\.\.)\s*\+?60\b/.test(readFileSync(file, "utf8")),
     );
     expect(stale).toEqual([]);
+  });
+});
+
+describe("the mention queries the help center describes are the ones deriveKeyword makes", () => {
+  it("its example title gives its example query, and no help text names a 2024 topic", () => {
+    const answer = FAQ_CATEGORIES.flatMap((c) => c.items).find((i) => i.id === "data-sources")?.answer ?? "";
+    const [, title = "", query = ""] = /'([^']+)' is counted as '([^']+)'/.exec(answer) ?? [];
+    expect(title).not.toBe("");
+    expect(deriveKeyword(title)).toBe(query);
+    for (const text of HELP_TEXTS) expect(text).not.toMatch(/Election 2024|Trump 2024/);
   });
 });

@@ -32,19 +32,24 @@ import {
   sentimentInsights,
 } from "~/lib/insights/sentiment-analysis";
 import { pageProvenance } from "~/lib/insights/shared";
+import { mentionTotal } from "~/lib/mentions";
 import type { DisplayEvent, EventAnalysis, MarketEvent, MarketSnapshot, MentionCount } from "~/lib/types";
 import { displayEvent } from "../support/cards";
 import { makeBucket, makeDisplayMarket, makeEvent, makeMarket } from "../support/markets";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 
-/** An event's card as the snapshot holds it: the estimate unless `analysis` says otherwise. */
+/**
+ * An event's card as the snapshot holds it: the estimate unless `analysis` says otherwise, and its X count
+ * of the query the build derives from its title.
+ */
 function card(
   event: MarketEvent,
   analysis: Partial<EventAnalysis> = {},
   mention?: MentionCount,
 ): DisplayEvent {
-  return displayEvent(event, { ...estimateAnalysis(event), ...analysis }, mention, NOW);
+  const counted = mention && { ...mention, keyword: deriveKeyword(event.title) };
+  return displayEvent(event, { ...estimateAnalysis(event), ...analysis }, counted, NOW);
 }
 
 /** A model's forecast: `probabilities` by outcome key, and a call when given. */
@@ -125,7 +130,7 @@ function snapshot(events: DisplayEvent[], extra: Partial<MarketSnapshot> = {}): 
     markets: buckets.map((m) =>
       makeDisplayMarket({ id: m.id, title: m.title, mentions: 900, recommendation: "BUY_YES", score: 50 }),
     ),
-    totalMentions: events.reduce((sum, e) => sum + e.mentions.count, 0),
+    totalMentions: mentionTotal(events).total,
     provenance: {
       markets: { kind: "live", by: "Polymarket", at: "2026-11-22T11:48:00Z" },
       mentions: { kind: "estimated", method: "topic baselines" },
@@ -150,7 +155,7 @@ describe("an event with many buckets counts once", () => {
     expect(nba.forecast.call?.recommendation).toBe("BUY_YES");
     // The estimate calls BitBoy's 20-point fall: buy no.
     expect(bitboy.forecast.call?.recommendation).toBe("BUY_NO");
-    const s = sentimentInsights(snapshot([nba, bitboy]), deriveKeyword, NOW);
+    const s = sentimentInsights(snapshot([nba, bitboy]), NOW);
     expect([s.eventCount, s.bullishCount, s.bearishCount, s.neutralCount, s.modelAnalysed]).toEqual([
       2, 1, 1, 0, 1,
     ]);
@@ -183,24 +188,24 @@ describe("an event with many buckets counts once", () => {
 describe("mostMentioned", () => {
   it("one row per event with its own count; events that give one topic share a row with their number", () => {
     const events = [
-      card(stillEvent("t1", "Trump out as President?", 10), {}, mention(900)),
-      card(stillEvent("t2", "Trump tariffs on China?", 500), {}, mention(900, true)),
+      card(stillEvent("t1", "Presidential Election Winner 2028", 10), {}, mention(900)),
+      card(stillEvent("t2", "Who wins the 2028 presidential election?", 500), {}, mention(900, true)),
       card(stillEvent("b1", "Bitcoin above 100k?", 5), {}, mention(4000)),
       card(stillEvent("q1", "Quiet event here?"), {}, mention(0)),
       card(stillEvent("g1", "Gold above 3000?", 20), {}, mention(900)),
     ];
-    const topics = mostMentioned(events, deriveKeyword);
+    const topics = mostMentioned(events);
     expect(topics.map((t) => [t.topic, t.mentions, t.eventCount, t.lead.id, t.trending, t.source])).toEqual([
       ["Bitcoin", 4000, 1, "b1", false, "estimated"],
       // Equal counts: the topic whose lead event has more volume first; one estimated count makes it estimated.
-      ["Trump 2024", 900, 2, "t2", true, "estimated"],
+      ["2028 presidential election", 900, 2, "t2", true, "estimated"],
       ["Gold above 3000", 900, 1, "g1", false, "estimated"],
     ]);
-    expect(mostMentioned(events, deriveKeyword, 1).map((t) => t.topic)).toEqual(["Bitcoin"]);
+    expect(mostMentioned(events, 1).map((t) => t.topic)).toEqual(["Bitcoin"]);
   });
 
   it("is empty for no events", () => {
-    expect(mostMentioned([], deriveKeyword)).toEqual([]);
+    expect(mostMentioned([])).toEqual([]);
   });
 });
 
@@ -233,7 +238,7 @@ describe("mostBullish / mostBearish", () => {
 
   it("lists a bullish event with its call", () => {
     const nba = card(nbaEvent(), model({ celtics: 0.4 }, { marketId: "celtics", side: "buy_yes" }));
-    const s = sentimentInsights(snapshot([nba]), deriveKeyword, NOW);
+    const s = sentimentInsights(snapshot([nba]), NOW);
     expect(s.mostBullish.map((r) => [r.event.id, r.call?.outcome, r.call?.sidePrice])).toEqual([
       ["nba", "Yes · Boston Celtics", 0.32],
     ]);
@@ -424,7 +429,7 @@ describe("page view models", () => {
     const events = [
       card(nbaEvent(), model({ celtics: 0.4 }, { marketId: "celtics", side: "buy_yes" }), mention(5)),
     ];
-    const s = sentimentInsights(snapshot(events), deriveKeyword, NOW);
+    const s = sentimentInsights(snapshot(events), NOW);
     const m = marketIntelligence(snapshot(events), NOW);
     const summary = {
       id: "nba",
@@ -443,7 +448,7 @@ describe("page view models", () => {
   });
 
   it("copes with an empty snapshot", () => {
-    const s = sentimentInsights(snapshot([]), deriveKeyword, NOW);
+    const s = sentimentInsights(snapshot([]), NOW);
     expect([s.eventCount, s.topics.length, s.averageConfidence, s.totalMentions]).toEqual([0, 0, 0, 0]);
     const m = marketIntelligence(snapshot([]), NOW);
     expect([m.eventCount, m.categories, m.movers, m.gaps, m.closing, m.modelForecasts]).toEqual([
@@ -479,8 +484,12 @@ function sampleEvent(): DisplayEvent {
 }
 
 describe("the sentiment-analysis panels", () => {
-  const trumpA = card(stillEvent("t1", "Trump out as President?", 10), {}, mention(900));
-  const trumpB = card(stillEvent("t2", "Trump tariffs on China?", 500), {}, mention(900, true));
+  const electionA = card(stillEvent("t1", "Presidential Election Winner 2028", 10), {}, mention(900));
+  const electionB = card(
+    stillEvent("t2", "Who wins the 2028 presidential election?", 500),
+    {},
+    mention(900, true),
+  );
   const nba = card(
     nbaEvent(),
     model({ celtics: 0.4 }, { marketId: "celtics", side: "buy_yes" }),
@@ -489,26 +498,23 @@ describe("the sentiment-analysis panels", () => {
   const bitboy = card(bitboyEvent(), {}, mention(0));
 
   it("Social Sentiment: one row per topic, linked to the event; a sample event's title is plain text", () => {
-    const data = sentimentInsights(
-      snapshot([trumpA, trumpB, nba, bitboy, sampleEvent()]),
-      deriveKeyword,
-      NOW,
-    );
+    const data = sentimentInsights(snapshot([electionA, electionB, nba, bitboy, sampleEvent()]), NOW);
     const markup = render(<SocialPanel data={data} />);
     const text = textOf(markup);
     for (const line of [
       "X (Twitter) mention counts for the 5 events in the current snapshot.",
-      "X mentions tracked 2,900 Each event once",
+      // The two election events were one X query: its 900 counted once.
+      "X mentions tracked 2,000 4 distinct queries, each counted once",
       "Events covered 5",
       "Most-mentioned events",
-      "Trump tariffs on China? Polymarket (opens in a new tab) Topic “Trump 2024” · 2 events Trending 900 mentions",
+      "Who wins the 2028 presidential election? Polymarket (opens in a new tab) Topic “2028 presidential election” · 2 events Trending 900 mentions",
       "Sample: Bitcoin above 100k? Topic “Bitcoin” · 1 event 700 mentions",
       "2026 NBA Champion Polymarket (opens in a new tab) Topic “2026 NBA Champion” · 1 event 400 mentions",
     ]) {
       expect(text).toContain(line);
     }
     expect(links(markup)).toEqual([
-      ["/market/t2-m", "Trump tariffs on China?"],
+      ["/market/t2-m", "Who wins the 2028 presidential election?"],
       ["https://polymarket.com/event/event-t2", "Polymarket (opens in a new tab)"],
       ["/event/event-nba", "2026 NBA Champion"],
       ["https://polymarket.com/event/event-nba", "Polymarket (opens in a new tab)"],
@@ -518,16 +524,16 @@ describe("the sentiment-analysis panels", () => {
   });
 
   it("Social Sentiment says when there are no events, or no counts", () => {
-    const none = textOf(render(<SocialPanel data={sentimentInsights(snapshot([]), deriveKeyword, NOW)} />));
+    const none = textOf(render(<SocialPanel data={sentimentInsights(snapshot([]), NOW)} />));
     expect(none).toContain("No events available right now.");
-    const silent = sentimentInsights(snapshot([bitboy]), deriveKeyword, NOW);
+    const silent = sentimentInsights(snapshot([bitboy]), NOW);
     const text = textOf(render(<SocialPanel data={silent} />));
     expect(text).toContain("No X mentions counted for these events yet.");
     expect(text).not.toContain("No events available");
   });
 
   it("AI Analysis: events bullish, bearish and neutral, each list with its calls", () => {
-    const data = sentimentInsights(snapshot([nba, bitboy, trumpA]), deriveKeyword, NOW);
+    const data = sentimentInsights(snapshot([nba, bitboy, electionA]), NOW);
     const markup = render(<AiPanel data={data} />);
     const text = textOf(markup);
     for (const line of [
@@ -552,9 +558,9 @@ describe("the sentiment-analysis panels", () => {
   });
 
   it("AI Analysis says when no event leans either way, and when there are no events", () => {
-    const calm = textOf(render(<AiPanel data={sentimentInsights(snapshot([trumpA]), deriveKeyword, NOW)} />));
+    const calm = textOf(render(<AiPanel data={sentimentInsights(snapshot([electionA]), NOW)} />));
     expect(calm.match(/No event leans this way right now\./g)).toHaveLength(2);
-    const none = textOf(render(<AiPanel data={sentimentInsights(snapshot([]), deriveKeyword, NOW)} />));
+    const none = textOf(render(<AiPanel data={sentimentInsights(snapshot([]), NOW)} />));
     expect(none).toContain("No events available right now.");
   });
 });

@@ -164,6 +164,7 @@ describe("server-rendered pages are their snapshot", () => {
     const markup = render(
       <MentionsStrip
         totalMentions={10}
+        mentionQueries={1}
         scope={{ category: null, search: "" }}
         marketCount={1}
         fetchedAt={new Date(NOW).toISOString()}

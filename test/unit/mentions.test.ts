@@ -81,6 +81,8 @@ describe("estimateMentions", () => {
     const cases: Array<[string, number, number]> = [
       ["Bitcoin", 2000, 5000],
       ["Election 2024", 3000, 8000],
+      ["2028 presidential election", 3000, 8000],
+      ["snap elections", 3000, 8000],
       ["AI technology", 1500, 3500],
       ["Trump 2024", 300, 1500],
     ];

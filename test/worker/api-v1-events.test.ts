@@ -37,7 +37,7 @@ interface Card {
   outcomes: { marketId: string; label: string; price: number }[];
   moreOutcomes: number;
   forecast: { source: string } | null;
-  mentions: { count: number } | null;
+  mentions: { count: number; query: string } | null;
 }
 interface List {
   events: Card[];
@@ -60,6 +60,10 @@ describe("GET /api/v1/events", () => {
     const volumes = all.events.map((e) => e.volume24h);
     expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
     expect(all.events.every((e) => e.forecast !== null && e.mentions !== null)).toBe(true);
+    // Each count says what it counted: the query derived from the event's title.
+    expect(all.events.find((e) => e.title === "2026 NBA Champion")?.mentions?.query).toBe(
+      "2026 NBA Champion",
+    );
 
     const ids: string[] = [];
     let cursor: string | null = "";

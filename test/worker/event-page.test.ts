@@ -115,6 +115,8 @@ describe("a shown multi-outcome event", () => {
     expect(table).toContain(">89.5¢<");
     expect(html).toContain('data-testid="event-forecast"');
     expect(html).toContain('data-testid="forecast-call"');
+    // The X count names what was counted: the query derived from the title.
+    expect(html).toContain("820 X mentions of “How many people” now (live)");
     expect(html).not.toContain("not among the 100 busiest");
     expect(html).toContain('data-testid="holders"');
     expect(html).toContain("Top holders: 250-500k");

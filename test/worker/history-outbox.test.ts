@@ -54,7 +54,7 @@ async function run(worker: ReturnType<typeof testWorker>, at: number, crons: str
   await worker.settle();
 }
 
-/** X asked for 6 keywords a run: the 18 event keywords take three runs, so each run checks X. */
+/** X asked for 6 keywords a run: the 19 event keywords take four runs, so each of the three runs checks X. */
 const X_SIX = { X_MAX_REQUESTS: "6" };
 
 describe("a database outage loses nothing", () => {
@@ -93,7 +93,7 @@ describe("a database outage loses nothing", () => {
     expect(checks.map((r) => [r.upstream, Number(r.n)])).toEqual([
       ["data", 3],
       ["gamma", 3],
-      // The model is asked once (the same events after); X each run (6 of the 18 event keywords a run).
+      // The model is asked once (the same events after); X each run (6 of the 19 event keywords a run).
       ["llm", 1],
       ["x", 3],
     ]);

@@ -67,7 +67,10 @@ describe("the dashboard's figures follow the grid's category and search", () => 
         live: card.includes(">LIVE</span>"),
         recommendation: />(BUY YES|BUY NO)[^<]*</.exec(card)?.[1],
         byModel: card.includes("Sentiment: AI analysis by"),
-        mentions: Number(/([\d,]+) X mentions \((?:live|estimated)\)/.exec(card)?.[1]?.replaceAll(",", "")),
+        mentions: Number(
+          /([\d,]+) X mentions(?: of “[^”]*”)? \((?:live|estimated)\)/.exec(card)?.[1]?.replaceAll(",", ""),
+        ),
+        query: decode(/X mentions of “([^”]*)”/.exec(card)?.[1] ?? ""),
       }));
   }
 
@@ -88,8 +91,10 @@ describe("the dashboard's figures follow the grid's category and search", () => 
       (sum, card) => sum + (all.find((e) => e.id === card.id)?.volume ?? Number.NaN),
       0,
     );
-    // One X count per event: the total adds each card's count once.
-    const mentions = cards.reduce((sum, card) => sum + card.mentions, 0);
+    // One X count per query: cards whose events share a query add its count once.
+    const perQuery = new Map(cards.map((card) => [card.query, card.mentions]));
+    const mentions = [...perQuery.values()].reduce((sum, count) => sum + count, 0);
+    const queries = `${perQuery.size} distinct ${perQuery.size === 1 ? "query" : "queries"}`;
     const bullish = cards.filter((c) => c.recommendation === "BUY YES").length;
     const bearish = cards.filter((c) => c.recommendation === "BUY NO").length;
     const byModel = cards.filter((c) => c.byModel).length;
@@ -99,6 +104,7 @@ describe("the dashboard's figures follow the grid's category and search", () => 
     expect(byTestId(html, "figure-volume")).toBe(formatMoney(volume));
     expect(byTestId(html, "figure-mentions")).toBe(formatNumber(mentions));
     expect(byTestId(html, "strip-mentions")).toBe(formatNumber(mentions));
+    expect(decode(html)).toContain(`X mentions across ${queries}, each counted once.`);
     expect(byTestId(html, "figure-analyses")).toBe(String(byModel));
     expect(byTestId(html, "count-bullish")).toBe(String(bullish));
     expect(byTestId(html, "count-bearish")).toBe(String(bearish));

@@ -72,7 +72,8 @@ function cardsOf(html: string): Card[] {
         id: /^ data-event-id="([^"]+)"/.exec(card)?.[1] ?? "",
         text,
         noCall: text.includes(NO_CALL_TEXT),
-        analysed: /\d+% confidence/.test(text) && /X mentions \((?:live|estimated)\)/.test(text),
+        analysed:
+          /\d+% confidence/.test(text) && /X mentions(?: of “[^”]*”)? \((?:live|estimated)\)/.test(text),
       };
     });
 }

@@ -92,9 +92,9 @@ describe("each cron run records what it saw of each upstream", () => {
     expect(gamma).toMatchObject({ ok: 1, status: null, items: 100, error: null });
     expect(gamma?.checked_ms).toBeGreaterThanOrEqual(before);
     expect(gamma?.latency_ms).toBeGreaterThanOrEqual(0);
-    // The test env sets both keys: the 18 distinct keywords of the 20 events' titles (under X_MAX_REQUESTS'
+    // The test env sets both keys: the 19 distinct keywords of the 20 events' titles (under X_MAX_REQUESTS'
     // 25) and a forecast per event.
-    expect(rows.find((r) => r.upstream === "x")).toMatchObject({ ok: 1, items: 18, error: null });
+    expect(rows.find((r) => r.upstream === "x")).toMatchObject({ ok: 1, items: 19, error: null });
     expect(rows.find((r) => r.upstream === "llm")).toMatchObject({ ok: 1, items: 20, error: null });
   });
 

@@ -142,7 +142,7 @@ export const v1Routes = new Hono<WorkerEnv>()
       operationId: "listEvents",
       summary: "Events",
       description:
-        "Polymarket's busiest open events from the 15-minute snapshot, as the site's cards show them: the leading outcomes, our forecast and call, X mentions; filtered, sorted and paged like the list pages.",
+        "Polymarket's busiest open events from the 15-minute snapshot, as the site's cards show them: the leading outcomes, our forecast and call, X mentions with the query counted; filtered, sorted and paged like the list pages.",
       tags: ["Events"],
       responses: {
         200: ok("A page of events", EventListSchema),

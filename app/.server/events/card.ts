@@ -264,6 +264,8 @@ export function toDisplayEvent(
     forecast: forecastView(event, eventOutcomes(event), analysis, state),
     mentions: {
       count: mention?.mentions ?? 0,
+      // The keyword the count is of (asked of X, or estimated), so the page can say what was counted.
+      query: mention?.keyword ?? "",
       // Trending is a fact about live X counts; an estimate cannot trend (decision 0011).
       trending: mention?.source === "live" && mention.trending,
       source: mention?.source ?? "estimated",

@@ -9,17 +9,18 @@ export interface MentionRange {
   max: number;
 }
 
-// SPEC §9; the topic keywords are the ones deriveKeyword produces. "Trump 2024" has no range of
-// its own in the SPEC, so it takes the default.
+// SPEC §9. Its "Election 2024" range is every election topic's: deriveKeyword names elections by their
+// own year and kind ("2028 presidential election"), and each of them is as busy a topic as the SPEC's.
 const TOPIC_RANGES: Readonly<Record<string, MentionRange>> = {
   bitcoin: { min: 2000, max: 5000 },
-  "election 2024": { min: 3000, max: 8000 },
   "ai technology": { min: 1500, max: 3500 },
 };
+const ELECTION_RANGE: MentionRange = { min: 3000, max: 8000 };
 const DEFAULT_RANGE: MentionRange = { min: 300, max: 1500 };
 
-/** The SPEC §9 range for a keyword (topic keywords compared case-insensitively). */
+/** The SPEC §9 range for a keyword (topic keywords compared case-insensitively; any election's is the election range). */
 export function mentionRange(keyword: string): MentionRange {
+  if (/\belections?\b/i.test(keyword)) return ELECTION_RANGE;
   return TOPIC_RANGES[keyword.trim().toLowerCase()] ?? DEFAULT_RANGE;
 }
 

@@ -9,16 +9,10 @@ import { type Category, filterMarkets } from "~/lib/categories";
 import type { DashboardData } from "~/lib/dashboard";
 import { cardEvent, isAnalysed, viewProvenance } from "~/lib/dashboard";
 import { type ListView, selectListItems } from "~/lib/list-view";
+import { mentionTotal } from "~/lib/mentions";
 import { matchesEvent, type SearchResults } from "~/lib/search";
 import { eventCounts } from "~/lib/sentiment";
 import type { DisplayEvent, MarketSnapshot } from "~/lib/types";
-
-/** X mentions of some events: one count per event (its title's query), so nothing is counted twice. */
-export function totalMentions(events: readonly DisplayEvent[]): number {
-  let total = 0;
-  for (const e of events) total += e.mentions.count;
-  return total;
-}
 
 const byList = new WeakMap<readonly DisplayEvent[], Map<string, DisplayEvent[]>>();
 
@@ -62,11 +56,13 @@ export function dashboardView(
   const search = query.search.trim();
   const matching = search ? inCategory.filter((e) => matchesEvent(e, query.search)) : inCategory;
   const listed = selectListItems(matching, query.view, query.now);
+  const mentions = mentionTotal(listed);
   return {
     ...rest,
     events: listed.slice(0, query.limit).map(cardEvent),
     counts: eventCounts(listed),
-    totalMentions: totalMentions(listed),
+    totalMentions: mentions.total,
+    mentionQueries: mentions.queries,
     provenance: viewProvenance(snapshot.provenance, listed, snapshot.fetchedAt),
     scope: { category: query.category?.label ?? null, search },
     view: query.view,
@@ -90,11 +86,13 @@ export function searchResultsView(
   if (results.source === "snapshot") return dashboardView(snapshot, query, results.fallback);
   const { markets: _markets, events: all, ...rest } = snapshot;
   const analysed = results.events.filter(isAnalysed);
+  const mentions = mentionTotal(analysed);
   return {
     ...rest,
     events: results.events.slice(0, query.limit).map(cardEvent),
     counts: eventCounts(analysed),
-    totalMentions: totalMentions(analysed),
+    totalMentions: mentions.total,
+    mentionQueries: mentions.queries,
     provenance: viewProvenance(snapshot.provenance, analysed, snapshot.fetchedAt),
     scope: {
       category: query.category?.label ?? null,

@@ -4,7 +4,8 @@
  */
 export const KV_KEYS = {
   // v2: the snapshot lists event cards (`events`) and keeps per-event analyses (issue 23).
-  markets: "snapshot:markets:v2",
+  // v3: each card's X count carries the query it counted (`mentions.query`, decision 0049).
+  markets: "snapshot:markets:v3",
   marketsRefresh: "refresh:markets:v1",
   // v2: trades carry their trader ({ wallet, name, rank, … }) instead of a wallet string.
   whales: "snapshot:whales:v2",

@@ -4,6 +4,7 @@
  */
 import { toDisplayMarket } from "~/lib/display-market";
 import { errorMessage } from "~/lib/errors";
+import { mentionTotal } from "~/lib/mentions";
 import {
   MENTIONS_ESTIMATE_METHOD,
   mixProvenance,
@@ -35,7 +36,6 @@ import { estimateAnalysis } from "../sentiment/estimate";
 import { getAnalyses, type ModelRun } from "../sentiment/index";
 import { DEFAULT_MIN_EDGE_POINTS } from "../track-record/call-rules";
 import { feedOutcome, mentionsOutcome, modelOutcome, observed } from "./checks";
-import { totalMentions } from "./dashboard";
 import { callOf, marketObservation } from "./history";
 import { KV_KEYS } from "./keys";
 import { flushHistory, type HistoryBatch } from "./outbox";
@@ -142,7 +142,7 @@ function buildSampleSnapshot(now: number, error: string): MarketSnapshot {
   return {
     events: cards,
     markets,
-    totalMentions: totalMentions(cards),
+    totalMentions: mentionTotal(cards).total,
     provenance: {
       markets: { kind: "sample" },
       mentions: { kind: "estimated", method: MENTIONS_ESTIMATE_METHOD },
@@ -286,7 +286,7 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
     snapshot: {
       events: cards,
       markets: marketCards,
-      totalMentions: totalMentions(cards),
+      totalMentions: mentionTotal(cards).total,
       provenance,
       fetchedAt,
     },

@@ -2,7 +2,7 @@ import { type SidePair, useFirstSidePrice } from "~/components/live/hooks";
 import { CallBadge } from "~/components/markets/call-badge";
 import { Card } from "~/components/ui/card";
 import { forecastBar, NO_FORECAST_TEXT, type OutcomeRow } from "~/lib/event-page";
-import { formatNumber } from "~/lib/format";
+import { mentionCountText } from "~/lib/mentions";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
 import { edgeText } from "~/lib/sentiment";
 import type { DisplayEvent, EventForecast as Forecast } from "~/lib/types";
@@ -119,11 +119,7 @@ export function EventForecast({
       <p className="text-xs text-slate-600">
         {provenanceText("sentiment", analysisProvenance(forecast.source))}
       </p>
-      {mentions && (
-        <p className="text-sm text-slate-700">
-          {`${formatNumber(mentions.count)} X mentions now (${mentions.source === "estimated" ? "estimated" : "live"})`}
-        </p>
-      )}
+      {mentions && <p className="text-sm text-slate-700">{mentionCountText(mentions, "now")}</p>}
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { COMING_SOON_TABS } from "~/content/sentiment-analysis";
 import { formatMoney, formatNumber, formatShare, formatSigned } from "~/lib/format";
 import type { SentimentInsights, SentimentRow } from "~/lib/insights/sentiment-analysis";
 import { eventsText } from "~/lib/insights/shared";
+import { distinctQueriesText } from "~/lib/mentions";
 import { SCORE_RANGE_TEXT } from "~/lib/sentiment";
 import { BarList } from "./bar-list";
 import { ComingSoonPanel } from "./coming-soon-panel";
@@ -28,8 +29,8 @@ export function SocialPanel({ data }: { data: SentimentInsights }) {
         tags={<ProvenanceTag subject="mentions" provenance={data.provenance.mentions} />}
       >
         X (Twitter) mention counts for the {eventsText(data.eventCount)} in the current snapshot. X is asked
-        once per event, about a topic derived from its title, so an event's markets share one count, and
-        events whose titles give the same topic share it too.
+        once per event, about a query derived from its title, so an event's markets share one count, and
+        events whose titles give the same query share it too: the total counts each query once.
         {estimated &&
           " Estimated counts are fixed stand-ins used while live X data is unavailable; they are not real buzz."}
       </PanelHeading>
@@ -38,7 +39,7 @@ export function SocialPanel({ data }: { data: SentimentInsights }) {
           <StatTile
             label="X mentions tracked"
             value={formatNumber(data.totalMentions)}
-            detail="Each event once"
+            detail={`${distinctQueriesText(data.queryCount)}, each counted once`}
           />
           <StatTile label="Topics tracked" value={formatNumber(data.topicCount)} />
           <StatTile label="Trending topics" value={formatNumber(data.trendingTopicCount)} />

@@ -51,6 +51,7 @@ export function DashboardView({ data, renderedAt }: { data: DashboardData; rende
       <SentimentDashboard
         counts={data.counts}
         totalMentions={data.totalMentions}
+        mentionQueries={data.mentionQueries}
         provenance={data.provenance}
         scope={data.scope}
         refreshing={refreshing}
@@ -58,6 +59,7 @@ export function DashboardView({ data, renderedAt }: { data: DashboardData; rende
       />
       <MentionsStrip
         totalMentions={data.totalMentions}
+        mentionQueries={data.mentionQueries}
         scope={data.scope}
         marketCount={data.counts.total}
         fetchedAt={data.fetchedAt}

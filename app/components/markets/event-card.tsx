@@ -13,18 +13,12 @@ import { Icon } from "~/components/ui/icon";
 import { Sparkline } from "~/components/ui/sparkline";
 import { LazyStarButton } from "~/components/watchlist/lazy-star";
 import type { CardEvent, CardForecast } from "~/lib/dashboard";
-import {
-  formatMoney,
-  formatNumber,
-  formatPoints,
-  formatPrice,
-  formatPricePair,
-  formatSigned,
-} from "~/lib/format";
+import { formatMoney, formatPoints, formatPrice, formatPricePair, formatSigned } from "~/lib/format";
 import { eventUrl, httpsOnly, marketUrl, tradeUrl } from "~/lib/links";
 import { changeNow } from "~/lib/live-state";
 import { marketPath } from "~/lib/market-page";
 import { endWords } from "~/lib/market-state";
+import { mentionCountText } from "~/lib/mentions";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
 import { edgeText, sentimentTone, sentimentTrend } from "~/lib/sentiment";
 import { CallBadge } from "./call-badge";
@@ -201,7 +195,7 @@ function ForecastBlock({ forecast, labels }: { forecast: CardForecast; labels: S
   );
 }
 
-/** The event's X mentions (one count, of its title's query). */
+/** The event's X mentions: one count, and the query it is of (derived from the title). */
 function MentionsLine({ mentions }: { mentions: NonNullable<CardEvent["mentions"]> }) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
@@ -212,9 +206,7 @@ function MentionsLine({ mentions }: { mentions: NonNullable<CardEvent["mentions"
             <span className="relative inline-flex size-2 rounded-full bg-emerald-600" />
           </span>
         )}
-        <span>
-          {`${formatNumber(mentions.count)} X mentions (${mentions.source === "estimated" ? "estimated" : "live"})`}
-        </span>
+        <span>{mentionCountText(mentions)}</span>
       </span>
       {mentions.trending && <Badge variant="warning">Trending</Badge>}
     </div>

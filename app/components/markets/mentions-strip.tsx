@@ -2,19 +2,22 @@ import { useEffect, useState } from "react";
 import { LiveIndicator } from "~/components/live/live-indicator";
 import { type DashboardScope, scopeText } from "~/lib/dashboard";
 import { formatAge, formatClockUtc, formatNumber } from "~/lib/format";
+import { distinctQueriesText } from "~/lib/mentions";
 import { PROVENANCE_SHORT, provenanceText, type SnapshotProvenance } from "~/lib/provenance";
 
 /** How long the 'live' flash stays on after new mention data arrives (SPEC §4). */
 const FLASH_MS = 3000;
 
 /**
- * SPEC §2 live-mentions strip: total mentions (of the markets the grid lists) and last-updated time. The live indicator shows only
- * when every count is live and nothing is loading (partly live counts say so); it flashes for 3 s
- * when new data arrives. Sample markets never claim an update time: they say since when the feed is down.
+ * SPEC §2 live-mentions strip: total mentions (of the markets the grid lists, each distinct X query once,
+ * and said so) and last-updated time. The live indicator shows only when every count is live and nothing
+ * is loading (partly live counts say so); it flashes for 3 s when new data arrives. Sample markets never
+ * claim an update time: they say since when the feed is down.
  * Beside the update time, the "Live" indicator says when the cards' prices are pushed (issue 25).
  */
 export function MentionsStrip({
   totalMentions,
+  mentionQueries,
   scope,
   marketCount,
   fetchedAt,
@@ -23,8 +26,10 @@ export function MentionsStrip({
   loading,
   now,
 }: {
-  /** Over the markets the grid lists, each keyword once. */
+  /** Over the markets the grid lists, each distinct query once. */
   totalMentions: number;
+  /** The distinct queries that total adds up. */
+  mentionQueries: number;
   /** Which markets those are, and how many. */
   scope: DashboardScope;
   marketCount: number;
@@ -66,7 +71,7 @@ export function MentionsStrip({
         <span>
           <strong data-testid="strip-mentions">{formatNumber(totalMentions)}</strong> X mentions
           {mentions === "live" ? "" : ` (${PROVENANCE_SHORT[mentions].toLowerCase()})`} across{" "}
-          {scopeText(scope, marketCount)}
+          {distinctQueriesText(mentionQueries)} for {scopeText(scope, marketCount)}
         </span>
       </p>
       {provenance.markets.kind === "sample" ? (

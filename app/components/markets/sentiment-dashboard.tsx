@@ -7,6 +7,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Tooltip } from "~/components/ui/tooltip";
 import { type DashboardScope, scopeText } from "~/lib/dashboard";
 import { formatMoney, formatNumber, formatShare } from "~/lib/format";
+import { distinctQueriesText } from "~/lib/mentions";
 import { modelOf, PROVENANCE_SHORT, provenanceText, type SnapshotProvenance } from "~/lib/provenance";
 import { MARKETS_REFRESH_NOTE } from "~/lib/refresh-cadence";
 import type { DashboardCounts } from "~/lib/sentiment";
@@ -114,13 +115,17 @@ function InfoCard({
 export function SentimentDashboard({
   counts,
   totalMentions,
+  mentionQueries,
   provenance,
   scope,
   refreshing,
   onRefresh,
 }: {
   counts: DashboardCounts;
+  /** Each distinct query's count once. */
   totalMentions: number;
+  /** The distinct queries that total adds up. */
+  mentionQueries: number;
   provenance: SnapshotProvenance;
   scope: DashboardScope;
   refreshing: boolean;
@@ -137,6 +142,7 @@ export function SentimentDashboard({
   const mentionsText = provenanceText("mentions", provenance.mentions);
   const sentimentText = provenanceText("sentiment", provenance.sentiment);
   const counted = scopeText(scope, counts.total);
+  const queries = distinctQueriesText(mentionQueries);
 
   return (
     <section aria-labelledby="dashboard-heading" className="space-y-3 sm:space-y-4">
@@ -160,7 +166,7 @@ export function SentimentDashboard({
           id="mentions"
           label={mentionsLabel}
           value={formatNumber(totalMentions)}
-          note={mentionsLive ? undefined : PROVENANCE_SHORT[provenance.mentions.kind]}
+          note={mentionsLive ? queries : `${PROVENANCE_SHORT[provenance.mentions.kind]} · ${queries}`}
         />
         <Figure
           id="analyses"
@@ -200,7 +206,8 @@ export function SentimentDashboard({
           tip={mentionsText}
         >
           <p>
-            Tracking <strong>{formatNumber(totalMentions)}</strong> mentions across these markets' X topics.
+            Tracking <strong>{formatNumber(totalMentions)}</strong> X mentions across {queries}, each counted
+            once.
           </p>
           <p className="mt-1 hidden text-xs text-slate-600 sm:block">{mentionsText}</p>
         </InfoCard>

@@ -1,4 +1,5 @@
 /** The sentiment-analysis page's aggregates of one market snapshot, event by event (pure). */
+import { mentionTotal } from "../mentions";
 import { eventCounts, sentimentTone } from "../sentiment";
 import type { DisplayEvent, EventCall, MarketSnapshot, MentionsSource } from "../types";
 import {
@@ -12,31 +13,27 @@ import {
 } from "./shared";
 
 export interface TopicMentions {
-  /** The X search topic the count belongs to. */
+  /** The X query the count belongs to (`mentions.query`). */
   topic: string;
   mentions: number;
   trending: boolean;
   source: MentionsSource;
-  /** Events in the snapshot whose title gives this topic (and so share its count). */
+  /** Events in the snapshot whose count is of this query (and so share it). */
   eventCount: number;
   /** The topic's highest-volume event, shown as its row. */
   lead: DisplayEvent;
 }
 
 /**
- * Most-mentioned events, one row per mention topic. X is asked once per event, from the topic derived
+ * Most-mentioned events, one row per query counted. X is asked once per event, about the query derived
  * from its title (SPEC §5), so an event's siblings never repeat its count; but two events can still give
- * one topic (every "Trump" title gives "Trump 2024"), and listing both would show one count twice.
- * Grouping says what was actually counted. `topicOf` is the mentions pipeline's own title → topic rule.
+ * one query (every bitcoin title gives "Bitcoin"), and listing both would show one count twice. Grouping
+ * by the query each card carries says what was actually counted.
  */
-export function mostMentioned(
-  events: readonly DisplayEvent[],
-  topicOf: (title: string) => string,
-  limit = INSIGHT_LIST_LENGTH,
-): TopicMentions[] {
+export function mostMentioned(events: readonly DisplayEvent[], limit = INSIGHT_LIST_LENGTH): TopicMentions[] {
   const groups = new Map<string, TopicMentions>();
   for (const event of [...events].sort(byVolumeThenId)) {
-    const topic = topicOf(event.title);
+    const topic = event.mentions.query;
     const count = finite(event.mentions.count);
     const group = groups.get(topic);
     if (group) {
@@ -146,8 +143,10 @@ function sentimentRow(event: DisplayEvent): SentimentRow {
 export interface SentimentInsights {
   provenance: PageProvenance;
   eventCount: number;
-  /** Each event's count once (the snapshot's total, as the dashboard shows it). */
+  /** Each distinct query's count once (the snapshot's total, as the dashboard shows it). */
   totalMentions: number;
+  /** The distinct queries that total adds up. */
+  queryCount: number;
   topicCount: number;
   trendingTopicCount: number;
   topics: Array<Omit<TopicMentions, "lead"> & { lead: EventSummary }>;
@@ -163,18 +162,16 @@ export interface SentimentInsights {
 }
 
 /** Everything the sentiment-analysis page shows, from one snapshot's event cards. */
-export function sentimentInsights(
-  snapshot: MarketSnapshot,
-  topicOf: (title: string) => string,
-  now: number,
-): SentimentInsights {
+export function sentimentInsights(snapshot: MarketSnapshot, now: number): SentimentInsights {
   const { events } = snapshot;
   const counts = eventCounts(events);
-  const allTopics = mostMentioned(events, topicOf, Number.POSITIVE_INFINITY);
+  const allTopics = mostMentioned(events, Number.POSITIVE_INFINITY);
+  const mentions = mentionTotal(events);
   return {
     provenance: pageProvenance(snapshot, now),
     eventCount: events.length,
-    totalMentions: snapshot.totalMentions,
+    totalMentions: mentions.total,
+    queryCount: mentions.queries,
     topicCount: allTopics.length,
     trendingTopicCount: allTopics.filter((t) => t.trending).length,
     topics: allTopics.slice(0, INSIGHT_LIST_LENGTH).map((t) => ({ ...t, lead: summarise(t.lead) })),

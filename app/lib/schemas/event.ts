@@ -50,8 +50,20 @@ export const EventForecastSchema = v.pipe(
   v.metadata({ ref: "EventForecast" }),
 );
 
+/** An event's X count and the query it counted: events whose titles give one query share its count. */
 const EventMentionsSchema = v.object({
-  count: v.number(),
+  count: v.pipe(
+    v.number(),
+    v.description(
+      'Original X posts of the last 7 days with the phrase `query`; an estimate when `source` is "estimated"',
+    ),
+  ),
+  query: v.pipe(
+    v.string(),
+    v.description(
+      'The exact phrase counted, derived from the event\'s title ("Bitcoin", "2028 presidential election"); events that share it share one count, and totals count it once',
+    ),
+  ),
   trending: v.boolean(),
   source: MentionsSourceSchema,
 });
@@ -122,7 +134,9 @@ export const AnyEventSchema = v.pipe(
     ),
     mentions: v.pipe(
       v.nullable(EventMentionsSchema),
-      v.description("X mentions of the event's title; null when the event is not in the snapshot"),
+      v.description(
+        "X mentions of the query derived from the event's title; null when the event is not in the snapshot",
+      ),
     ),
   }),
   v.metadata({ ref: "AnyEvent" }),
