@@ -1,4 +1,4 @@
-import type { AnyEvent } from "./types";
+import type { AnyEvent, EventOutcome } from "./types";
 
 /** Longest search text used or shown anywhere: a pasted essay is cut here before it is rendered. */
 export const SEARCH_MAX_LENGTH = 200;
@@ -34,4 +34,9 @@ export interface SearchResults {
   events: AnyEvent[];
   /** The next page's cursor, null on the last. */
   nextCursor: string | null;
+  /**
+   * The outcome of one of `events` that the search's words name, with its own price (percent), or null when
+   * none does (the title or tags matched). Worked out only when asked (the API's answer, not the list pages).
+   */
+  outcomeNamed: (event: AnyEvent) => EventOutcome | null;
 }
