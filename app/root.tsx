@@ -14,8 +14,10 @@ import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { LiveAnnouncer } from "./components/live/announcer";
+import { ExternalLink } from "./components/ui/external-link";
 import { LazyToaster } from "./components/ui/toaster";
 import { yearOf } from "./lib/format";
+import { type MissingPage, missingPageText, readMissingPage } from "./lib/not-found";
 import type { RootData } from "./lib/seo";
 import { SITE_NAME, siteOrigin } from "./lib/seo";
 
@@ -106,9 +108,26 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The slug a market or event 404 was for, as text, and a link to Polymarket's search for its words. */
+function MissingPageHint({ page }: { page: MissingPage }) {
+  const { sentence, linkText, href } = missingPageText(page);
+  return (
+    <>
+      <p className="mt-2 max-w-xl break-words text-slate-700" data-testid="missing-slug">
+        {sentence}
+      </p>
+      <ExternalLink href={href} className="mt-4 text-blue-800 underline" testId="missing-search">
+        {linkText}
+      </ExternalLink>
+    </>
+  );
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
+  // A market or event page that is not found names its slug and offers Polymarket's search for it.
+  const missing = notFound && isRouteErrorResponse(error) ? readMissingPage(error.data) : null;
   const root = useRouteLoaderData<RootData>("root");
   const body = (
     <div className="flex flex-col items-center py-16 text-center">
@@ -120,6 +139,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             : "Unexpected Application Error!"}
       </h1>
       {notFound && <p className="mt-4 text-xl text-slate-700">Oops! Page not found</p>}
+      {missing && <MissingPageHint page={missing} />}
       {(status === 400 || status === 429 || status === 503) &&
         isRouteErrorResponse(error) &&
         typeof error.data === "string" && <p className="mt-4 text-xl text-slate-700">{error.data}</p>}

@@ -7,6 +7,7 @@
 
 import type { ListView } from "./list-view";
 import { mixProvenance, type SnapshotProvenance } from "./provenance";
+import type { SearchSource } from "./search";
 import type { DashboardCounts } from "./sentiment";
 import type { AnyEvent, DisplayEvent, EventForecast, MarketSnapshot } from "./types";
 
@@ -110,6 +111,23 @@ export interface DashboardData extends Omit<MarketSnapshot, "markets" | "events"
   matching: number;
   /** The search's source when there is a search; null without one. */
   search: DashboardSearch | null;
+  /** A category's search that found nothing: the same search across every category. Absent otherwise. */
+  everywhere?: WiderSearch;
+}
+
+/**
+ * A category page's search that found nothing, asked of every category: what the Trending page (`/?search=`)
+ * finds for the same text, counted as that page counts it (decision 0050).
+ */
+export interface WiderSearch {
+  /** The search as typed, trimmed. */
+  search: string;
+  /** Events found: at most SEARCH_RESULTS_MAX. */
+  count: number;
+  /** More events match than `count`. */
+  capped: boolean;
+  /** Every open event (the index), or only the busiest (the snapshot, when the index cannot answer). */
+  source: SearchSource;
 }
 
 /** An event we forecast (one of the snapshot's): its card has a call and an X count. */
@@ -120,6 +138,35 @@ export function isAnalysed(event: AnyEvent): event is DisplayEvent {
 /** Longest search text echoed into the figures' notes; a pasted essay must not fill the dashboard. */
 const SEARCH_SHOWN_MAX = 40;
 
+/** The search as the notes echo it: cut at SEARCH_SHOWN_MAX characters. */
+function shownTerm(search: string): string {
+  return search.length > SEARCH_SHOWN_MAX ? `${search.slice(0, SEARCH_SHOWN_MAX)}…` : search;
+}
+
+/** The Trending page's search for a text: every category's open events. */
+export function widerSearchHref(search: string): string {
+  return `/?${new URLSearchParams({ search })}`;
+}
+
+/**
+ * What an empty category search says of the same search everywhere: "12 open events match “newsom” across
+ * all categories" ("More than 100 …" past the cap; "3 of the busiest events …" from the snapshot), or that
+ * nothing matches there either (then there is nothing to link to).
+ */
+export function widerSearchText(wider: WiderSearch): string {
+  const term = `“${shownTerm(wider.search)}”`;
+  const busiest = wider.source === "snapshot";
+  if (wider.count === 0) {
+    return busiest
+      ? `None of the busiest events matches ${term} in any category either.`
+      : `No open event matches ${term} in any category either.`;
+  }
+  const one = wider.count === 1 && !wider.capped;
+  const count = `${wider.capped ? "More than " : ""}${wider.count}`;
+  const events = busiest ? `of the busiest events` : one ? "open event" : "open events";
+  return `${count} ${events} ${one ? "matches" : "match"} ${term} across all categories`;
+}
+
 /**
  * "14 events in Politics", "3 events matching “trump”", "1 event in Politics matching “trump”"; over an
  * index search's results "2 analysed events among 37 results matching “fed”" ("among the first 100 results"
@@ -128,8 +175,7 @@ const SEARCH_SHOWN_MAX = 40;
 export function scopeText(scope: DashboardScope, count: number): string {
   const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
   const category = scope.category ? ` in ${scope.category}` : "";
-  const term =
-    scope.search.length > SEARCH_SHOWN_MAX ? `${scope.search.slice(0, SEARCH_SHOWN_MAX)}…` : scope.search;
+  const term = shownTerm(scope.search);
   const matching = `${category}${term ? ` matching “${term}”` : ""}`;
   const { results } = scope;
   if (!results) return `${plural(count, "event")}${matching}`;

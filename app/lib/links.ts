@@ -29,9 +29,14 @@ export function profileUrl(wallet: string): string | null {
   return WALLET.test(wallet) ? `${POLYMARKET}/profile/${wallet.toLowerCase()}` : null;
 }
 
+/** Polymarket's search for some text (encoded, so any text stays one query parameter). */
+export function polymarketSearchUrl(text: string): string {
+  return `${POLYMARKET}/search?q=${encodeURIComponent(text)}`;
+}
+
 /** A market card's link: the event page when the slug is known, else the provider's search for the title. */
 export function marketUrl(title: string, eventSlug: string | null): string {
-  return eventUrl(eventSlug) ?? `${POLYMARKET}/search?q=${encodeURIComponent(title)}`;
+  return eventUrl(eventSlug) ?? polymarketSearchUrl(title);
 }
 
 /** A URL from upstream data, if it is https; anything else (http:, javascript:, data:, junk) is dropped. */

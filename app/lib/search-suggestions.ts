@@ -1,6 +1,6 @@
 /**
- * The header's as-you-type suggestions (issue 24 §2, decision 0038): what one `GET /api/v1/search` answer
- * gives the popup. Read by hand, not with the API's valibot schemas: the search box is on every page, and
+ * The header's as-you-type suggestions (issue 24 §2, decisions 0038 and 0050): what one `GET /api/v1/search`
+ * answer gives the popup. Read by hand, not with the API's valibot schemas: the search box is on every page, and
  * valibot would then load with every page. Pure.
  */
 import { SEARCH_MAX_LENGTH } from "./search";
@@ -8,11 +8,14 @@ import { SEARCH_MAX_LENGTH } from "./search";
 /** Suggestions asked for per pause: a short list above the fold of a phone. */
 export const SUGGESTION_LIMIT = 6;
 
-/** One suggested event: its title, its page and its leading outcome's price (percent 0..100). */
+/**
+ * One suggested event: its title, its page, and one outcome with its own price (percent 0..100): the
+ * outcome the search's words name ("luna": the candidate Luna), else the event's leading outcome.
+ */
 export interface Suggestion {
   title: string;
   href: string;
-  leading: { label: string; price: number } | null;
+  outcome: { label: string; price: number } | null;
 }
 
 export interface SuggestionAnswer {
@@ -38,14 +41,17 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isLocalPath = (href: unknown): href is string =>
   typeof href === "string" && href.startsWith("/") && !href.startsWith("//") && !href.includes("\\");
 
+/** An outcome's label and price, taken from the same object so the two always belong together. */
+function readOutcome(value: unknown): Suggestion["outcome"] {
+  return isRecord(value) && typeof value.label === "string" && typeof value.price === "number"
+    ? { label: value.label, price: value.price }
+    : null;
+}
+
 function readSuggestion(event: unknown): Suggestion | null {
   if (!isRecord(event) || typeof event.title !== "string" || !isLocalPath(event.href)) return null;
-  const first = Array.isArray(event.outcomes) ? event.outcomes[0] : undefined;
-  const leading =
-    isRecord(first) && typeof first.label === "string" && typeof first.price === "number"
-      ? { label: first.label, price: first.price }
-      : null;
-  return { title: event.title, href: event.href, leading };
+  const leading = readOutcome(Array.isArray(event.outcomes) ? event.outcomes[0] : undefined);
+  return { title: event.title, href: event.href, outcome: readOutcome(event.matchedOutcome) ?? leading };
 }
 
 /** The suggestions of a search answer, or null when the body is not one (the popup then stays shut). */

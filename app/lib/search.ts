@@ -1,5 +1,5 @@
 import type { AnswerProvenance } from "./provenance";
-import type { AnyEvent } from "./types";
+import type { AnyEvent, EventOutcome } from "./types";
 
 /** Longest search text used or shown anywhere: a pasted essay is cut here before it is rendered. */
 export const SEARCH_MAX_LENGTH = 200;
@@ -40,4 +40,9 @@ export interface SearchResults {
    * snapshot; forecasts and X counts the snapshot's, when any event listed has them.
    */
   provenance: AnswerProvenance;
+  /**
+   * The outcome of one of `events` that the search's words name, with its own price (0–1), or null when
+   * none does (the title or tags matched). Worked out only when asked (the API's answer, not the list pages).
+   */
+  outcomeNamed: (event: AnyEvent) => EventOutcome | null;
 }

@@ -1,6 +1,6 @@
 import { useSupportEmail } from "~/components/help/support-email";
 import { LegalPage } from "~/components/legal/legal-page";
-import { COOKIE_POLICY, LEGAL_LAST_UPDATED } from "~/content/legal";
+import { COOKIE_POLICY } from "~/content/legal";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/cookie-policy";
 
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: COOKIE_POLICY.description,
     origin: rootData(matches).origin,
     path: COOKIE_POLICY.path,
-    structuredData: { dateModified: LEGAL_LAST_UPDATED.iso },
+    structuredData: { dateModified: COOKIE_POLICY.lastUpdated.iso },
   });
 
 export default function Page() {

@@ -8,6 +8,7 @@ import { CHART_RANGES, parseChartRange } from "~/lib/chart";
 import { eventPath } from "~/lib/event-page";
 import { formatPrice } from "~/lib/format";
 import { statusText } from "~/lib/market-page";
+import { missingPage } from "~/lib/not-found";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/event";
 
@@ -15,7 +16,8 @@ import type { Route } from "./+types/event";
  * `/event/:slug`: one event with every outcome and its order book, the leading outcomes' chart, the
  * forecast, calls, mentions, big trades and top holders. An event outside the snapshot that the search index
  * holds is drawn from the index, its rules, trades and holders on demand (decision 0037). An impossible slug
- * is a 404 without any D1 query or upstream call; an unknown one a 404 after Gamma says so.
+ * is a 404 without any D1 query or upstream call; an unknown one a 404 after Gamma says so. The 404 names the
+ * slug and offers Polymarket's search for it (the root's error boundary renders it).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);
@@ -26,7 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const resolved = valueOrErrorPage(await resolveEvent(deps, params.slug));
   if (resolved === null) {
     console.warn(`[404] GET /event/${params.slug}`);
-    throw data(null, { status: 404 });
+    throw data(missingPage("event", params.slug), { status: 404 });
   }
   return eventPageData(deps, resolved, range);
 }

@@ -7,12 +7,14 @@ import { MarketPage } from "~/components/market/market-page";
 import { CHART_RANGES, parseChartRange } from "~/lib/chart";
 import { formatPrice } from "~/lib/format";
 import { marketPath, statusText } from "~/lib/market-page";
+import { missingPage } from "~/lib/not-found";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/market";
 
 /**
  * `/market/:slug`: one market with its chart, calls, mentions, big trades, holders and sibling markets.
- * An impossible slug is a 404 without any upstream call; an unknown one a 404 after Gamma says so.
+ * An impossible slug is a 404 without any upstream call; an unknown one a 404 after Gamma says so. The 404
+ * names the slug and offers Polymarket's search for it (the root's error boundary renders it).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { deps } = context.get(requestContext);
@@ -23,7 +25,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const resolved = valueOrErrorPage(await resolveMarket(deps, params.slug));
   if (resolved === null) {
     console.warn(`[404] GET /market/${params.slug}`);
-    throw data(null, { status: 404 });
+    throw data(missingPage("market", params.slug), { status: 404 });
   }
   return marketPageData(deps, resolved, range);
 }

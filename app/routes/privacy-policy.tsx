@@ -1,6 +1,6 @@
 import { useSupportEmail } from "~/components/help/support-email";
 import { LegalPage } from "~/components/legal/legal-page";
-import { LEGAL_LAST_UPDATED, PRIVACY_POLICY } from "~/content/legal";
+import { PRIVACY_POLICY } from "~/content/legal";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/privacy-policy";
 
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: PRIVACY_POLICY.description,
     origin: rootData(matches).origin,
     path: PRIVACY_POLICY.path,
-    structuredData: { dateModified: LEGAL_LAST_UPDATED.iso },
+    structuredData: { dateModified: PRIVACY_POLICY.lastUpdated.iso },
   });
 
 export default function Page() {

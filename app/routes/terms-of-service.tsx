@@ -1,6 +1,6 @@
 import { useSupportEmail } from "~/components/help/support-email";
 import { LegalPage } from "~/components/legal/legal-page";
-import { LEGAL_LAST_UPDATED, TERMS_OF_SERVICE } from "~/content/legal";
+import { TERMS_OF_SERVICE } from "~/content/legal";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/terms-of-service";
 
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: TERMS_OF_SERVICE.description,
     origin: rootData(matches).origin,
     path: TERMS_OF_SERVICE.path,
-    structuredData: { dateModified: LEGAL_LAST_UPDATED.iso },
+    structuredData: { dateModified: TERMS_OF_SERVICE.lastUpdated.iso },
   });
 
 export default function Page() {

@@ -5,6 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { LEGAL_SEED_DATE, STORED_DATA_DATE } from "../../app/content/legal";
 import { REFRESH_SENTENCE } from "../../app/lib/refresh-cadence";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
 import { browserPerFile, launchBrowser } from "./browser";
@@ -366,17 +367,18 @@ describe("status page", () => {
 
 describe("legal pages", () => {
   const pages = [
-    { path: "/privacy-policy", title: "Privacy Policy", name: "privacy-policy" },
-    { path: "/terms-of-service", title: "Terms of Service", name: "terms-of-service" },
-    { path: "/cookie-policy", title: "Cookie Policy", name: "cookie-policy" },
+    // The policies changed when they began to say what is stored (decision 0050); the terms did not.
+    { path: "/privacy-policy", title: "Privacy Policy", name: "privacy-policy", date: STORED_DATA_DATE },
+    { path: "/terms-of-service", title: "Terms of Service", name: "terms-of-service", date: LEGAL_SEED_DATE },
+    { path: "/cookie-policy", title: "Cookie Policy", name: "cookie-policy", date: STORED_DATA_DATE },
   ];
 
   for (const legal of pages) {
     it(`${legal.path}: title, date, Back to Home, axe clean, screenshots`, async () => {
       const { page, problems } = await open(legal.path);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(legal.title);
-      expect(await page.getByText("Last updated: January 1, 2025", { exact: true }).count()).toBe(1);
-      expect(await page.locator("time[datetime='2025-01-01']").count()).toBe(1);
+      expect(await page.getByText(`Last updated: ${legal.date.label}`, { exact: true }).count()).toBe(1);
+      expect(await page.locator(`time[datetime='${legal.date.iso}']`).count()).toBe(1);
       expect(await page.title()).toBe(`${legal.title} | OddsPulse`);
       expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(
         `${baseUrl}${legal.path}`,

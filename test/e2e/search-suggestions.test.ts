@@ -9,6 +9,7 @@ import { describe, expect, inject, it } from "vitest";
 import { formatPrice } from "../../app/lib/format";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
 import { browserPerFile, launchBrowser } from "./browser";
+import { recordedEvent } from "./recorded-events";
 
 const baseUrl = inject("baseUrl");
 const { open } = browserPerFile(baseUrl);
@@ -21,6 +22,7 @@ interface ApiEvent {
   title: string;
   href: string;
   outcomes: { label: string; price: number }[];
+  matchedOutcome: { label: string; price: number } | null;
 }
 
 /** What the popup should list for a text: the API's own answer (six at most). */
@@ -74,10 +76,8 @@ describe("search suggestions off the dashboard", () => {
     const texts = await options(page).allTextContents();
     expect(texts).toHaveLength(expected.events.length + 1);
     expected.events.forEach((event, i) => {
-      const leading = event.outcomes[0];
-      expect(texts[i]).toBe(
-        `${event.title}${leading ? `${leading.label} ${formatPrice(leading.price)}` : ""}`,
-      );
+      const shown = event.matchedOutcome ?? event.outcomes[0];
+      expect(texts[i]).toBe(`${event.title}${shown ? `${shown.label} ${formatPrice(shown.price)}` : ""}`);
     });
     expect(texts.at(-1)).toBe(`Search all events for “${TERM}”`);
     expect(await box.getAttribute("aria-expanded")).toBe("true");
@@ -110,6 +110,25 @@ describe("search suggestions off the dashboard", () => {
       expect(rect.height).toBeGreaterThanOrEqual(40);
       expect(rect.onTop).toBe(true);
     }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("show the price of the outcome they name: a candidate's own, not the leader's", async () => {
+    // "Timmermans" finds the Dutch election through a candidate who is not leading it.
+    const election = recordedEvent("Next Prime Minister of the Netherlands");
+    const [leader] = election.outcomes;
+    const candidate = election.outcomes.find((o) => o.label.includes("Timmermans"));
+    expect(candidate).toBeDefined();
+    expect(candidate?.label).not.toBe(leader?.label);
+    const { page, problems } = await open("/whale-watch");
+    await typeTerm(page, "timmermans");
+    const option = options(page).filter({ hasText: election.title });
+    expect(await option.count()).toBe(1);
+    expect(await option.textContent()).toBe(
+      `${election.title}${candidate?.label} ${formatPrice(candidate?.price ?? Number.NaN)}`,
+    );
+    expect(await option.textContent()).not.toContain(leader?.label ?? "");
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -3,7 +3,13 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { estimateAnalysis } from "~/.server/sentiment/estimate";
 import { MarketGrid, MarketGridError, MarketGridSkeleton } from "~/components/markets/market-grid";
-import { SEARCH_CAPPED_NOTE, SEARCH_RESULTS_MAX, scopeText } from "~/lib/dashboard";
+import {
+  SEARCH_CAPPED_NOTE,
+  SEARCH_RESULTS_MAX,
+  scopeText,
+  type WiderSearch,
+  widerSearchText,
+} from "~/lib/dashboard";
 import type { Market, MarketEvent } from "~/lib/types";
 import { displayEvent } from "../support/cards";
 import { makeEvent, makeMarket } from "../support/markets";
@@ -150,5 +156,62 @@ describe("a search of every open event (issue 24, decision 0036)", () => {
     expect(scopeText({ category: null, search: "x", results: { count: 1, capped: false } }, 0)).toBe(
       "0 analysed events among 1 result matching “x”",
     );
+  });
+});
+
+describe("a category's search that found nothing (decision 0050)", () => {
+  const empty = (wider: WiderSearch) =>
+    renderToString(
+      <MemoryRouter>
+        <MarketGrid
+          events={[]}
+          totalBeforeFilter={null}
+          matching={0}
+          wider={wider}
+          onRetry={noop}
+          retrying={false}
+          now={NOW}
+        />
+      </MemoryRouter>,
+    ).replaceAll("<!-- -->", "");
+  const wider = (over: Partial<WiderSearch>): WiderSearch => ({
+    search: "newsom",
+    count: 12,
+    capped: false,
+    source: "index",
+    ...over,
+  });
+
+  it("says what the same search finds across every category, counted as the Trending page counts", () => {
+    expect(widerSearchText(wider({}))).toBe("12 open events match “newsom” across all categories");
+    expect(widerSearchText(wider({ count: 1 }))).toBe("1 open event matches “newsom” across all categories");
+    expect(widerSearchText(wider({ count: 100, capped: true }))).toBe(
+      "More than 100 open events match “newsom” across all categories",
+    );
+    expect(widerSearchText(wider({ count: 3, source: "snapshot" }))).toBe(
+      "3 of the busiest events match “newsom” across all categories",
+    );
+    expect(widerSearchText(wider({ count: 1, source: "snapshot" }))).toBe(
+      "1 of the busiest events matches “newsom” across all categories",
+    );
+    expect(widerSearchText(wider({ count: 0 }))).toBe(
+      "No open event matches “newsom” in any category either.",
+    );
+    expect(widerSearchText(wider({ count: 0, source: "snapshot" }))).toBe(
+      "None of the busiest events matches “newsom” in any category either.",
+    );
+    expect(widerSearchText(wider({ search: "x".repeat(100) }))).toBe(
+      `12 open events match “${"x".repeat(40)}…” across all categories`,
+    );
+  });
+
+  it("links the Trending page's search, the text encoded; nothing found anywhere links nowhere", () => {
+    const html = empty(wider({ search: 'a&b "c" <d>' }));
+    expect(html).toContain("No markets found matching your criteria.");
+    expect(html).toMatch(/<a [^>]*data-testid="wider-search" href="\/\?search=a%26b\+%22c%22\+%3Cd%3E"/);
+    expect(html).toContain("12 open events match “a&amp;b &quot;c&quot; &lt;d&gt;” across all categories");
+    const none = empty(wider({ count: 0 }));
+    expect(none).toContain("No open event matches “newsom” in any category either.");
+    expect(none).not.toContain("<a ");
   });
 });

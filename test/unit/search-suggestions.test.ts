@@ -43,7 +43,7 @@ describe("parseSuggestions", () => {
       anyEvents.slice(0, SUGGESTION_LIMIT).map((e) => ({
         title: e.title,
         href: e.href,
-        leading: { label: e.outcomes[0]?.label, price: e.outcomes[0]?.price },
+        outcome: { label: e.outcomes[0]?.label, price: e.outcomes[0]?.price },
       })),
     );
     expect(parsed?.suggestions[0]?.href).toMatch(/^\/(event|market)\//);
@@ -69,8 +69,8 @@ describe("parseSuggestions", () => {
       ]),
     );
     expect(parsed?.suggestions).toEqual([
-      { title: "Fed decision in December?", href: "/event/fed-december", leading: null },
-      { title: "Bad outcome", href: "/event/b", leading: null },
+      { title: "Fed decision in December?", href: "/event/fed-december", outcome: null },
+      { title: "Bad outcome", href: "/event/b", outcome: null },
     ]);
   });
 
@@ -81,6 +81,29 @@ describe("parseSuggestions", () => {
     ["text", "events"],
   ])("refuses %s", (_, body) => {
     expect(parseSuggestions(body)).toBeNull();
+  });
+});
+
+describe("the outcome a suggestion shows", () => {
+  // A multi-outcome event of the recording: the leader, and a candidate further down.
+  const netherlands = anyEvents.find((e) => e.title === "Next Prime Minister of the Netherlands");
+  const [leader, , other] = netherlands?.outcomes ?? [];
+
+  it("is the outcome the search named, with that outcome's own price, never the leader's", () => {
+    expect(leader && other && leader.price !== other.price).toBe(true);
+    const parsed = parseSuggestions(answer([{ ...netherlands, matchedOutcome: other }]));
+    expect(parsed?.suggestions[0]?.outcome).toEqual({ label: other?.label, price: other?.price });
+  });
+
+  it("is the leading outcome when the search named none (the title matched), or named one unreadably", () => {
+    const named = (matchedOutcome: unknown) =>
+      parseSuggestions(answer([{ ...netherlands, matchedOutcome }]))?.suggestions[0]?.outcome;
+    const leading = { label: leader?.label, price: leader?.price };
+    expect(named(null)).toEqual(leading);
+    expect(named(undefined)).toEqual(leading);
+    // Never a label of one outcome with the price of another.
+    expect(named({ label: other?.label })).toEqual(leading);
+    expect(named({ label: other?.label, price: "12" })).toEqual(leading);
   });
 });
 

@@ -2,8 +2,8 @@
  * Issue 24 §2–§3: `GET /api/v1/search` inside workerd against the real index (D1 + FTS5, filled by the crawl
  * from recorded events). Before the first full pass and with D1 failing, the snapshot's events answer and say
  * so; after it, every open event: the busiest with our forecast, any other with its prices and no forecast.
- * Paging by cursor, a category, bad parameters (400 naming them), hostile text (never a 500), and every
- * answer against the generated OpenAPI document.
+ * Paging by cursor, a category, the outcome the words name with its own price, bad parameters (400 naming
+ * them), hostile text (never a 500), and every answer against the generated OpenAPI document.
  */
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -30,12 +30,18 @@ function client(): Record<string, string> {
   return { "cf-connecting-ip": `203.0.113.${ipCounter % 250}` };
 }
 
+interface Outcome {
+  marketId: string;
+  label: string;
+  price: number;
+}
 interface Found {
   slug: string;
   title: string;
   href: string;
   category: string | null;
-  outcomes: { label: string; price: number }[];
+  outcomes: Outcome[];
+  matchedOutcome: Outcome | null;
   forecast: { source: string } | null;
   mentions: { count: number } | null;
 }
@@ -183,10 +189,35 @@ describe("GET /api/v1/search over the index", () => {
     await counted.settle();
   });
 
+  it("names the outcome the words name with that outcome's own price, even one the card does not list", async () => {
+    const answer = await search("?q=newsom");
+    const named = answer.events.filter((e) => e.matchedOutcome !== null);
+    expect(named.length).toBeGreaterThan(0);
+    let unlisted = 0;
+    for (const event of named) {
+      const outcome = event.matchedOutcome as Outcome;
+      expect(outcome.label.toLowerCase(), event.slug).toContain("newsom");
+      // The same outcome in the event's full list (every open outcome): the same price.
+      const res = await worker.fetch(`/api/v1/events/${event.slug}`, { headers: client() });
+      const detail = (await res.json()) as { outcomes: Outcome[] };
+      const same = detail.outcomes.find((o) => o.marketId === outcome.marketId && o.label === outcome.label);
+      expect(same?.price, event.slug).toBe(outcome.price);
+      if (!event.outcomes.some((o) => o.marketId === outcome.marketId)) unlisted += 1;
+    }
+    // Some candidate Newsom is outside the three outcomes a card lists: the card alone could not price him.
+    expect(unlisted).toBeGreaterThan(0);
+    // Words only a title holds name no outcome.
+    const byTitle = await search("?q=presidential%20election%20winner");
+    expect(byTitle.events.length).toBeGreaterThan(0);
+    for (const event of byTitle.events) {
+      expect(event.matchedOutcome, event.slug).toBeNull();
+    }
+  });
+
   it("every answer validates against the OpenAPI document", async () => {
     const doc = await openApi(worker);
     const check = validatorFor(doc, "/search", 200);
-    for (const query of ["?q=trump", "?limit=3", "?q=bitcoin&category=crypto"]) {
+    for (const query of ["?q=trump", "?limit=3", "?q=bitcoin&category=crypto", "?q=newsom"]) {
       const res = await worker.fetch(`/api/v1/search${query}`, { headers: client() });
       const result = check.validate(await res.json());
       expect(result.errors, query).toEqual([]);

@@ -3,8 +3,9 @@
  * event through the index (D1 + FTS5, filled by the crawl from the 249 recorded events), rendered by the test
  * Worker. An event outside the snapshot shows its prices and says it has no AI call; the busiest keep theirs;
  * the figures count the analysed events among the results and say so; before the first pass and with D1
- * failing, the snapshot answers and the page says why; a category keeps its own events; hostile text never
- * fails a page; and a page without a search never asks the index.
+ * failing, the snapshot answers and the page says why; a category keeps its own events; a category's search
+ * that finds nothing offers the same search across every category with its count (decision 0050); hostile
+ * text never fails a page; and a page without a search never asks the index.
  */
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -14,7 +15,7 @@ import { type Category, categoryBySlug, matchesCategory } from "~/lib/categories
 import { INDEX_SEARCH_NOTE, SEARCH_CAPPED_NOTE, SEARCH_RESULTS_MAX } from "~/lib/dashboard";
 import { countingDb } from "./support/counting";
 import { allSearchPages, emptyIndexEachTest, indexRecorded } from "./support/search";
-import { listenToUpstreams } from "./support/upstreams";
+import { calls, listenToUpstreams } from "./support/upstreams";
 import {
   BROWSER,
   CRAWLER,
@@ -300,5 +301,96 @@ describe("the index is asked only for a search", () => {
     expect(decode(await res.text())).toContain(INDEX_SEARCH_NOTE);
     await counted.settle();
     expect(tally.sql.filter((sql) => SEARCH_TABLES.test(sql)).length).toBeGreaterThan(0);
+  });
+});
+
+/** The hint under a category's empty search: its text, and where it links (null: no link). */
+function widerOf(html: string): { text: string; href: string | null } | null {
+  const link = /<a ([^>]*data-testid="wider-search"[^>]*)>([^<]*)</.exec(html);
+  if (link) return { text: link[2] ?? "", href: /\bhref="([^"]*)"/.exec(link[1] ?? "")?.[1] ?? "" };
+  const text = /data-testid="wider-search"[^>]*>([^<]*)</.exec(html)?.[1];
+  return text === undefined ? null : { text, href: null };
+}
+
+/** The count a list page says it shows in all ("Showing 12 of 37 events"). */
+const shownTotal = (html: string) => Number(/Showing \d+ of (\d+) events?/.exec(html)?.[1] ?? Number.NaN);
+
+/** Statements that searched the index's full text. */
+const searchesOf = (sql: readonly string[]) => sql.filter((q) => /search_fts MATCH/.test(q)).length;
+
+describe("a category's search that finds nothing", () => {
+  it("links the same search across every category, with what it finds there", async () => {
+    await indexRecorded();
+    const crypto = await page("/crypto?search=newsom");
+    expect(cardsOf(crypto)).toHaveLength(0);
+    expect(crypto).toContain("No markets found matching your criteria.");
+    // The Trending page's search for the same text: every category's open events.
+    const everywhere = await page("/?search=newsom&show=100");
+    const found = cardsOf(everywhere).length;
+    expect(found).toBeGreaterThan(1);
+    expect(shownTotal(everywhere)).toBe(found);
+    expect(widerOf(crypto)).toEqual({
+      text: `${found} open events match “newsom” across all categories`,
+      href: "/?search=newsom",
+    });
+    // Where something matched, nothing more is offered.
+    expect(widerOf(everywhere)).toBeNull();
+    expect(widerOf(await page("/politics?search=newsom"))).toBeNull();
+  });
+
+  it("says when nothing matches anywhere either, and links nowhere", async () => {
+    await indexRecorded();
+    const html = await page("/crypto?search=zqxjvk");
+    expect(cardsOf(html)).toHaveLength(0);
+    expect(widerOf(html)).toEqual({
+      text: "No open event matches “zqxjvk” in any category either.",
+      href: null,
+    });
+  });
+
+  it("before the index's first pass, counts the busiest events as the Trending page does, and says so", async () => {
+    // A word of a busiest event's title that no crypto event holds, and that Trending lists (not ended).
+    const words = cardsOf(await page("/?show=100"))
+      .flatMap((card) => card.text.toLowerCase().match(/\b[a-z]{6,}\b/g) ?? [])
+      .filter((word, i, all) => all.indexOf(word) === i);
+    let word: string | undefined;
+    let crypto = "";
+    for (const candidate of words.slice(0, 20)) {
+      crypto = await page(`/crypto?search=${candidate}`);
+      if (cardsOf(crypto).length === 0) {
+        word = candidate;
+        break;
+      }
+    }
+    expect(word).toBeDefined();
+    const trending = await page(`/?search=${word}&show=100`);
+    expect(trending).toContain(SEARCH_FALLBACK.building);
+    const found = shownTotal(trending);
+    expect(found).toBeGreaterThan(0);
+    expect(widerOf(crypto)).toEqual({
+      text: `${found} of the busiest events ${found === 1 ? "matches" : "match"} “${word}” across all categories`,
+      href: `/?search=${word}`,
+    });
+  });
+
+  it("costs one more query of the index only when the category's search is empty, and no upstream call", async () => {
+    await indexRecorded();
+    await worker.fetch("/api/markets", { headers: client({}) }); // the snapshot, cached
+    const { db, tally } = countingDb(env.DB);
+    const counted = testWorker({ DB: db });
+    const before = { ...calls };
+
+    const withResults = await counted.fetch("/politics?search=newsom", { headers: client() });
+    const withHtml = decode(await withResults.text());
+    await counted.settle();
+    expect(cardsOf(withHtml).length).toBeGreaterThan(0);
+    expect(searchesOf(tally.sql)).toBe(1);
+
+    const empty = await counted.fetch("/crypto?search=newsom", { headers: client() });
+    const emptyHtml = decode(await empty.text());
+    await counted.settle();
+    expect(widerOf(emptyHtml)?.href).toBe("/?search=newsom");
+    expect(searchesOf(tally.sql)).toBe(3);
+    expect(calls).toEqual(before);
   });
 });

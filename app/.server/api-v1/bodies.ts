@@ -150,7 +150,7 @@ export async function searchAnswer(deps: Deps, query: SearchQuery): Promise<Answ
       body: {
         source: found.source,
         note: found.fallback,
-        events: found.events,
+        events: found.events.map((event) => ({ ...event, matchedOutcome: found.outcomeNamed(event) })),
         nextCursor: found.nextCursor,
         provenance: found.provenance,
       },

@@ -1,6 +1,6 @@
 /** The public API's response bodies as valibot schemas, built from the domain schemas the code's types come from. */
 import * as v from "valibot";
-import { AnyEventSchema, DisplayEventSchema, EventDetailSchema } from "~/lib/schemas/event";
+import { DisplayEventSchema, EventDetailSchema, SearchEventSchema } from "~/lib/schemas/event";
 import {
   CurrentAnalysisSchema,
   DisplayMarketSchema,
@@ -98,9 +98,9 @@ export const SearchResponseSchema = v.object({
   ),
   note: v.pipe(v.nullable(v.string()), v.description("Why the snapshot answered; null for the index")),
   events: v.pipe(
-    v.array(AnyEventSchema),
+    v.array(SearchEventSchema),
     v.description(
-      "Best match first (text relevance, then 24 h volume). forecast and mentions are null for events outside the busiest: we make no call on them.",
+      "Best match first (text relevance, then 24 h volume). forecast and mentions are null for events outside the busiest: we make no call on them. matchedOutcome is the outcome the words name, when they name one.",
     ),
   ),
   nextCursor,

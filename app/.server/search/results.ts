@@ -7,14 +7,24 @@
  */
 import { type Category, filterMarkets } from "~/lib/categories";
 import { POLYMARKET } from "~/lib/provenance";
-import { matchesEvent, type SearchResults } from "~/lib/search";
-import type { AnyEvent, DisplayEvent, IndexedEvent, Market, MarketEvent, MarketSnapshot } from "~/lib/types";
+import { matchesEvent, matchesSearch, type SearchResults } from "~/lib/search";
+import type {
+  AnyEvent,
+  DisplayEvent,
+  EventOutcome,
+  IndexedEvent,
+  Market,
+  MarketEvent,
+  MarketSnapshot,
+} from "~/lib/types";
 import { encodeCursor } from "../cursor";
 import type { Deps } from "../deps";
-import { toEventFacts } from "../events/card";
+import { toEventFacts, toOutcomeView } from "../events/card";
+import { byPrice, eventOutcomes } from "../events/outcomes";
 import { createLog } from "../log";
 import { marketSnapshot } from "../snapshots/markets";
 
+import { matchedOutcome } from "./matched-outcome";
 import { clampLimit, readIndex, SearchCursorError, type SearchPage, searchKey, searchOffset } from "./query";
 
 const log = createLog("search");
@@ -118,6 +128,17 @@ function cardsOf(page: SearchPage, events: readonly DisplayEvent[], now: number)
   return cards;
 }
 
+/**
+ * The outcome of an indexed event that `q` names, from every one of its open outcomes (a card lists three),
+ * dearest first; the card's own entry for it when the card lists it, so the two never differ in price.
+ */
+function indexedOutcomeNamed(q: string, event: IndexedEvent, card: AnyEvent): EventOutcome | null {
+  const named = matchedOutcome(q, byPrice(eventOutcomes(indexedMarketEvent(event))));
+  if (!named) return null;
+  const listed = card.outcomes.find((o) => o.marketId === named.market.id && o.label === named.label);
+  return listed ?? toOutcomeView(named);
+}
+
 /** The snapshot's events that match, in its order (busiest first), a page of them. */
 export function snapshotResults(
   snapshot: Pick<MarketSnapshot, "events" | "provenance">,
@@ -142,6 +163,9 @@ export function snapshotResults(
       ...snapshot.provenance,
       ...(events.length === 0 ? { mentions: null, sentiment: null } : {}),
     },
+    // The snapshot's search matches the outcomes a card lists by their text: the named one is the first so matched.
+    outcomeNamed: (event) =>
+      search === "" ? null : (event.outcomes.find((o) => matchesSearch(o.label, search)) ?? null),
   };
 }
 
@@ -176,6 +200,7 @@ export async function searchOpenEvents(deps: Deps, request: SearchRequest): Prom
   const shown = await snapshot;
   const events = cardsOf(page, shown.events, deps.now());
   const forecast = events.some((e) => e.forecast !== null);
+  let indexed: Map<string, IndexedEvent> | null = null;
   return {
     source: "index",
     fallback: null,
@@ -185,6 +210,11 @@ export async function searchOpenEvents(deps: Deps, request: SearchRequest): Prom
       markets: { kind: "cached", by: POLYMARKET, at: checkedAt ?? new Date(deps.now()).toISOString() },
       mentions: forecast ? shown.provenance.mentions : null,
       sentiment: forecast ? shown.provenance.sentiment : null,
+    },
+    outcomeNamed: (card) => {
+      indexed ??= new Map(page.events.map((e) => [e.slug, e]));
+      const event = indexed.get(card.slug);
+      return event ? indexedOutcomeNamed(request.q, event, card) : null;
     },
   };
 }

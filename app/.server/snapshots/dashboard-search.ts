@@ -4,26 +4,58 @@
  * index cannot answer (searchOpenEvents says why). Streams like the list itself: with the snapshot cached the
  * one D1 query is awaited, so the results are in the first byte (and without JavaScript); on a cold cache the
  * page's shell goes first and the results follow the snapshot's build.
+ *
+ * A category's search that finds nothing asks once more, of every category (decision 0050): the page then
+ * offers the Trending page's search for the same text with what it finds. Only then: a search with results
+ * costs its one query, as before.
  */
-import { type DashboardData, SEARCH_RESULTS_MAX } from "~/lib/dashboard";
+import { type DashboardData, SEARCH_RESULTS_MAX, type WiderSearch } from "~/lib/dashboard";
+import { defaultListView } from "~/lib/list-view";
 import type { MarketSnapshot } from "~/lib/types";
 import type { Deps } from "../deps";
 import { searchOpenEvents } from "../search/results";
 import { type DashboardQuery, searchResultsView } from "./dashboard";
 import { marketSnapshot } from "./markets";
 
+/**
+ * What `/?search=` finds for the same text, counted as that page counts it (its default view; no cards
+ * made): one more query of the index, up to SEARCH_RESULTS_MAX results.
+ */
+async function widerSearch(
+  deps: Deps,
+  snapshot: MarketSnapshot,
+  query: DashboardQuery,
+): Promise<WiderSearch> {
+  const results = await searchOpenEvents(deps, { q: query.search, limit: SEARCH_RESULTS_MAX });
+  const trending: DashboardQuery = {
+    ...query,
+    category: undefined,
+    limit: 0,
+    view: defaultListView({ trending: true }),
+  };
+  const view = searchResultsView(snapshot, results, trending);
+  return {
+    search: query.search.trim(),
+    count: view.matching,
+    capped: view.scope.results?.capped ?? false,
+    source: results.source,
+  };
+}
+
 export async function dashboardSearch(
   deps: Deps,
   query: DashboardQuery,
 ): Promise<{ value: DashboardData | Promise<DashboardData> }> {
   const { value } = await marketSnapshot.view(deps, (snapshot) => snapshot);
-  const answer = async (snapshot: MarketSnapshot) => {
+  const answer = async (snapshot: MarketSnapshot): Promise<DashboardData> => {
     const results = await searchOpenEvents(deps, {
       q: query.search,
       limit: Math.min(query.limit, SEARCH_RESULTS_MAX),
       ...(query.category ? { category: query.category } : {}),
     });
-    return searchResultsView(snapshot, results, query);
+    const view = searchResultsView(snapshot, results, query);
+    if (!query.category || view.matching > 0) return view;
+    return { ...view, everywhere: await widerSearch(deps, snapshot, query) };
   };
   return { value: value instanceof Promise ? value.then(answer) : await answer(value) };
 }

@@ -215,11 +215,11 @@ export function SearchBox() {
               {found?.suggestions.map((suggestion, index) => (
                 <Option key={suggestion.href} index={index} active={active} choose={choose}>
                   <span className="line-clamp-2 font-medium text-slate-900">{suggestion.title}</span>
-                  {suggestion.leading && (
+                  {suggestion.outcome && (
                     <span className="text-xs text-slate-600">
-                      {suggestion.leading.label}{" "}
+                      {suggestion.outcome.label}{" "}
                       <span className="font-semibold text-slate-800 tabular-nums">
-                        {formatPrice(suggestion.leading.price)}
+                        {formatPrice(suggestion.outcome.price)}
                       </span>
                     </span>
                   )}

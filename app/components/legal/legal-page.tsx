@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { LEGAL_LAST_UPDATED, type LegalBlock, type LegalDocument } from "~/content/legal";
+import type { LegalBlock, LegalDocument } from "~/content/legal";
 
 function Block({ block }: { block: LegalBlock }) {
   switch (block.kind) {
@@ -47,10 +47,47 @@ function Block({ block }: { block: LegalBlock }) {
           </tbody>
         </table>
       );
+    case "storage":
+      // The same three columns as the cookie table; each key in code type, what it holds under it.
+      return (
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">{block.caption}</caption>
+          <thead>
+            <tr className="border-b border-slate-300">
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Key
+              </th>
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                What it holds
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                Kept
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {block.entries.map((entry) => (
+              <tr key={entry.key} className="border-b border-slate-200 align-top" data-testid="storage-row">
+                <th scope="row" className="py-2 pr-3 font-normal">
+                  <span className="block font-semibold text-slate-900">{entry.name}</span>
+                  <code className="block break-all text-slate-700" data-testid="storage-key">
+                    {entry.key}
+                  </code>
+                  <span className="block text-slate-600">
+                    {entry.area === "local" ? "Local storage" : "Session storage"}
+                  </span>
+                </th>
+                <td className="py-2 pr-3">{entry.holds}</td>
+                <td className="py-2">{entry.kept}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
   }
 }
 
-/** One legal document (SPEC §2): title, 'Last updated: January 1, 2025', Back to Home, typed sections. */
+/** One legal document (SPEC §2): title, 'Last updated: <its date>', Back to Home, typed sections. */
 export function LegalPage({ doc, supportEmail }: { doc: LegalDocument; supportEmail: string }) {
   return (
     <article className="mx-auto max-w-3xl">
@@ -64,7 +101,7 @@ export function LegalPage({ doc, supportEmail }: { doc: LegalDocument; supportEm
       <header className="mt-2 border-b border-slate-200 pb-4">
         <h1 className="text-3xl font-bold">{doc.title}</h1>
         <p className="mt-2 text-sm text-slate-600">
-          Last updated: <time dateTime={LEGAL_LAST_UPDATED.iso}>{LEGAL_LAST_UPDATED.label}</time>
+          Last updated: <time dateTime={doc.lastUpdated.iso}>{doc.lastUpdated.label}</time>
         </p>
       </header>
 

@@ -98,6 +98,7 @@ export function DashboardView({ data, renderedAt }: { data: DashboardData; rende
           matching={data.matching}
           capped={data.scope.results?.capped ?? false}
           moreHref={`?${more.toString()}`}
+          wider={data.everywhere}
           totalBeforeFilter={index ? null : data.total}
           onRetry={refresh}
           retrying={refreshing}

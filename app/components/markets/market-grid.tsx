@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
-import type { CardEvent } from "~/lib/dashboard";
-import { SEARCH_CAPPED_NOTE, SEARCH_RESULTS_MAX } from "~/lib/dashboard";
+import type { CardEvent, WiderSearch } from "~/lib/dashboard";
+import { SEARCH_CAPPED_NOTE, SEARCH_RESULTS_MAX, widerSearchHref, widerSearchText } from "~/lib/dashboard";
 import { UNKNOWN_ERROR } from "~/lib/errors";
 import { EventCard } from "./event-card";
 
@@ -52,8 +52,35 @@ export function MarketGridError({ message }: { message?: string }) {
 }
 
 /**
+ * Under a category's empty search: the same search across every category, as a link to it with what it
+ * finds, or that it finds nothing either (no link to an empty page).
+ */
+function WiderSearchHint({ wider }: { wider: WiderSearch }) {
+  const text = widerSearchText(wider);
+  if (wider.count === 0) {
+    return (
+      <p className="mt-3 text-sm text-slate-700" data-testid="wider-search">
+        {text}
+      </p>
+    );
+  }
+  return (
+    <p className="mt-3">
+      <Link
+        to={widerSearchHref(wider.search)}
+        className="font-medium text-blue-800 underline"
+        data-testid="wider-search"
+      >
+        {text}
+      </Link>
+    </p>
+  );
+}
+
+/**
  * The grid and its states: empty feed ('No markets available' with a retry) and filtered to
- * nothing ('No markets found matching your criteria.'). A search of every open event fetches only the cards it
+ * nothing ('No markets found matching your criteria.', with the same search across every category when a
+ * category's search found nothing). A search of every open event fetches only the cards it
  * shows: with more behind them (`capped`) it says "the first N results", never a total, and offers more up to
  * SEARCH_RESULTS_MAX.
  */
@@ -63,6 +90,7 @@ export function MarketGrid({
   matching = events.length,
   capped = false,
   moreHref,
+  wider,
   onRetry,
   retrying,
   now,
@@ -79,6 +107,8 @@ export function MarketGrid({
   capped?: boolean;
   /** Link that shows more cards, when there are more. */
   moreHref?: string;
+  /** A category's search found nothing: what the same search finds in every category. */
+  wider?: WiderSearch | undefined;
   onRetry: () => void;
   retrying: boolean;
 }) {
@@ -96,6 +126,7 @@ export function MarketGrid({
     return (
       <Card className="p-8 text-center">
         <p className="text-slate-700">No markets found matching your criteria.</p>
+        {wider && <WiderSearchHint wider={wider} />}
       </Card>
     );
   }

@@ -125,21 +125,37 @@ export const DisplayEventSchema = v.pipe(
  * An event whether or not we forecast it (a search result, one event in full): the card's fields, with our
  * forecast and X count only for the busiest events (the snapshot's), null for any other open event.
  */
-export const AnyEventSchema = v.pipe(
-  v.object({
-    ...eventFacts,
-    forecast: v.pipe(
-      v.nullable(EventForecastSchema),
-      v.description("Our forecast; null when the event is not among the busiest events (the snapshot)"),
+const anyEvent = {
+  ...eventFacts,
+  forecast: v.pipe(
+    v.nullable(EventForecastSchema),
+    v.description("Our forecast; null when the event is not among the busiest events (the snapshot)"),
+  ),
+  mentions: v.pipe(
+    v.nullable(EventMentionsSchema),
+    v.description(
+      "X mentions of the query derived from the event's title; null when the event is not in the snapshot",
     ),
-    mentions: v.pipe(
-      v.nullable(EventMentionsSchema),
+  ),
+};
+
+export const AnyEventSchema = v.pipe(v.object(anyEvent), v.metadata({ ref: "AnyEvent" }));
+
+/**
+ * A search result: the event, and the outcome the search's words name with its own price, so that a
+ * suggestion for "luna" shows Luna's price rather than the leader's.
+ */
+export const SearchEventSchema = v.pipe(
+  v.object({
+    ...anyEvent,
+    matchedOutcome: v.pipe(
+      v.nullable(EventOutcomeSchema),
       v.description(
-        "X mentions of the query derived from the event's title; null when the event is not in the snapshot",
+        "The outcome whose name holds the search's words (any open outcome, listed in outcomes or not), with its own price; null when the title or tags matched instead",
       ),
     ),
   }),
-  v.metadata({ ref: "AnyEvent" }),
+  v.metadata({ ref: "SearchEvent" }),
 );
 
 export const EventDetailSchema = v.pipe(
