@@ -9,7 +9,7 @@ import { SEARCH_MAX_LENGTH } from "./search";
 export const SUGGESTION_LIMIT = 6;
 
 /**
- * One suggested event: its title, its page, and one outcome with its own price (percent 0..100): the
+ * One suggested event: its title, its page, and one outcome with its own price (0..1): the
  * outcome the search's words name ("luna": the candidate Luna), else the event's leading outcome.
  */
 export interface Suggestion {

@@ -90,6 +90,8 @@ export interface TrackRecordView {
 /** `/track-record`'s loader data: the record, or the visitor-facing reason it cannot be read. */
 export interface TrackRecordPageData {
   now: number;
+  /** The smallest edge (points) a model forecast's call needs (CALL_MIN_EDGE_POINTS): the method says it. */
+  minEdgePoints: number;
   record: TrackRecordView | null;
   unavailable: string | null;
 }

@@ -42,7 +42,11 @@ export async function loader({ context }: Route.LoaderArgs): Promise<StatusView>
         failing: failing(status.whales),
       },
       mentions: { at: status.mentions.liveAt, provenance: status.mentions.provenance },
-      sentiment: { at: status.sentiment.modelAt, provenance: status.sentiment.provenance },
+      sentiment: {
+        at: status.sentiment.modelAt,
+        provenance: status.sentiment.provenance,
+        disagreements: { count: status.sentiment.disagreements, of: status.sentiment.analyses },
+      },
     },
     checkedAt: deps.now(),
     freshSeconds: { markets: config.marketsFreshSeconds, whales: config.whalesFreshSeconds },

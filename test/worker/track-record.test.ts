@@ -167,6 +167,13 @@ describe("recording under the call rules (rules v3: calls derived from the proba
     expect(card).toContain("BUY NO · 250-500k at 70¢");
     expect(card).toContain("edge +15 pts");
     expect(card).not.toContain("BUY YES");
+    // Counted: the status says how many stated calls were set aside.
+    const status = (await (await worker.fetch("/api/v1/status")).json()) as {
+      snapshots: { sentiment: { disagreements: number; analyses: number } };
+    };
+    expect(status.snapshots.sentiment).toMatchObject({ disagreements: 1, analyses: 1 });
+    const page = await (await worker.fetch("/status")).text();
+    expect(page).toContain("1 of 1 model calls disagreed with the model&#x27;s own probabilities");
   });
 
   it("an event past its end date is not recorded (ended, awaiting resolution)", async () => {

@@ -77,11 +77,15 @@ export function openPage(
 /** The page's data; a missing or failing database is the page's message, never an error page. */
 export async function trackRecordPageData(deps: Deps, pages: RequestedPages): Promise<TrackRecordPageData> {
   const now = deps.now();
+  const minEdgePoints = deps.config.callMinEdgePoints;
   const read = await pageRecord(deps);
-  if (!read.ok) return { now, record: null, unavailable: "The track record is unavailable right now." };
+  if (!read.ok) {
+    return { now, minEdgePoints, record: null, unavailable: "The track record is unavailable right now." };
+  }
   const record = read.value;
   return {
     now,
+    minEdgePoints,
     unavailable: null,
     record: {
       headline: record.headline,

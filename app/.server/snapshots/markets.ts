@@ -56,6 +56,11 @@ export interface StoredMarkets {
   /** The last build that asked the model, whatever it answered (status page: a visitor's build records no check). */
   sentimentAskedAt?: string | null;
   /**
+   * Shown events, at this build, whose model call disagreed with the model's own probabilities (the call
+   * derived from them was shown instead): the status page counts them.
+   */
+  modelDisagreements?: number;
+  /**
    * Which Gamma list served this snapshot: the events list, or (its fallback) the markets keyset or
    * legacy list grouped by event.
    */
@@ -246,7 +251,7 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
     const state = callStateOf(event, analysis, now, config.callMinEdgePoints);
     return [{ event, analysis, mention: mentions.counts[i], state }];
   });
-  reportDisagreements(shown);
+  const modelDisagreements = reportDisagreements(shown);
   const called = new Set(shown.flatMap(({ state }) => (state.call ? [state.call.marketId] : [])));
   const markets = shownMarkets(events, called);
   const ofMarket = new Map(shown.flatMap((entry) => entry.event.markets.map((m) => [m.id, entry] as const)));
@@ -295,6 +300,7 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
     mentionsLiveAt:
       mentions.run.requests > mentions.run.failures ? fetchedAt : (previous?.mentionsLiveAt ?? null),
     ...modelTimes(previous, sentiment.model, fetchedAt),
+    modelDisagreements,
     feedRoute: route,
     markets: markets.map((m) => ({ ...m, description: "" })),
   };

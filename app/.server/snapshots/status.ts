@@ -84,6 +84,7 @@ export async function readPipelineStatus(deps: Deps): Promise<PipelineStatus> {
       modelAt: stored?.sentimentModelAt ?? null,
       askedAt: stored?.sentimentAskedAt ?? null,
       analyses: Object.values(stored?.analyses ?? {}).filter((a) => a.source !== "estimated").length,
+      disagreements: stored?.modelDisagreements ?? 0,
       provenance: stored?.snapshot.provenance.sentiment ?? null,
     },
   };

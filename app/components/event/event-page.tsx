@@ -30,8 +30,9 @@ function chartSources({ ours, clob }: { ours: number; clob: number }): string {
 }
 
 /**
- * `/event/:slug`: the summary, every outcome with its book, the chart of the leading six beside the
- * forecast, then the rules, the calls, mentions, large trades and the leading outcome's top holders.
+ * `/event/:slug`: the summary, the forecast, the chart of the leading six and every outcome with its book
+ * (on a wide screen the forecast stands beside the other two), then the rules, the calls, mentions, large
+ * trades and the leading outcome's top holders.
  */
 export function EventPage({ data }: { data: EventPageData }) {
   const { event, outcomes, resolved, books, range, now, chart, forecast, mentionsNow } = data;
@@ -43,22 +44,17 @@ export function EventPage({ data }: { data: EventPageData }) {
   return (
     <article className="flex flex-col gap-8">
       <EventSummary event={event} now={now} live={live} />
+      {/*
+        One reading order for every width: the forecast, the chart, then the outcome table (a long one would
+        push both off a phone's screen). From lg the forecast takes the right column beside the other two.
+      */}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="flex min-w-0 flex-col gap-8">
-          <MarketSection id="outcomes" title={closed ? "How the outcomes ended" : "Outcomes"}>
-            {outcomes.length > 0 ? (
-              <OutcomeTable
-                rows={outcomes}
-                books={books}
-                label="Outcomes by price"
-                multi={event.multi}
-                title={event.title}
-              />
-            ) : (
-              <p className="text-sm text-slate-700">This event lists no outcomes.</p>
-            )}
+        <div className="flex min-w-0 flex-col gap-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <MarketSection id="forecast" title="AI forecast">
+            <EventForecast forecast={forecast} mentions={mentionsNow} rows={outcomes} multi={event.multi} />
           </MarketSection>
-
+        </div>
+        <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-1">
           <MarketSection id="chart" title="Price history" aside={<RangeLinks path={path} range={range} />}>
             {chart.notes.map((note) => (
               <SectionMessage key={note}>{note}</SectionMessage>
@@ -75,9 +71,19 @@ export function EventPage({ data }: { data: EventPageData }) {
             )}
           </MarketSection>
         </div>
-        <div className="flex min-w-0 flex-col gap-8">
-          <MarketSection id="forecast" title="AI forecast">
-            <EventForecast forecast={forecast} mentions={mentionsNow} rows={outcomes} multi={event.multi} />
+        <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
+          <MarketSection id="outcomes" title={closed ? "How the outcomes ended" : "Outcomes"}>
+            {outcomes.length > 0 ? (
+              <OutcomeTable
+                rows={outcomes}
+                books={books}
+                label="Outcomes by price"
+                multi={event.multi}
+                title={event.title}
+              />
+            ) : (
+              <p className="text-sm text-slate-700">This event lists no outcomes.</p>
+            )}
           </MarketSection>
         </div>
       </div>

@@ -118,6 +118,9 @@ export function OutcomeTable({
   return (
     <div className="flex flex-col gap-2">
       {!books.ok && <SectionMessage>{books.message}</SectionMessage>}
+      <p className="text-xs text-slate-600 sm:hidden" data-testid="table-scroll-hint">
+        Scroll the table sideways for volume, best bid, best ask and spread.
+      </p>
       <ScrollBox label={label}>
         <table className="w-full min-w-[36rem] text-sm" data-testid="outcome-table">
           <caption className="sr-only">{`${label}, dearest first. Prices in cents; the book's bid and ask from Polymarket's order book.`}</caption>

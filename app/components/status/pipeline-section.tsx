@@ -19,6 +19,8 @@ export interface DatasetStatus {
   route?: string | null;
   /** Set while refreshes fail: since when (ISO) and the latest failure. */
   failing?: { since: string; error: string } | null;
+  /** AI sentiment: shown events whose model call disagreed with its own probabilities, and of how many. */
+  disagreements?: { count: number; of: number };
 }
 
 export interface PipelineView {
@@ -96,6 +98,16 @@ function DatasetCard({ dataset, view }: { dataset: PipelineDataset; view: Pipeli
               )}
             </dd>
           </div>
+          {status.disagreements && (
+            <div>
+              <dt className="text-xs font-medium text-slate-600">Calls set aside</dt>
+              <dd data-testid="pipeline-disagreements">
+                {status.disagreements.count === 0
+                  ? `None: every model call agreed with its own probabilities (${status.disagreements.of} events)`
+                  : `${status.disagreements.count} of ${status.disagreements.of} model calls disagreed with the model's own probabilities; the calls they derive were shown instead`}
+              </dd>
+            </div>
+          )}
           {status.route && (
             <div>
               <dt className="text-xs font-medium text-slate-600">Served by</dt>

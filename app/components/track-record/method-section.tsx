@@ -12,7 +12,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** How the record is kept, graded and scored, in plain words (always shown, even when D1 is down). */
-export function MethodSection() {
+export function MethodSection({ minEdgePoints }: { minEdgePoints: number }) {
   return (
     <section
       id="method"
@@ -25,16 +25,29 @@ export function MethodSection() {
       </h2>
       <div className="grid gap-6 lg:grid-cols-2">
         <Part title="What is recorded, and when">
+          <p data-testid="method-call-rule">
+            <strong>Which call.</strong> A call follows the probabilities shown with it. For every open market
+            of the event the model gave a probability for, both sides are weighed: the <strong>edge</strong>{" "}
+            of buying a side is the model's probability that it wins minus its price (a model that rates an
+            outcome at 4% when it costs 34¢ sees a 30-point edge in buying No at 66¢). The side with the
+            largest edge is called, and only when that edge is at least{" "}
+            <strong>{`${minEdgePoints} points`}</strong>; below it the card says the largest gap and the
+            threshold. The model's own stated side is not used: where it disagrees with its probabilities it
+            is set aside, counted and logged. Without a model the labelled estimate calls the outcome whose
+            price moved 2 points or more in 24 hours. The confidence beside a call is the model's; the edge in
+            points stands beside it.
+          </p>
           <p>
             Every time the market list is built (every 10 minutes, or sooner when a visit finds it out of
             date), each event's call on its card — buy Yes or No on one of its outcomes — is compared with the
             last call recorded for that event from the same source: the language model (named by its id) or
             the labelled rule-based estimate. When it differs, or is the first, it is recorded at that moment,
-            as it is shown, and only if the call rules (version 2) allow it: the event is open, its end date
-            has not passed, and the side called costs between 5¢ and 95¢ — otherwise the card says why there
-            is no call ("Near-certain", "Ended, awaiting resolution"). Each row keeps its rule version and its
-            <strong> entry price</strong>, the price of the side bought; rows recorded under the earlier rules
-            (version 1: every shown market's call) stay listed and downloadable but are never in the figures.
+            as it is shown, and only if the call rules (version 3) allow it: the called market is open, its
+            own end date has not passed, and the side called costs between 5¢ and 95¢ — otherwise the card
+            says why there is no call ("Near-certain", "Ended, awaiting resolution"). Each row keeps its rule
+            version and its <strong>entry price</strong>, the price of the side bought; rows recorded under
+            earlier rules (version 1: every shown market's call; version 2: the model's own stated side, not
+            yet derived from its probabilities) stay listed and downloadable but are never in the figures.
           </p>
           <p>
             With the model's forecast, the row also keeps its probability for every outcome and the market's

@@ -113,7 +113,7 @@ export function TrackRecordPage({ data }: { data: TrackRecordPageData }) {
           {data.unavailable}
         </p>
       )}
-      <MethodSection />
+      <MethodSection minEdgePoints={data.minEdgePoints} />
     </div>
   );
 }

@@ -71,7 +71,7 @@ export function summarise(event: DisplayEvent): EventSummary {
   };
 }
 
-/** An outcome as a row names it: its label and price (percent 0–100). */
+/** An outcome as a row names it: its label and price (0–1). */
 export interface OutcomeQuote {
   label: string;
   price: number;

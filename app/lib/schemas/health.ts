@@ -37,6 +37,12 @@ export const PipelineStatusSchema = v.object({
       v.number(),
       v.description("Shown events whose analysis is the model's (asked then, or kept while still current)"),
     ),
+    disagreements: v.pipe(
+      v.number(),
+      v.description(
+        "Shown events whose model call disagreed with the model's own probabilities at the last market refresh: the call derived from the probabilities was shown and recorded instead",
+      ),
+    ),
     provenance: v.nullable(ProvenanceSchema),
   }),
 });
