@@ -132,6 +132,11 @@ export interface IndexedMarket {
   volume24h: number;
   /** Resolved or no longer traded: shown as resolved, never offered to trade. */
   closed: boolean;
+  /**
+   * Its own end date (ISO), null when Gamma gives none; absent in rows written before it was kept (the
+   * event's stands in until the row is next rewritten).
+   */
+  endDate?: string | null;
 }
 
 /**

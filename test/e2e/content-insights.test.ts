@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
 import { browserPerFile } from "./browser";
+import { recordedEvents } from "./recorded-events";
 
 const baseUrl = inject("baseUrl");
 const { open, context } = browserPerFile(baseUrl);
@@ -180,7 +181,7 @@ describe("/sentiment-analysis", () => {
             "BitBoy convicted?",
             "BUY NO at 86¢",
             "2026 FIFA World Cup: Which countries qualify?",
-            "BUY YES · Sweden at 29¢",
+            "BUY YES · Sweden at 28.5¢",
             "-71",
             "+61",
           ],
@@ -219,7 +220,8 @@ describe("/market-intelligence", () => {
           texts: [
             "Events tracked",
             "20",
-            "12 live",
+            // Live by each event's last market's own end date, as the cards say (lib/market-state.ts).
+            `${recordedEvents.filter((e) => e.isLive).length} live`,
             "Volume by category",
             "Sports (3)",
             "Biggest 24h movers",
@@ -313,7 +315,7 @@ describe("/trading-signals", () => {
     expect(confidences).toEqual([...confidences].sort((a, b) => b - a));
     expect(await rows.first().locator("td").nth(1).textContent()).toMatch(/^BUY (YES|NO)/);
     // The entry is the price of what the call buys, named by its outcome ("No 99¢").
-    expect(await rows.first().locator("td").nth(3).textContent()).toMatch(/^.+ (\d+¢|<1¢)$/);
+    expect(await rows.first().locator("td").nth(3).textContent()).toMatch(/^.+ (\d+(\.\d)?¢|<0\.1¢)$/);
     expect(await rows.first().locator("a").first().getAttribute("href")).toMatch(/^\/market\/[a-z0-9-]+$/);
     // Nothing sample is left outside the Alerts tab.
     await page.getByRole("tab", { name: "Open Calls", exact: true }).click();

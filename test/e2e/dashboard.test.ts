@@ -73,8 +73,9 @@ describe("dashboard routes", () => {
     // Yes and No open the market on Polymarket, in a new tab (decision 0025); the market's slug is the
     // event's, so the event's page is the market's.
     const trades = [
-      { name: "Trade Yes 3¢ on Polymarket (opens in a new tab)", text: "Yes 3¢" },
-      { name: "Trade No 97¢ on Polymarket (opens in a new tab)", text: "No 97¢" },
+      // Gamma's 0.0265 to the tenth of a cent; the two sides add up to 100¢.
+      { name: "Trade Yes 2.7¢ on Polymarket (opens in a new tab)", text: "Yes 2.7¢" },
+      { name: "Trade No 97.3¢ on Polymarket (opens in a new tab)", text: "No 97.3¢" },
     ];
     for (const trade of trades) {
       const link = card.getByRole("link", { name: trade.name, exact: true });

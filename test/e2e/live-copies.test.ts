@@ -106,8 +106,9 @@ for (const width of [1280, 390] as const) {
       const links = card.getByTestId("trade-link");
       const [yesBefore] = (await links.allTextContents()).map(number);
       const changeBefore = points(await card.getByTestId("change-24h").textContent());
+      // The socket's first prices may already have moved it: "… at 86¢" or "… called at 86¢ · now 50¢".
       const callBefore = (await card.getByTestId("call-text").textContent()) ?? "";
-      const at = /at (\S+¢)$/.exec(callBefore)?.[1];
+      const [, head, at] = /^(.*?) (?:called )?at (\S+¢)/.exec(callBefore) ?? [];
       expect(at, callBefore).toBeDefined();
       const buysYes = callBefore.startsWith("BUY YES") || callBefore.startsWith(`BUY ${market.yesLabel} `);
 
@@ -134,7 +135,7 @@ for (const width of [1280, 390] as const) {
       const now = buysYes ? cents : 100 - cents;
       await expect
         .poll(() => card.getByTestId("call-text").textContent())
-        .toBe(`${callBefore.replace(/ at \S+¢$/, "")} called at ${at} · now ${now}¢`);
+        .toBe(`${head} called at ${at} · now ${now}¢`);
       await card.scrollIntoViewIfNeeded();
       await card.screenshot({ path: `test-results/live-copies-card-${width}.png` });
       expect(problems).toEqual([]);
@@ -190,6 +191,10 @@ for (const width of [1280, 390] as const) {
       const said = /Model (\d+) points? (above|below)/.exec(verdict);
       const saidGap = said ? Number(said[1]) * (said[2] === "above" ? 1 : -1) : 0;
       expect(Math.abs(saidGap - gap), verdict).toBeLessThanOrEqual(1);
+      // The call says the prices it was worked out at are not the bars' any more.
+      expect(await page.getByTestId("forecast-priced").textContent()).toMatch(
+        /at the prices of \d\d:\d\d UTC; the bars show the prices now\.$/,
+      );
       // The chart's legend says the same price.
       expect(
         await page.getByTestId("chart-legend-item").filter({ hasText: label }).first().textContent(),

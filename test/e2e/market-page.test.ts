@@ -52,7 +52,7 @@ describe("market page in Chromium", () => {
     // Only the Yes token has a recorded history, so the chart has one line.
     await expect
       .poll(() => page.getByTestId("chart-readout").textContent())
-      .toMatch(/^\w{3} \d+, \d{4}: Yes \d+¢$/);
+      .toMatch(/^\w{3} \d+, \d{4}: Yes \d+(\.\d)?¢$/);
 
     // Range links are plain links with their own URL.
     await page.getByTestId("range-1d").click();
@@ -116,7 +116,7 @@ describe("market page in Chromium", () => {
       expect(last.x + last.width, query).toBeLessThanOrEqual(Math.min(390, chartBox.x + chartBox.width));
       expect(last.x, query).toBeGreaterThan(chartBox.x + chartBox.width / 2);
       const legend = page.getByTestId("chart-legend-item").first();
-      expect(await legend.textContent(), query).toMatch(/^Yes \d+¢$/);
+      expect(await legend.textContent(), query).toMatch(/^Yes \d+(\.\d)?¢$/);
       const price = await legend.boundingBox();
       expect((price?.x ?? 0) + (price?.width ?? 0), query).toBeLessThanOrEqual(390);
       await page.close();

@@ -103,7 +103,7 @@ describe("/track-record in Chromium", () => {
       rows.map((row) => [...row.querySelectorAll("td")].map((td) => td.textContent ?? "")),
     );
     for (const [, call, , price] of calls) {
-      expect(price).toMatch(/^.+ (\d+¢|<1¢)$/);
+      expect(price).toMatch(/^.+ (\d+(\.\d)?¢|<0\.1¢)$/);
       if (call?.startsWith("BUY YES") || call?.startsWith("NEUTRAL")) expect(price).not.toMatch(/^No /);
     }
 
@@ -199,7 +199,7 @@ describe("a market page's own calls", () => {
     expect(cells.slice(1)).toEqual([
       expect.stringMatching(/^(BUY YES|BUY NO|NEUTRAL)$/),
       "Rule-based estimate",
-      expect.stringMatching(/^.+ (\d+¢|<1¢)$/),
+      expect.stringMatching(/^.+ (\d+(\.\d)?¢|<0\.1¢)$/),
       "Pending",
       "—",
     ]);

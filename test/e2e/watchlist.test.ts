@@ -104,7 +104,7 @@ describe("watchlist in Chromium", () => {
         points === 0 ? "Unchanged since starred" : `${formatPoints(points)} since starred`,
       );
       expect(await row.getByTestId("watch-starred").textContent()).toMatch(
-        new RegExp(`^Starred \\d\\d:\\d\\d UTC at ${entry.outcomeLabel} \\d+¢$`),
+        new RegExp(`^Starred \\d\\d:\\d\\d UTC at ${entry.outcomeLabel} \\d+(\\.\\d)?¢$`),
       );
     }
 

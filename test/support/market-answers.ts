@@ -7,7 +7,8 @@
  *   resolved keyset market, the Up/Down market, the closed events' markets) with its `events` entry.
  * - `GET /markets/keyset?id=…`: the recorded markets above by id (settlement of the track record).
  * - `GET /events/slug/<slug>`: a recorded event (open or closed), or for the active list the market's
- *   embedded event with its recorded markets as `markets[]` (as the events list is served).
+ *   embedded event with its recorded markets as `markets[]` (as the events list is served), its dates
+ *   replayed as if recorded now like the list's (`replayedAt`).
  * - `GET /holders?market=<conditionId>`: no real capture exists (fixtures README). Built from the
  *   documented shape `[{ token, holders: [{ proxyWallet, name, pseudonym, amount, outcomeIndex }] }]`
  *   with the recorded leaderboard's wallets and names, amounts fixed per rank.
@@ -40,7 +41,7 @@ import resolvedKeyset from "../../../shared/fixtures/polymarket/gamma-markets-ke
   type: "json",
 };
 import updown from "../../../shared/fixtures/polymarket/gamma-markets-updown-1.json" with { type: "json" };
-import { eventsOf } from "./upstream-answers.ts";
+import { eventsOf, MARKETS_RECORDED_AT, replayedAt } from "./upstream-answers.ts";
 
 type Json = Record<string, unknown>;
 
@@ -75,11 +76,16 @@ function addEvent(event: EventRecord): void {
   }
 }
 
-for (const market of activeMarkets as Json[]) {
+/**
+ * The active list replayed as if recorded when this module loads, as the keyset list is served
+ * (upstreams.ts): a market's page and its event's page read the same end dates as its card.
+ */
+const replayedActive = replayedAt(activeMarkets as Json[], MARKETS_RECORDED_AT, Date.now());
+for (const market of replayedActive) {
   if (typeof market.slug === "string") markets.set(market.slug, market);
 }
 // The active list's events as the events list serves them: each embedded event with its recorded markets.
-for (const event of eventsOf(activeMarkets)) {
+for (const event of eventsOf(replayedActive)) {
   const record = asEvent(event);
   if (record) events.set(record.slug, record);
 }

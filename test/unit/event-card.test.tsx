@@ -11,6 +11,7 @@ import { callStateOf, toEventFacts } from "~/.server/events/card";
 import { indexedMarketEvent } from "~/.server/search/results";
 import { estimateAnalysis } from "~/.server/sentiment/estimate";
 import { DEFAULT_MIN_EDGE_POINTS } from "~/.server/track-record/call-rules";
+import { EventForecast } from "~/components/event/event-forecast";
 import { CallBadge } from "~/components/markets/call-badge";
 import { EventCard, NO_CALL_TEXT } from "~/components/markets/event-card";
 import { callText, edgeText } from "~/lib/sentiment";
@@ -398,5 +399,47 @@ describe("a call's price: at the call, and now", () => {
     expect(callText({ recommendation: "BUY_NO", outcome: "No", sidePrice: 0.665 })).toBe("BUY NO at 66.5¢");
     expect(edgeText(9)).toBe("edge +9 pts");
     expect(edgeText(1)).toBe("edge +1 pt");
+  });
+});
+
+describe("the event page's forecast at the prices now", () => {
+  const buckets = [makeBucket("n", "Gavin Newsom", 34), makeBucket("h", "Kamala Harris", 66)];
+  const event = makeEvent("f", buckets, { slug: "f" });
+  const analysis: EventAnalysis = {
+    ...estimateAnalysis(event),
+    source: "test-model",
+    probabilities: { n: 0.04, h: 0.96 },
+    call: { marketId: "n", side: "buy_yes" },
+  };
+  const card = displayEvent(event, analysis, undefined, NOW);
+  const rows = (newsom: number) =>
+    buckets.map((b) => ({
+      marketId: b.id,
+      marketSlug: b.slug,
+      label: b.groupTitle ?? "",
+      price: b.id === "n" ? newsom : 1 - newsom,
+      priceChange24h: 0,
+      volume: null,
+      tokenId: null,
+    }));
+  const text = (newsom: number) =>
+    textOf(
+      renderToString(<EventForecast forecast={card.forecast} mentions={null} rows={rows(newsom)} multi />),
+    );
+
+  it("the call follows the bars: Model 4% against 34¢ is BUY NO at 66¢, 30 points", () => {
+    const shown = text(0.34);
+    expect(shown).toContain("BUY NO · Gavin Newsom at 66¢");
+    expect(shown).toContain("edge +30 pts");
+    expect(shown).toContain("Model 30 points below the market");
+    expect(shown).not.toContain("the bars show the prices now");
+  });
+
+  it("with fresher prices on the page the bars move, and the call says when its prices were", () => {
+    const shown = text(0.47);
+    expect(shown).toContain("BUY NO · Gavin Newsom called at 66¢ · now 53¢");
+    expect(shown).toContain("Model 43 points below the market");
+    expect(shown).toContain("47%");
+    expect(shown).toContain("Called at the prices of 12:00 UTC; the bars show the prices now.");
   });
 });

@@ -176,6 +176,7 @@ function forecastView(
   outcomes: readonly EventOutcomeOf[],
   analysis: EventAnalysis,
   state: CallState,
+  pricedAt: string,
 ): EventForecast {
   const sentiment = sentimentOf(state.call);
   const { probabilities } = analysis;
@@ -187,6 +188,7 @@ function forecastView(
     source: analysis.source,
     call: state.call,
     noCall: state.noCall,
+    pricedAt,
     probabilities: probabilities
       ? forecastOutcomes(outcomes, state).flatMap((o) => {
           const model = Object.hasOwn(probabilities, o.key) ? probabilities[o.key] : undefined;
@@ -261,7 +263,7 @@ export function toDisplayEvent(
 ): DisplayEvent {
   return {
     ...toEventFacts(event, now),
-    forecast: forecastView(event, eventOutcomes(event), analysis, state),
+    forecast: forecastView(event, eventOutcomes(event), analysis, state, new Date(now).toISOString()),
     mentions: {
       count: mention?.mentions ?? 0,
       // The keyword the count is of (asked of X, or estimated), so the page can say what was counted.

@@ -61,6 +61,7 @@ function toIndexedMarket(market: Market, closed: boolean): IndexedMarket {
     change24h: market.priceChange24h,
     volume24h: market.volume24h,
     closed,
+    endDate: market.endDate,
   };
 }
 
@@ -83,7 +84,8 @@ function fullText(event: MarketEvent): FullText {
 /**
  * The whole row with its figures quantised: equal for two answers a card cannot tell apart. (Its text is in
  * here too, so any change of the row changes this hash; the text hash says whether the full-text row must
- * be rewritten too.)
+ * be rewritten too.) A market's own end date rides along with the row but does not rewrite it by itself: it
+ * rarely changes, and hashing it would rewrite every row of the index once, a day's D1 writes.
  */
 function quantised(body: IndexedEventBody): unknown[] {
   return [

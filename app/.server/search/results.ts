@@ -56,7 +56,8 @@ function toMarket(event: IndexedEvent, m: IndexedEvent["markets"][number]): Mark
     groupTitle: m.label,
     description: "",
     image: null,
-    endDate: event.endDate,
+    // The market's own end date (lib/market-state.ts); rows written before it was kept have the event's.
+    endDate: m.endDate ?? event.endDate,
     volume: 0,
     volume24h: m.volume24h,
     liquidity: 0,

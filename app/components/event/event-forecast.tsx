@@ -1,7 +1,9 @@
-import { type SidePair, useFirstSidePrice } from "~/components/live/hooks";
+import { type SidePair, useFirstSidePrice, useLive } from "~/components/live/hooks";
 import { CallBadge } from "~/components/markets/call-badge";
 import { Card } from "~/components/ui/card";
 import { forecastBar, NO_FORECAST_TEXT, type OutcomeRow } from "~/lib/event-page";
+import { formatClockUtc, formatPrice } from "~/lib/format";
+import { firstSidePrice } from "~/lib/live-state";
 import { mentionCountText } from "~/lib/mentions";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
 import { edgeText } from "~/lib/sentiment";
@@ -83,6 +85,22 @@ export function EventForecast({
   rows: readonly OutcomeRow[];
   multi: boolean;
 }) {
+  // Whether a price the bars show has moved from the price the call was worked out at (pushed live, or
+  // fresher on this page than the forecast's): then the call says when its prices were.
+  const probabilities = forecast?.probabilities ?? [];
+  const shown = (p: (typeof probabilities)[number], price: number) =>
+    formatPrice(price) !== formatPrice(p.market);
+  const movedLive = useLive((s) =>
+    probabilities.some((p) => {
+      const [first, second] = sidesOf(rows, p.marketId, p.label, multi);
+      const live = firstSidePrice(s, p.marketId, first, second);
+      return live !== null && shown(p, live);
+    }),
+  );
+  const movedHere = probabilities.some((p) => {
+    const row = rowOf(rows, p.marketId, p.label, multi);
+    return row !== undefined && shown(p, row.price);
+  });
   if (forecast === null) {
     return (
       <Card className="p-4 text-sm text-slate-700" data-testid="event-forecast">
@@ -103,6 +121,11 @@ export function EventForecast({
         {call && call.edge !== null && <span data-testid="call-edge">{edgeText(call.edge)}</span>}
         {call && <span>{`${forecast.confidence}% confidence`}</span>}
       </div>
+      {(movedLive || movedHere) && (
+        <p className="text-xs text-slate-600" data-testid="forecast-priced">
+          {`${call ? "Called" : "Worked out"} at the prices of ${formatClockUtc(forecast.pricedAt)}; the bars show the prices now.`}
+        </p>
+      )}
       {forecast.probabilities.length > 0 ? (
         <ul className="flex flex-col gap-3" aria-label="Model probability against market price">
           {forecast.probabilities.map((p) => (

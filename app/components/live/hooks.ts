@@ -159,6 +159,18 @@ export function useLiveResolution(
   return resolution ? { resolution, text } : null;
 }
 
+/**
+ * The flash of a market's other side: the same highlight, the other way (a rise of Yes is a fall of No),
+ * so each price's arrow says which way it went.
+ */
+export function mirrorFlash(flash: string): string {
+  if (flash.includes(LIVE_DIRECTION_CLASS.up))
+    return flash.replace(LIVE_DIRECTION_CLASS.up, LIVE_DIRECTION_CLASS.down);
+  if (flash.includes(LIVE_DIRECTION_CLASS.down))
+    return flash.replace(LIVE_DIRECTION_CLASS.down, LIVE_DIRECTION_CLASS.up);
+  return flash;
+}
+
 /** Joins class names, leaving out empty ones (so a class list without a highlight is unchanged). */
 export function classes(...names: (string | false | null | undefined)[]): string {
   return names.filter(Boolean).join(" ");

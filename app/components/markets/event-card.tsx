@@ -1,5 +1,6 @@
 import {
   classes,
+  mirrorFlash,
   type SidePair,
   useFirstSidePrice,
   useLiveEvent,
@@ -340,7 +341,7 @@ export function EventCard({ event, now }: { event: CardEvent; now: number }) {
             label={single[1]?.label ?? "No"}
             price={prices.second}
             href={trade}
-            flash={flash}
+            flash={mirrorFlash(flash)}
           />
         </div>
       ) : (

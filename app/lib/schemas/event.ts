@@ -34,6 +34,12 @@ export const EventForecastSchema = v.pipe(
     reasoning: v.string(),
     source: v.pipe(v.string(), v.description('Model id, or "estimated"')),
     call: v.nullable(EventCallSchema),
+    pricedAt: v.pipe(
+      v.string(),
+      v.description(
+        "ISO 8601 time of the prices the call (or no call) was worked out at; `market` in probabilities is the price then",
+      ),
+    ),
     noCall: v.pipe(
       v.nullable(v.string()),
       v.description(
