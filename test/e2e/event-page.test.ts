@@ -32,11 +32,21 @@ describe("event page in Chromium", () => {
     expect(await page.getByTestId("event-rules").isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId("holders").count()).toBe(1);
 
-    // The page never scrolls sideways on a phone: the table scrolls inside its own box.
+    // The page never scrolls sideways on a phone: the table scrolls inside its own box, and says so.
     await page.setViewportSize({ width: 390, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.getByTestId("table-scroll-hint").isVisible()).toBe(true);
+    // On a phone the forecast and the chart come before the outcome table.
+    const top = (id: string) =>
+      page.getByTestId(`section-${id}`).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    expect(await top("forecast")).toBeLessThan(await top("chart"));
+    expect(await top("chart")).toBeLessThan(await top("outcomes"));
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 1280, height: 900 });
+    // On a wide screen the forecast stands beside the chart, the table below the chart, and fits.
+    expect(await top("forecast")).toBeLessThanOrEqual(await top("chart"));
+    expect(await top("chart")).toBeLessThan(await top("outcomes"));
+    expect(await page.getByTestId("table-scroll-hint").isVisible()).toBe(false);
 
     await expectNoAxeViolations(page);
     await screenshotWidths(page, "event");

@@ -195,10 +195,14 @@ describe("normalisation rules", () => {
     expect(fromArrays).toEqual(fromStrings);
   });
 
-  it("rounds prices to 0.1 percent", () => {
+  it("keeps percent prices to the hundredth: every Polymarket price exactly, no float noise", () => {
+    expect(normaliseGammaMarket(raw({ outcomePrices: '["0.0265", "0.9735"]' }))).toMatchObject({
+      yesPrice: 2.65,
+      noPrice: 97.35,
+    });
     expect(normaliseGammaMarket(raw({ outcomePrices: '["0.12345", "0.87655"]' }))).toMatchObject({
-      yesPrice: 12.3,
-      noPrice: 87.7,
+      yesPrice: 12.35,
+      noPrice: 87.66,
     });
   });
 

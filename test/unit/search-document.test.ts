@@ -54,6 +54,8 @@ describe("toIndexDocument", () => {
       change24h: market?.priceChange24h,
       volume24h: market?.volume24h,
       closed: false,
+      // Its own end date: its state is its own, not its event's.
+      endDate: market?.endDate,
     });
     expect(first?.label).not.toBeNull();
     expect(first?.outcomes[0]?.tokenId).toMatch(/^\d+$/);

@@ -106,8 +106,8 @@ const failed = (failure: Unavailable) =>
       } as const)
     : unavailable(failure.message);
 
-/** A percent price (0..100, one decimal) in the API's unit, 0..1 without float noise: 33.5 → 0.335. */
-const fraction = (percent: number): number => Math.round(percent * 10) / 1000;
+/** A percent price (0..100, to the hundredth) in the API's unit, 0..1 without float noise: 2.65 → 0.0265. */
+const fraction = (percent: number): number => Math.round(percent * 100) / 10_000;
 
 /** A market of the list in the API's one unit: prices 0–1 (the card keeps percent for its view). */
 function apiMarket(market: DisplayMarket): ApiMarket {

@@ -65,9 +65,12 @@ type GammaMarket = v.InferOutput<typeof GammaMarketSchema>;
 // Normalisation
 // ---------------------------------------------------------------------------------------------
 
-/** Probability 0..1 → percent 0..100 rounded to 0.1 (the UI shows cents). */
+/**
+ * Probability 0..1 → percent 0..100 to the hundredth (0.0265 → 2.65): exact for every Polymarket price (a
+ * tenth-of-a-cent tick's midpoint is a twentieth of a cent), so no copy of a price is rounded twice.
+ */
 function toPercent(probability: number): number {
-  return Math.round(probability * 1000) / 10;
+  return Math.round(probability * 10_000) / 100;
 }
 
 function isProbability(value: number | undefined): value is number {

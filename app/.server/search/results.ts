@@ -47,7 +47,8 @@ export interface SearchRequest {
 /** One market of an indexed event as the card code reads markets (figures the index does not keep are 0). */
 function toMarket(event: IndexedEvent, m: IndexedEvent["markets"][number]): Market {
   const first = m.outcomes[0];
-  const yesPrice = Math.round((first?.price ?? 0) * 1000) / 10;
+  // Percent to the hundredth, as the feed's parser keeps it (gamma-markets.ts).
+  const yesPrice = Math.round((first?.price ?? 0) * 10_000) / 100;
   const second = m.outcomes.length === 2 ? m.outcomes[1] : undefined;
   return {
     id: m.id,
@@ -63,7 +64,7 @@ function toMarket(event: IndexedEvent, m: IndexedEvent["markets"][number]): Mark
     liquidity: 0,
     outcomes: m.outcomes,
     yesPrice,
-    noPrice: second ? Math.round(second.price * 1000) / 10 : Math.round((100 - yesPrice) * 10) / 10,
+    noPrice: second ? Math.round(second.price * 10_000) / 100 : Math.round((100 - yesPrice) * 100) / 100,
     yesLabel: first?.label ?? "Yes",
     noLabel: second?.label ?? (m.outcomes.length > 2 ? "Other" : "No"),
     priceChange24h: m.change24h,
