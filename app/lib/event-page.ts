@@ -96,7 +96,7 @@ export interface EventPageData {
   mentions: Section<MentionPoint[]>;
   trades: NowOrLater<MarketTrades>;
   /** The leading outcome whose market's holders are listed, and its market's prices; null when none can be asked. */
-  holdersOf: { label: string; prices: OutcomePrice[] } | null;
+  holdersOf: { label: string; marketId: string; prices: OutcomePrice[] } | null;
   holders: NowOrLater<Section<OutcomeHolders[]>>;
 }
 

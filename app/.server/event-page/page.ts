@@ -283,7 +283,11 @@ export async function eventPageData(
     mentions,
     trades: partOf(sections, (s) => s.trades),
     holdersOf: leader
-      ? { label: leader.label, prices: toMarketView(leader.market, resolved.source, now).outcomes }
+      ? {
+          label: leader.label,
+          marketId: leader.market.id,
+          prices: toMarketView(leader.market, resolved.source, now).outcomes,
+        }
       : null,
     holders: partOf(sections, (s) => s.holders),
   };

@@ -171,7 +171,11 @@ export function EventPage({ data }: { data: EventPageData }) {
             <DeferredPart value={data.holders} unavailable="Top holders are unavailable right now.">
               {(result) =>
                 result.ok ? (
-                  <HolderLists outcomes={result.value} prices={data.holdersOf?.prices ?? []} />
+                  <HolderLists
+                    outcomes={result.value}
+                    prices={data.holdersOf?.prices ?? []}
+                    marketId={data.holdersOf?.marketId ?? null}
+                  />
                 ) : (
                   <SectionMessage>{result.message}</SectionMessage>
                 )

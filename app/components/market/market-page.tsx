@@ -111,7 +111,7 @@ export function MarketPage({ data }: { data: MarketPageData }) {
             <DeferredPart value={holders} unavailable="Top holders are unavailable right now.">
               {(result) =>
                 result.ok ? (
-                  <HolderLists outcomes={result.value} prices={market.outcomes} />
+                  <HolderLists outcomes={result.value} prices={market.outcomes} marketId={market.id} />
                 ) : (
                   <SectionMessage>{result.message}</SectionMessage>
                 )

@@ -258,16 +258,31 @@ export function MarketTradeList({ trades, now }: { trades: MarketTrades; now: nu
 
 /**
  * The ten largest holders of each outcome, one row per wallet, each with its shares and what they are
- * worth at the outcome's current price.
+ * worth at the outcome's current price: a two-sided market's prices follow its live prices (`marketId`).
  */
 export function HolderLists({
   outcomes,
   prices,
+  marketId = null,
 }: {
   outcomes: OutcomeHolders[];
   prices: readonly OutcomePrice[];
+  marketId?: string | null;
 }) {
-  const positions = holderPositions(outcomes, prices);
+  const [yes, no] = prices;
+  const pair = prices.length === 2 && yes && no;
+  const { price: first } = useFirstSidePrice(
+    pair ? marketId : null,
+    [yes?.label ?? "", no?.label ?? ""],
+    yes?.price ?? 0,
+  );
+  const now = pair
+    ? [
+        { ...yes, price: first },
+        { ...no, price: Math.round((1 - first) * 1e6) / 1e6 },
+      ]
+    : prices;
+  const positions = holderPositions(outcomes, now);
   const priced = positions.filter((o) => o.price !== null);
   if (positions.every((o) => o.holders.length === 0)) {
     return <p className="text-sm text-slate-700">Polymarket lists no holders for this market.</p>;
