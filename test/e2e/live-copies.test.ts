@@ -12,49 +12,15 @@ import { describe, expect, inject, it } from "vitest";
 import { edgePoints } from "../../app/lib/edge";
 import type { MarketEvent } from "../../app/lib/types";
 import { browserPerFile } from "./browser";
+import { priceChange, untilFollowed as untilTokenFollowed } from "./clob-ticks";
 import { recordedMarketEvents } from "./recorded-events";
 
 const liveUrl = inject("liveUrl");
 const liveFixtureUrl = inject("liveFixtureUrl");
 const { open } = browserPerFile(liveUrl, { live: true });
 
-async function clob(action: string, body?: unknown): Promise<void> {
-  const res = await fetch(`${liveFixtureUrl}/__clob-ws/${action}`, {
-    method: "POST",
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok, action).toBe(true);
-}
-
-async function untilFollowed(token: string): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        ((await (await fetch(`${liveFixtureUrl}/__clob-ws/state`)).json()) as { assets: string[] }).assets,
-      { timeout: 20_000, interval: 250 },
-    )
-    .toContain(token);
-}
-
-/** An upstream `price_change` moving a token's book to `cents` ± 1¢: Polymarket shows the midpoint. */
-function tick(token: string, cents: number): Promise<void> {
-  return clob("send", {
-    event_type: "price_change",
-    market: `0x${"1".repeat(64)}`,
-    timestamp: String(Date.now()),
-    price_changes: [
-      {
-        asset_id: token,
-        price: ((cents - 1) / 100).toFixed(2),
-        size: "120",
-        side: "BUY",
-        hash: "0".repeat(40),
-        best_bid: ((cents - 1) / 100).toFixed(2),
-        best_ask: ((cents + 1) / 100).toFixed(2),
-      },
-    ],
-  });
-}
+const untilFollowed = (token: string) => untilTokenFollowed(token, liveFixtureUrl);
+const tick = (token: string, cents: number) => priceChange(token, cents, liveFixtureUrl);
 
 const eventOf = (id: string): MarketEvent => {
   const event = recordedMarketEvents.find((e) => e.id === id);

@@ -16,6 +16,11 @@ import type { MarketEvent } from "../../app/lib/types";
 import { type FixtureServer, polymarketVars, startFixtureServer } from "../support/fixture-server";
 import { expectNoAxeViolations } from "./axe";
 import { browserPerFile, launchBrowser } from "./browser";
+import {
+  clob as clobControl,
+  priceChange as priceChangeTo,
+  untilFollowed as untilTokenFollowed,
+} from "./clob-ticks";
 import { startWorker } from "./global-setup";
 import { listedEvents, recordedMarketEvents } from "./recorded-events";
 
@@ -26,43 +31,10 @@ const { open } = browserPerFile(baseUrl, { live: true });
 
 // ——— the mock upstream ———
 
-async function clob(fixtures: string, action: string, body?: unknown): Promise<void> {
-  const res = await fetch(`${fixtures}/__clob-ws/${action}`, {
-    method: "POST",
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok, action).toBe(true);
-}
-
-async function followedAssets(fixtures: string): Promise<string[]> {
-  const res = await fetch(`${fixtures}/__clob-ws/state`);
-  return ((await res.json()) as { assets: string[] }).assets;
-}
-
-/** Waits until the hub has subscribed the mock channel to `token`. */
-async function untilFollowed(token: string, fixtures = fixtureUrl): Promise<void> {
-  await expect.poll(() => followedAssets(fixtures), { timeout: 20_000, interval: 250 }).toContain(token);
-}
-
-/** An upstream `price_change` moving a token's book to `cents` ± 1¢ (Polymarket shows the midpoint). */
-function priceChange(token: string, cents: number, fixtures = fixtureUrl): Promise<void> {
-  return clob(fixtures, "send", {
-    event_type: "price_change",
-    market: `0x${"1".repeat(64)}`,
-    timestamp: String(Date.now()),
-    price_changes: [
-      {
-        asset_id: token,
-        price: ((cents - 1) / 100).toFixed(2),
-        size: "120",
-        side: "BUY",
-        hash: "0".repeat(40),
-        best_bid: ((cents - 1) / 100).toFixed(2),
-        best_ask: ((cents + 1) / 100).toFixed(2),
-      },
-    ],
-  });
-}
+const clob = (fixtures: string, action: string, body?: unknown) => clobControl(fixtures, action, body);
+const untilFollowed = (token: string, fixtures = fixtureUrl) => untilTokenFollowed(token, fixtures);
+const priceChange = (token: string, cents: number, fixtures = fixtureUrl) =>
+  priceChangeTo(token, cents, fixtures);
 
 // ——— the recorded events the home page lists ———
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { LegalBlock, LegalDocument } from "~/content/legal";
 
@@ -16,75 +17,70 @@ function Block({ block }: { block: LegalBlock }) {
     case "cookies":
       // Three columns (purpose under the name) so the table still fits a 375 px phone without scrolling.
       return (
-        <table className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">{block.caption}</caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                Cookie
+        <ThreeColumns caption={block.caption} headings={["Cookie", "Duration", "Set today"]}>
+          {block.cookies.map((cookie) => (
+            <tr key={cookie.name} className="border-b border-slate-200 align-top" data-testid="cookie-row">
+              <th scope="row" className="py-2 pr-3 font-normal">
+                <span className="block font-semibold text-slate-900">{cookie.name}</span>
+                <span className="block text-slate-600">{cookie.purpose}</span>
               </th>
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                Duration
-              </th>
-              <th scope="col" className="py-2 font-semibold">
-                Set today
-              </th>
+              <td className="py-2 pr-3" data-testid="cookie-duration">
+                {cookie.duration}
+              </td>
+              <td className="py-2">{cookie.setToday ? "Yes" : "No"}</td>
             </tr>
-          </thead>
-          <tbody>
-            {block.cookies.map((cookie) => (
-              <tr key={cookie.name} className="border-b border-slate-200 align-top" data-testid="cookie-row">
-                <th scope="row" className="py-2 pr-3 font-normal">
-                  <span className="block font-semibold text-slate-900">{cookie.name}</span>
-                  <span className="block text-slate-600">{cookie.purpose}</span>
-                </th>
-                <td className="py-2 pr-3" data-testid="cookie-duration">
-                  {cookie.duration}
-                </td>
-                <td className="py-2">{cookie.setToday ? "Yes" : "No"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ThreeColumns>
       );
     case "storage":
       // The same three columns as the cookie table; each key in code type, what it holds under it.
       return (
-        <table className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">{block.caption}</caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                Key
+        <ThreeColumns caption={block.caption} headings={["Key", "What it holds", "Kept"]}>
+          {block.entries.map((entry) => (
+            <tr key={entry.key} className="border-b border-slate-200 align-top" data-testid="storage-row">
+              <th scope="row" className="py-2 pr-3 font-normal">
+                <span className="block font-semibold text-slate-900">{entry.name}</span>
+                <code className="block break-all text-slate-700" data-testid="storage-key">
+                  {entry.key}
+                </code>
+                <span className="block text-slate-600">
+                  {entry.area === "local" ? "Local storage" : "Session storage"}
+                </span>
               </th>
-              <th scope="col" className="py-2 pr-3 font-semibold">
-                What it holds
-              </th>
-              <th scope="col" className="py-2 font-semibold">
-                Kept
-              </th>
+              <td className="py-2 pr-3">{entry.holds}</td>
+              <td className="py-2">{entry.kept}</td>
             </tr>
-          </thead>
-          <tbody>
-            {block.entries.map((entry) => (
-              <tr key={entry.key} className="border-b border-slate-200 align-top" data-testid="storage-row">
-                <th scope="row" className="py-2 pr-3 font-normal">
-                  <span className="block font-semibold text-slate-900">{entry.name}</span>
-                  <code className="block break-all text-slate-700" data-testid="storage-key">
-                    {entry.key}
-                  </code>
-                  <span className="block text-slate-600">
-                    {entry.area === "local" ? "Local storage" : "Session storage"}
-                  </span>
-                </th>
-                <td className="py-2 pr-3">{entry.holds}</td>
-                <td className="py-2">{entry.kept}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ThreeColumns>
       );
   }
+}
+
+/** A legal page's table: three columns, narrow enough for a 375 px phone, its rows given. */
+function ThreeColumns({
+  caption,
+  headings,
+  children,
+}: {
+  caption: string;
+  headings: readonly [string, string, string];
+  children: ReactNode;
+}) {
+  return (
+    <table className="w-full border-collapse text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="border-b border-slate-300">
+          {headings.map((heading, i) => (
+            <th key={heading} scope="col" className={`py-2 font-semibold ${i < 2 ? "pr-3" : ""}`.trim()}>
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
 }
 
 /** One legal document (SPEC §2): title, 'Last updated: <its date>', Back to Home, typed sections. */
