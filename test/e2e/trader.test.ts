@@ -4,7 +4,7 @@
  * 1280 px with axe, and the whole page with JavaScript off.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import recorded from "../../../shared/fixtures/polymarket/data-trades-large-a.json" with { type: "json" };
+import recorded from "../fixtures/polymarket/data-trades-large-a.json" with { type: "json" };
 import { POSITIONS_WALLET } from "../support/upstream-answers";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
 import { browserPerFile, launchBrowser } from "./browser";

@@ -1,7 +1,7 @@
-/** The recorded upstream payloads in ../shared/fixtures (beside the checkout, in CI too), for node tests. */
+/** The recorded upstream payloads in test/fixtures (see its README for each one's source), for node tests. */
 import { readFileSync } from "node:fs";
 
-const FIXTURES = new URL("../../../shared/fixtures/", import.meta.url);
+const FIXTURES = new URL("../fixtures/", import.meta.url);
 
 /** A recorded payload, parsed: `readFixture("polymarket/clob-prices-history-1d.json")`. */
 export function readFixture<T = unknown>(path: string): T {

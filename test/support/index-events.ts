@@ -7,10 +7,8 @@
  * lists them, trimmed to the fields the parser reads.
  */
 
-import closed149 from "../../../shared/fixtures/polymarket/gamma-events-149.json" with { type: "json" };
-import active100 from "../../../shared/fixtures/polymarket/gamma-events-active-100.json" with {
-  type: "json",
-};
+import closed149 from "../fixtures/polymarket/gamma-events-149.json" with { type: "json" };
+import active100 from "../fixtures/polymarket/gamma-events-active-100.json" with { type: "json" };
 
 export type GammaEventJson = Record<string, unknown> & {
   id: string;

@@ -19,28 +19,20 @@
  *   as the CLOB answers for a token without trades.
  */
 
-import recordedBook from "../../../shared/fixtures/polymarket/clob-book-1.json" with { type: "json" };
-import history1d from "../../../shared/fixtures/polymarket/clob-prices-history-1d.json" with { type: "json" };
-import history1w from "../../../shared/fixtures/polymarket/clob-prices-history-1w-f5.json" with {
+import recordedBook from "../fixtures/polymarket/clob-book-1.json" with { type: "json" };
+import history1d from "../fixtures/polymarket/clob-prices-history-1d.json" with { type: "json" };
+import history1w from "../fixtures/polymarket/clob-prices-history-1w-f5.json" with { type: "json" };
+import historyMax from "../fixtures/polymarket/clob-prices-history-max.json" with { type: "json" };
+import leaderboard from "../fixtures/polymarket/data-leaderboard-month-pnl-50.json" with { type: "json" };
+import eventForHistory from "../fixtures/polymarket/gamma-event-for-prices-history.json" with {
   type: "json",
 };
-import historyMax from "../../../shared/fixtures/polymarket/clob-prices-history-max.json" with {
+import closedEvents from "../fixtures/polymarket/gamma-events-149.json" with { type: "json" };
+import activeMarkets from "../fixtures/polymarket/gamma-markets-active-100.json" with { type: "json" };
+import resolvedKeyset from "../fixtures/polymarket/gamma-markets-keyset-resolved-1.json" with {
   type: "json",
 };
-import leaderboard from "../../../shared/fixtures/polymarket/data-leaderboard-month-pnl-50.json" with {
-  type: "json",
-};
-import eventForHistory from "../../../shared/fixtures/polymarket/gamma-event-for-prices-history.json" with {
-  type: "json",
-};
-import closedEvents from "../../../shared/fixtures/polymarket/gamma-events-149.json" with { type: "json" };
-import activeMarkets from "../../../shared/fixtures/polymarket/gamma-markets-active-100.json" with {
-  type: "json",
-};
-import resolvedKeyset from "../../../shared/fixtures/polymarket/gamma-markets-keyset-resolved-1.json" with {
-  type: "json",
-};
-import updown from "../../../shared/fixtures/polymarket/gamma-markets-updown-1.json" with { type: "json" };
+import updown from "../fixtures/polymarket/gamma-markets-updown-1.json" with { type: "json" };
 import { eventsOf, MARKETS_RECORDED_AT, replayedAt } from "./upstream-answers.ts";
 
 type Json = Record<string, unknown>;

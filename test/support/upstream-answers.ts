@@ -7,12 +7,10 @@
  * `next_cursor` on the last page, `offset` refused with 422.
  */
 
-import leaderboardFixture from "../../../shared/fixtures/polymarket/data-leaderboard-month-pnl-50.json" with {
+import leaderboardFixture from "../fixtures/polymarket/data-leaderboard-month-pnl-50.json" with {
   type: "json",
 };
-import positionsFixture from "../../../shared/fixtures/polymarket/data-positions-2.json" with {
-  type: "json",
-};
+import positionsFixture from "../fixtures/polymarket/data-positions-2.json" with { type: "json" };
 
 /** Headers the deprecated offset list answers with today. */
 export const LEGACY_LIST_HEADERS = {

@@ -13,12 +13,10 @@ import {
   http,
   type JsonBodyType,
 } from "msw";
-import tradesA from "../../../shared/fixtures/polymarket/data-trades-large-a.json" with { type: "json" };
-import tradesB from "../../../shared/fixtures/polymarket/data-trades-large-b.json" with { type: "json" };
-import tradesC from "../../../shared/fixtures/polymarket/data-trades-large-c.json" with { type: "json" };
-import marketsFixture from "../../../shared/fixtures/polymarket/gamma-markets-active-100.json" with {
-  type: "json",
-};
+import tradesA from "../fixtures/polymarket/data-trades-large-a.json" with { type: "json" };
+import tradesB from "../fixtures/polymarket/data-trades-large-b.json" with { type: "json" };
+import tradesC from "../fixtures/polymarket/data-trades-large-c.json" with { type: "json" };
+import marketsFixture from "../fixtures/polymarket/gamma-markets-active-100.json" with { type: "json" };
 import {
   booksFor,
   eventBySlug,

@@ -6,7 +6,7 @@ import { applyClobMessage, type Quote, shownPrice } from "~/.server/live/quotes"
 import { planSubscriptions } from "~/.server/live/subscriptions";
 
 const fixture = (name: string) =>
-  readFileSync(new URL(`../../../shared/fixtures/polymarket/${name}`, import.meta.url), "utf8");
+  readFileSync(new URL(`../fixtures/polymarket/${name}`, import.meta.url), "utf8");
 
 describe("the CLOB frames", () => {
   it("parses every recorded frame of both captures and each recorded message type", () => {
