@@ -1,6 +1,7 @@
 /** What the event page shows, as the server hands it to the page (client-safe), and its pure builders. */
 import type { ChartRange } from "./chart";
 import { edgePoints } from "./edge";
+import type { SidePair } from "./live-state";
 import type {
   ChartSection,
   MarketSource,
@@ -98,6 +99,20 @@ export interface EventPageData {
   /** The leading outcome whose market's holders are listed, and its market's prices; null when none can be asked. */
   holdersOf: { label: string; marketId: string; prices: OutcomePrice[] } | null;
   holders: NowOrLater<Section<OutcomeHolders[]>>;
+}
+
+/**
+ * How live prices name an outcome's side and its mirror: a multi-outcome event's outcome is its market's
+ * "Yes" (against "No"); a one-market event's outcome is one of its market's two sides, named by label.
+ */
+export function outcomeSides(
+  rows: readonly OutcomeRow[],
+  marketId: string,
+  label: string,
+  multi: boolean,
+): SidePair {
+  if (multi) return ["Yes", "No"];
+  return [label, rows.find((r) => r.marketId === marketId && r.label !== label)?.label ?? ""];
 }
 
 /** The page's path for an event slug. */

@@ -2,6 +2,7 @@
  * Sort and "ended" filter of the list pages (home and the 11 categories), read from and written to
  * the query string, and applied to any list of items with the figures below. Pure and client-safe.
  */
+import { hasEnded, instantOf } from "./market-state";
 import { queryChoice } from "./query-choice";
 
 /** How a list is ordered. */
@@ -80,13 +81,6 @@ export function listViewSearch(view: ListView, context: ListContext, base?: URLS
   return query ? `?${query}` : "";
 }
 
-/** An instant in epoch ms, or null when absent or unreadable. */
-function instant(iso: string | null): number | null {
-  if (iso === null) return null;
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? ms : null;
-}
-
 /** A number to sort by, descending: anything not finite goes last. */
 function figure(value: number): number {
   return Number.isFinite(value) ? value : Number.NEGATIVE_INFINITY;
@@ -105,9 +99,9 @@ function sortKey(sort: ListSort, item: ListItem, now: number): number {
     case "liquidity":
       return figure(item.liquidity);
     case "new":
-      return instant(item.startDate) ?? Number.NEGATIVE_INFINITY;
+      return instantOf(item.startDate) ?? Number.NEGATIVE_INFINITY;
     case "ending": {
-      const end = instant(item.endDate);
+      const end = instantOf(item.endDate);
       if (end === null) return Number.NEGATIVE_INFINITY;
       // Future ends get positive keys (sooner is larger), past ends negative ones (later is larger).
       return end > now ? Number.MAX_SAFE_INTEGER - end : end - Number.MAX_SAFE_INTEGER;
@@ -120,13 +114,7 @@ function sortKey(sort: ListSort, item: ListItem, now: number): number {
  * date is at or before `now` (no or unreadable end date: not ended). Ties keep the input order.
  */
 export function selectListItems<T extends ListItem>(items: readonly T[], view: ListView, now: number): T[] {
-  const kept =
-    view.ended === "hide"
-      ? items.filter((item) => {
-          const end = instant(item.endDate);
-          return end === null || end > now;
-        })
-      : items;
+  const kept = view.ended === "hide" ? items.filter((item) => !hasEnded(item.endDate, now)) : items;
   // Keys once per item (Date.parse is not free); the index breaks ties so the order is stable.
   const keyed = kept.map((item, index) => ({ item, index, key: sortKey(view.sort, item, now) }));
   keyed.sort((a, b) => (a.key === b.key ? a.index - b.index : a.key > b.key ? -1 : 1));

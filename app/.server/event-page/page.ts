@@ -16,7 +16,13 @@ import type { CallWithReturn } from "~/lib/track-record-page";
 import type { Market, WhaleTrade } from "~/lib/types";
 import { buildPriceChart, MAX_LINES } from "../charts/price-chart";
 import type { Deps } from "../deps";
-import { byPrice, type EventOutcomeOf, eventOutcomes, outcomeLabel } from "../events/outcomes";
+import {
+  byPrice,
+  type EventOutcomeOf,
+  eventOutcomes,
+  firstSidePriceOf,
+  outcomeLabel,
+} from "../events/outcomes";
 import { LOOKUPS, sayUnavailable } from "../lookups";
 import { storedEventCalls, storedEventTrades } from "../market/history-reads";
 import { linesHistory } from "../market/price-history";
@@ -235,7 +241,7 @@ export async function eventPageData(
           market,
           side: 0 as const,
           label: outcomeLabel(market),
-          price: market.outcomes[0]?.price ?? market.yesPrice / 100,
+          price: firstSidePriceOf(market),
           priceChange24h: 0,
         }))
       : [];

@@ -22,12 +22,12 @@ import type {
 } from "~/lib/types";
 import { scoreFor } from "../sentiment/score";
 import {
+  type CallCandidate,
   type CallSkipReason,
   callCandidates,
   callDecision,
   type DerivedCall,
-  deriveCall,
-  firstSidePriceOf,
+  deriveCallFrom,
   marketTimes,
   NO_CALL_REASON_TEXT,
   type NoCallReason,
@@ -38,6 +38,7 @@ import {
   type EventOutcomeOf,
   eventOutcomes,
   eventTitleOf,
+  firstSidePriceOf,
   isMultiOutcome,
   outcomeLabel,
 } from "./outcomes";
@@ -69,17 +70,13 @@ export interface CallState {
 
 /** The model's own call, as its probabilities judge it: does it buy a side they rate below its price? */
 function modelDisagrees(
-  event: MarketEvent,
   analysis: EventAnalysis,
   derived: DerivedCall,
-  probabilities: Readonly<Record<string, number>>,
-  now: number,
+  candidates: readonly CallCandidate[],
 ): boolean {
   const own = analysis.call;
   if (own === null) return derived.kind === "call";
-  const bought = callCandidates(event, probabilities, now).find(
-    (c) => c.market.id === own.marketId && c.side === own.side,
-  );
+  const bought = candidates.find((c) => c.market.id === own.marketId && c.side === own.side);
   return bought !== undefined && bought.edge < 0;
 }
 
@@ -130,8 +127,9 @@ export function callStateOf(
         disagreed: false,
       };
     }
-    const derived = deriveCall(event, probabilities, now, minEdge);
-    const disagreed = modelDisagrees(event, analysis, derived, probabilities, now);
+    const candidates = callCandidates(event, probabilities, now);
+    const derived = deriveCallFrom(event, candidates, now, minEdge);
+    const disagreed = modelDisagrees(analysis, derived, candidates);
     if (derived.kind === "none") {
       return { call: null, noCall: derived.text, reason: derived.reason, market: null, disagreed };
     }

@@ -19,6 +19,10 @@ export interface EventOutcomeOf {
   priceChange24h: number;
 }
 
+/** A market's first side's price (0..1): its first outcome's, else its headline percent. */
+export const firstSidePriceOf = (market: Market): number =>
+  market.outcomes[0]?.price ?? market.yesPrice / 100;
+
 /** More than one open market: each outcome is its own market. */
 export function isMultiOutcome(event: Pick<MarketEvent, "markets">): boolean {
   return event.markets.length > 1;
@@ -44,7 +48,7 @@ export function eventOutcomes(
       market,
       side: 0,
       label: outcomeLabel(market),
-      price: market.outcomes[0]?.price ?? market.yesPrice / 100,
+      price: firstSidePriceOf(market),
       priceChange24h: market.priceChange24h,
     }));
   }

@@ -14,6 +14,7 @@ import { ok, type Section, unavailable } from "~/lib/section";
 import type { CallWithReturn } from "~/lib/track-record-page";
 import type { WhaleTrade } from "~/lib/types";
 import type { Deps } from "../deps";
+import { firstSidePriceOf } from "../events/outcomes";
 import { LOOKUPS, sayUnavailable } from "../lookups";
 import { isConditionId, unranked } from "../polymarket/data-api";
 import { boardIndex, leaderboard, rankTrader } from "../snapshots/leaderboard";
@@ -123,7 +124,7 @@ export async function siblingsOf(
       id: m.id,
       slug: m.slug,
       title: m.title,
-      price: m.outcomes[0]?.price ?? m.yesPrice / 100,
+      price: firstSidePriceOf(m),
       label: m.yesLabel,
       otherLabel: m.noLabel,
       current: m.id === market.id,

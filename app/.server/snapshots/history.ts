@@ -8,7 +8,7 @@ import { primaryCategory } from "~/lib/categories";
 import { ok, type Section, unavailable } from "~/lib/section";
 import type { EventAnalysis, Market, MarketAnalysis, MarketEvent, MentionCount } from "~/lib/types";
 import type { CallState } from "../events/card";
-import { isMultiOutcome } from "../events/outcomes";
+import { firstSidePriceOf, isMultiOutcome } from "../events/outcomes";
 import type { CallInput, HistoryStore, MarketObservation } from "../history/store";
 import { describeFailure } from "../http";
 import { createLog } from "../log";
@@ -59,7 +59,7 @@ export function callOf(event: MarketEvent, analysis: EventAnalysis, state: CallS
   const estimated = analysis.source === "estimated";
   const key = isMultiOutcome(event) ? market.id : `${market.id}:0`;
   const probability = analysis.probabilities?.[key];
-  const priceAtCall = market.outcomes[0]?.price ?? market.yesPrice / 100;
+  const priceAtCall = firstSidePriceOf(market);
   return {
     marketId: market.id,
     slug: market.slug,

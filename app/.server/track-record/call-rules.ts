@@ -7,9 +7,9 @@
  * caller passes the clock.
  */
 import { edgePoints } from "~/lib/edge";
-import { isMarketOpen } from "~/lib/market-state";
+import { hasEnded, isMarketOpen } from "~/lib/market-state";
 import type { CallSideBought, Market, MarketEvent } from "~/lib/types";
-import { isMultiOutcome } from "../events/outcomes";
+import { firstSidePriceOf, isMultiOutcome } from "../events/outcomes";
 
 // The rules' version (3: calls derived from the probabilities, `deriveCall` below), stored with each call:
 // defined beside the record's shapes so the pages can tell the rows of earlier rules apart.
@@ -67,8 +67,7 @@ export function sidePriceOf(side: "buy_yes" | "buy_no", outcomePrice: number): n
  */
 export function callDecision({ eventClosed, endDate, now, sidePrice }: CallDecisionInput): CallDecision {
   if (eventClosed) return skip("closed");
-  const end = endDate === null ? Number.NaN : Date.parse(endDate);
-  if (Number.isFinite(end) && end <= now) return skip("ended");
+  if (hasEnded(endDate, now)) return skip("ended");
   if (!isCallablePrice(sidePrice)) return skip("near-certain");
   return { record: true };
 }
@@ -139,10 +138,6 @@ export function firstSideProbability(
   return second === undefined ? undefined : 1 - second;
 }
 
-/** A market's first side's price (0..1). */
-export const firstSidePriceOf = (market: Market): number =>
-  market.outcomes[0]?.price ?? market.yesPrice / 100;
-
 /** Both sides of each open market the model gave a probability for, with their edges. */
 export function callCandidates(
   event: MarketEvent,
@@ -190,7 +185,16 @@ export function deriveCall(
   now: number,
   minEdge: number,
 ): DerivedCall {
-  const candidates = callCandidates(event, probabilities, now);
+  return deriveCallFrom(event, callCandidates(event, probabilities, now), now, minEdge);
+}
+
+/** `deriveCall` over candidates already weighed (`callCandidates`). */
+export function deriveCallFrom(
+  event: MarketEvent,
+  candidates: readonly CallCandidate[],
+  now: number,
+  minEdge: number,
+): DerivedCall {
   if (candidates.length === 0) {
     const open = event.markets.some((m) => isMarketOpen(marketTimes(event, m), now));
     return open

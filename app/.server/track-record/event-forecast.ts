@@ -11,14 +11,12 @@
  */
 import type { CallOutcome, ForecastScore, RecordedForecast } from "~/lib/track-record";
 import type { EventAnalysis, Market, MarketEvent } from "~/lib/types";
-import { eventOutcomes, isMultiOutcome } from "../events/outcomes";
+import { eventOutcomes, firstSidePriceOf, isMultiOutcome } from "../events/outcomes";
 import { scoreCall } from "./scoring";
-
-const firstPrice = (market: Market): number => market.outcomes[0]?.price ?? market.yesPrice / 100;
 
 /** The called market's two sides as the binary question the forecast is scored on. */
 function binaryForecast(market: Market, p: number): RecordedForecast {
-  const yes = firstPrice(market);
+  const yes = firstSidePriceOf(market);
   return {
     keys: [`${market.id}:0`, `${market.id}:1`],
     labels: [market.outcomes[0]?.label ?? market.yesLabel, market.outcomes[1]?.label ?? market.noLabel],

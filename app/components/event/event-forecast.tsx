@@ -1,7 +1,7 @@
 import { type SidePair, useFirstSidePrice, useLive } from "~/components/live/hooks";
 import { CallBadge } from "~/components/markets/call-badge";
 import { Card } from "~/components/ui/card";
-import { forecastBar, NO_FORECAST_TEXT, type OutcomeRow } from "~/lib/event-page";
+import { forecastBar, NO_FORECAST_TEXT, type OutcomeRow, outcomeSides } from "~/lib/event-page";
 import { formatClockUtc, formatPrice } from "~/lib/format";
 import { firstSidePrice } from "~/lib/live-state";
 import { mentionCountText } from "~/lib/mentions";
@@ -10,12 +10,6 @@ import { edgeText } from "~/lib/sentiment";
 import type { DisplayEvent, EventForecast as Forecast } from "~/lib/types";
 
 const percentText = (p: number) => `${Math.round(p * 10) / 10}%`;
-
-/** How live prices name an outcome's side and its mirror: a market's "Yes"/"No", or a one-market event's sides. */
-function sidesOf(rows: readonly OutcomeRow[], marketId: string, label: string, multi: boolean): SidePair {
-  if (multi) return ["Yes", "No"];
-  return [label, rows.find((r) => r.marketId === marketId && r.label !== label)?.label ?? ""];
-}
 
 /** An outcome's row of the page (its price now), by market, and for a one-market event by side label. */
 function rowOf(rows: readonly OutcomeRow[], marketId: string, label: string, multi: boolean) {
@@ -37,7 +31,7 @@ function BarPair({
 }) {
   const { marketId, label } = probability;
   const stored = rowOf(rows, marketId, label, multi)?.price ?? probability.market;
-  const { price } = useFirstSidePrice(marketId, sidesOf(rows, marketId, label, multi), stored);
+  const { price } = useFirstSidePrice(marketId, outcomeSides(rows, marketId, label, multi), stored);
   const bar = forecastBar(probability, price);
   return (
     <li className="flex flex-col gap-1" data-testid="forecast-bar">
@@ -92,7 +86,7 @@ export function EventForecast({
     formatPrice(price) !== formatPrice(p.market);
   const movedLive = useLive((s) =>
     probabilities.some((p) => {
-      const [first, second] = sidesOf(rows, p.marketId, p.label, multi);
+      const [first, second] = outcomeSides(rows, p.marketId, p.label, multi);
       const live = firstSidePrice(s, p.marketId, first, second);
       return live !== null && shown(p, live);
     }),
@@ -113,7 +107,8 @@ export function EventForecast({
   // The side bought's price on the page: a multi-outcome row is its market's Yes.
   const current =
     called === undefined || !call ? null : multi && call.side === "buy_no" ? 1 - called.price : called.price;
-  const labels: SidePair | null = multi || !call ? null : sidesOf(rows, call.marketId, call.outcome, false);
+  const labels: SidePair | null =
+    multi || !call ? null : outcomeSides(rows, call.marketId, call.outcome, false);
   return (
     <Card className="flex flex-col gap-3 p-4" data-testid="event-forecast">
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-800" data-testid="forecast-call">

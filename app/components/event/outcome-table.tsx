@@ -8,7 +8,7 @@ import {
 } from "~/components/live/hooks";
 import { SectionMessage } from "~/components/market/market-sections";
 import { ScrollBox } from "~/components/ui/scroll-box";
-import { type BookQuote, type Books, bookQuote, type OutcomeRow } from "~/lib/event-page";
+import { type BookQuote, type Books, bookQuote, type OutcomeRow, outcomeSides } from "~/lib/event-page";
 import { formatMoney, formatPoints, formatPrice } from "~/lib/format";
 import { changeNow, priceEntry } from "~/lib/live-state";
 import { marketPath } from "~/lib/market-page";
@@ -19,16 +19,6 @@ const CELL = "px-3 py-2 text-right tabular-nums whitespace-nowrap";
 
 const quoteText = (price: number | null | undefined) =>
   price === null || price === undefined ? "–" : formatPrice(price);
-
-/**
- * The side of its market a row is priced by, and the other one: a multi-outcome event's row is its
- * market's "Yes" (against "No"); a one-market event's row is one of the market's two sides.
- */
-function sidesOf(row: OutcomeRow, rows: readonly OutcomeRow[], multi: boolean): SidePair {
-  if (multi) return ["Yes", "No"];
-  const other = rows.find((r) => r.marketId === row.marketId && r.label !== row.label);
-  return [row.label, other?.label ?? ""];
-}
 
 /**
  * One outcome's row. While the event is live its price, bid, ask and spread follow the pushed prices
@@ -154,7 +144,7 @@ export function OutcomeTable({
               <OutcomeTableRow
                 key={`${row.marketId}-${row.label}`}
                 row={row}
-                sides={sidesOf(row, rows, multi)}
+                sides={outcomeSides(rows, row.marketId, row.label, multi)}
                 quote={quoteOf(row)}
                 title={title}
                 multi={multi}

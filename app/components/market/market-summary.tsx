@@ -22,6 +22,7 @@ import {
   type MarketView,
   statusText,
 } from "~/lib/market-page";
+import { hasEnded } from "~/lib/market-state";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
 import { edgeText } from "~/lib/sentiment";
 
@@ -172,7 +173,7 @@ function OutcomeTile({
  */
 export function MarketSummary({ market, now }: { market: MarketView; now: number }) {
   const link = eventUrl(market.eventSlug) ?? marketUrl(market.title, null);
-  const ended = market.endDate !== null && Date.parse(market.endDate) <= now;
+  const ended = hasEnded(market.endDate, now);
   const first = market.outcomes[0];
   const follow = market.source.kind === "snapshot" && market.eventSlug !== null;
   useLiveEvent(market.eventSlug, follow);
