@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { requestContext } from "~/.server/context";
 import { eventPageData } from "~/.server/event-page/page";
 import { resolveEvent } from "~/.server/event-page/resolve";
-import { valueOrErrorPage } from "~/.server/snapshots/loader-data";
+import { valueOrErrorPage } from "~/.server/pages/loader-data";
 import { EventPage } from "~/components/event/event-page";
 import { CHART_RANGES, parseChartRange } from "~/lib/chart";
 import { eventPath } from "~/lib/event-page";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { requestContext } from "~/.server/context";
 import { marketPageData } from "~/.server/market/page";
 import { resolveMarket } from "~/.server/market/resolve";
-import { valueOrErrorPage } from "~/.server/snapshots/loader-data";
+import { valueOrErrorPage } from "~/.server/pages/loader-data";
 import { MarketPage } from "~/components/market/market-page";
 import { CHART_RANGES, parseChartRange } from "~/lib/chart";
 import { formatPrice } from "~/lib/format";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requestContext } from "~/.server/context";
-import { valueOrErrorPage } from "~/.server/snapshots/loader-data";
+import { valueOrErrorPage } from "~/.server/pages/loader-data";
 import { traderPageData, traderWallet } from "~/.server/trader/page";
 import { TraderPage } from "~/components/trader/trader-page";
 import { pageMeta, rootData } from "~/lib/seo";

@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { callStateOf } from "~/.server/events/card";
-import { byPrice, eventOutcomes } from "~/.server/events/outcomes";
 import { groupMarketsByEvent, normaliseGammaEvent } from "~/.server/polymarket/gamma-events";
 import { normaliseGammaMarket } from "~/.server/polymarket/gamma-markets";
 import { estimateAnalysis } from "~/.server/sentiment/estimate";
 import { DEFAULT_MIN_EDGE_POINTS } from "~/.server/track-record/call-rules";
+import { byPrice, eventOutcomes } from "~/lib/outcomes";
 import type { Market, MarketEvent } from "~/lib/types";
 import { readFixture } from "../support/fixtures";
 

@@ -3,8 +3,8 @@
  * from its markets (lib/market-state.ts); a one-market event's title says what its prices price.
  */
 import { describe, expect, it } from "vitest";
-import { eventTitleOf } from "~/.server/events/outcomes";
 import { endSpan, endWords, eventEnds, eventStatus, hasEnded, marketStatus } from "~/lib/market-state";
+import { eventTitleOf } from "~/lib/outcomes";
 import { makeBucket, makeEvent, makeMarket } from "../support/markets";
 
 const NOW = Date.parse("2026-11-26T12:00:00Z");

@@ -10,10 +10,10 @@ import { analysisProvenance, fetchedProvenance, mentionsProvenance, POLYMARKET }
 import type { Unavailable } from "~/lib/section";
 import type { DisplayMarket, MarketSnapshot } from "~/lib/types";
 import type { Deps } from "../deps";
-import { readEvent } from "../events/detail";
 import { eventHistory, NOT_RECORDED, rangeStep } from "../events/history";
 import { historyPoints, outcomeHistory } from "../market/price-history";
 import { ON_DEMAND_FRESH_SECONDS, resolveMarket } from "../market/resolve";
+import { readEvent } from "../search/event-detail";
 import { SearchCursorError } from "../search/query";
 import { searchOpenEvents } from "../search/results";
 import { marketSnapshot } from "../snapshots/markets";

@@ -8,7 +8,6 @@ import { ok, type Section, unavailable } from "~/lib/section";
 import type { Config } from "../config";
 import type { Deps } from "../deps";
 import { UpstreamError } from "../http";
-import { cachedOrPending } from "../snapshots/loader-data";
 import type { Cached, Dataset, RefreshRecord } from "./swr-cache";
 
 /** Why a dataset has no value to show: the refresh's failure, or the upstream's answer of nothing. */
@@ -56,6 +55,30 @@ export interface DeclaredDataset<Stored, View> {
   inspect(
     deps: Deps,
   ): Promise<{ value: Stored | null; checkedAt: string | null; record: RefreshRecord | null }>;
+}
+
+/**
+ * Cached data renders with the first byte; on a cold cache a loader hands React Router the pending
+ * fetch instead, and the page streams its shell at once and the data when it arrives. The result is
+ * wrapped (`{ value }`) because an async function cannot return a promise without waiting for it.
+ */
+async function cachedOrPending<TData, TView>({
+  read,
+  fetchNow,
+  view,
+  waitUntil,
+}: {
+  read: () => Promise<TData | null>;
+  fetchNow: () => Promise<TData>;
+  view: (data: TData) => TView;
+  waitUntil: (promise: Promise<unknown>) => void;
+}): Promise<{ value: TView | Promise<TView> }> {
+  const cached = await read();
+  if (cached !== null) return { value: view(cached) };
+  const pending = fetchNow().then(view);
+  // The fetch fills the cache for everyone: it runs to its end even if this visitor goes away.
+  waitUntil(pending.catch(() => undefined));
+  return { value: pending };
 }
 
 const isEmptyAnswer = (error: Error) => error instanceof UpstreamError && error.kind === "empty";

@@ -11,28 +11,22 @@ import type { Books, EventPageData, EventRulesView, OutcomeRow } from "~/lib/eve
 import { bookQuote } from "~/lib/event-page";
 import type { SidePair } from "~/lib/live-state";
 import type { ChartSection, MarketTrades, MentionPoint, OutcomeHolders } from "~/lib/market-page";
+import { byPrice, type EventOutcomeOf, eventOutcomes, firstSidePriceOf, outcomeLabel } from "~/lib/outcomes";
 import { type NowOrLater, ok, type Section, unavailable } from "~/lib/section";
 import type { CallWithReturn } from "~/lib/track-record-page";
 import type { Market, WhaleTrade } from "~/lib/types";
 import { buildPriceChart, MAX_LINES } from "../charts/price-chart";
 import type { Deps } from "../deps";
-import {
-  byPrice,
-  type EventOutcomeOf,
-  eventOutcomes,
-  firstSidePriceOf,
-  outcomeLabel,
-} from "../events/outcomes";
 import { LOOKUPS, sayUnavailable } from "../lookups";
 import { storedEventCalls, storedEventTrades } from "../market/history-reads";
 import { linesHistory } from "../market/price-history";
 import { toMarketView } from "../market/resolve";
 import { HOLDERS_UNAVAILABLE, holdersOf, mentionPoints, mergeTrades } from "../market/sections";
+import { nowOrLater } from "../pages/loader-data";
 import { isTokenId } from "../polymarket/clob";
 import { isConditionId } from "../polymarket/data-api";
 import type { EventBySlug } from "../polymarket/gamma-events";
 import { leaderboard, rankTrades } from "../snapshots/leaderboard";
-import { nowOrLater } from "../snapshots/loader-data";
 import { paperReturn } from "../track-record/metrics";
 import { type ResolvedEvent, RULES_UNAVAILABLE, toEventView } from "./resolve";
 

@@ -9,14 +9,14 @@
 import type { EventView } from "~/lib/event-page";
 import type { MarketSource, MarketStatus } from "~/lib/market-page";
 import { eventEnds, eventStatus, RESOLVED_PRICE } from "~/lib/market-state";
+import { eventOutcomes, eventTitleOf, isMultiOutcome } from "~/lib/outcomes";
 import { ok, type Section, unavailable } from "~/lib/section";
 import type { DisplayEvent, Market } from "~/lib/types";
 import type { Deps } from "../deps";
-import { type FromIndex, openIndexedEvent } from "../events/indexed";
-import { eventOutcomes, eventTitleOf, isMultiOutcome } from "../events/outcomes";
 import { LOOKUPS, sayUnavailable } from "../lookups";
 import { isSlug } from "../polymarket/gamma";
 import type { EventBySlug } from "../polymarket/gamma-events";
+import { type FromIndex, openIndexedEvent } from "../search/indexed-event";
 import { indexedMarketEvent } from "../search/results";
 import { findShownEvent } from "../snapshots/markets";
 

@@ -7,6 +7,15 @@
 import { primaryCategory } from "~/lib/categories";
 import { isMarketLive } from "~/lib/display-market";
 import { eventEnds } from "~/lib/market-state";
+import {
+  byPrice,
+  type EventOutcomeOf,
+  eventOutcomes,
+  eventTitleOf,
+  firstSidePriceOf,
+  isMultiOutcome,
+  outcomeLabel,
+} from "~/lib/outcomes";
 import type {
   CallSideBought,
   DisplayEvent,
@@ -33,15 +42,6 @@ import {
   type NoCallReason,
   sidePriceOf,
 } from "../track-record/call-rules";
-import {
-  byPrice,
-  type EventOutcomeOf,
-  eventOutcomes,
-  eventTitleOf,
-  firstSidePriceOf,
-  isMultiOutcome,
-  outcomeLabel,
-} from "./outcomes";
 
 /** Outcomes a multi-outcome event's card lists ("+N more" for the rest). */
 export const CARD_OUTCOMES = 3;

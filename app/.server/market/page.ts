@@ -15,9 +15,9 @@ import type { WhaleTrade } from "~/lib/types";
 import { buildPriceChart } from "../charts/price-chart";
 import type { Deps } from "../deps";
 import { LOOKUPS } from "../lookups";
+import { nowOrLater } from "../pages/loader-data";
 import { isConditionId } from "../polymarket/data-api";
 import { leaderboard, rankTrades } from "../snapshots/leaderboard";
-import { nowOrLater } from "../snapshots/loader-data";
 import { outcomeHistory } from "./price-history";
 import type { ResolvedMarket } from "./resolve";
 import {

@@ -10,11 +10,11 @@ import type {
   SentimentStep,
   SiblingMarket,
 } from "~/lib/market-page";
+import { firstSidePriceOf } from "~/lib/outcomes";
 import { ok, type Section, unavailable } from "~/lib/section";
 import type { CallWithReturn } from "~/lib/track-record-page";
 import type { WhaleTrade } from "~/lib/types";
 import type { Deps } from "../deps";
-import { firstSidePriceOf } from "../events/outcomes";
 import { LOOKUPS, sayUnavailable } from "../lookups";
 import { isConditionId, unranked } from "../polymarket/data-api";
 import { boardIndex, leaderboard, rankTrader } from "../snapshots/leaderboard";

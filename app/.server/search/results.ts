@@ -6,6 +6,7 @@
  * instead, and say so (`source: "snapshot"`, with why).
  */
 import { type Category, filterMarkets } from "~/lib/categories";
+import { byPrice, eventOutcomes } from "~/lib/outcomes";
 import { POLYMARKET } from "~/lib/provenance";
 import { matchesEvent, matchesSearch, type SearchResults } from "~/lib/search";
 import type {
@@ -20,7 +21,6 @@ import type {
 import { encodeCursor } from "../cursor";
 import type { Deps } from "../deps";
 import { toEventFacts, toOutcomeView } from "../events/card";
-import { byPrice, eventOutcomes } from "../events/outcomes";
 import { createLog } from "../log";
 import { marketSnapshot } from "../snapshots/markets";
 

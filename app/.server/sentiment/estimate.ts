@@ -1,7 +1,7 @@
 /** Deterministic substitute analysis of an event from its own price moves, labelled "estimated". */
 
+import { byPrice, callOnOutcome, type EventOutcomeOf, eventOutcomes } from "~/lib/outcomes";
 import type { EventAnalysis, MarketEvent } from "~/lib/types";
-import { byPrice, callOnOutcome, type EventOutcomeOf, eventOutcomes } from "../events/outcomes";
 
 /** A 24h move of at least this many points (either way) makes the estimate call its outcome. */
 export const MOVE_THRESHOLD_POINTS = 2;

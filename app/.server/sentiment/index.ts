@@ -1,8 +1,8 @@
 /** Per-event forecasts: model output where available and still current, labelled estimates otherwise. */
 
+import { eventOutcomes } from "~/lib/outcomes";
 import { mixProvenance, type Provenance, SENTIMENT_ESTIMATE_METHOD } from "~/lib/provenance";
 import type { EventAnalysis, MarketEvent } from "~/lib/types";
-import { eventOutcomes } from "../events/outcomes";
 import { estimateAnalysis, watchedPrices } from "./estimate";
 import type { BatchRun, ForecastContext, LlmClient } from "./llm-client";
 

@@ -2,9 +2,9 @@
 
 import * as v from "valibot";
 import { cleanText } from "~/lib/clean-text";
+import { byPrice, callOnOutcome, eventOutcomes, isMultiOutcome } from "~/lib/outcomes";
 import type { EventAnalysis, MarketEvent } from "~/lib/types";
 import type { Config } from "../config";
-import { byPrice, callOnOutcome, eventOutcomes, isMultiOutcome } from "../events/outcomes";
 import { fetchJson, joinUrl, UpstreamError } from "../http";
 import { createLog } from "../log";
 import { type GivenProbability, normaliseForecast } from "../track-record/forecast";

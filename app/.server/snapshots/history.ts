@@ -5,10 +5,10 @@
  */
 
 import { primaryCategory } from "~/lib/categories";
+import { firstSidePriceOf, isMultiOutcome } from "~/lib/outcomes";
 import { ok, type Section, unavailable } from "~/lib/section";
 import type { EventAnalysis, Market, MarketAnalysis, MarketEvent, MentionCount } from "~/lib/types";
 import type { CallState } from "../events/card";
-import { firstSidePriceOf, isMultiOutcome } from "../events/outcomes";
 import type { CallInput, HistoryStore, MarketObservation } from "../history/store";
 import { describeFailure } from "../http";
 import { createLog } from "../log";

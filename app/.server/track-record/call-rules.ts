@@ -8,8 +8,8 @@
  */
 import { edgePoints } from "~/lib/edge";
 import { hasEnded, isMarketOpen } from "~/lib/market-state";
+import { firstSidePriceOf, isMultiOutcome } from "~/lib/outcomes";
 import type { CallSideBought, Market, MarketEvent } from "~/lib/types";
-import { firstSidePriceOf, isMultiOutcome } from "../events/outcomes";
 
 // The rules' version (3: calls derived from the probabilities, `deriveCall` below), stored with each call:
 // defined beside the record's shapes so the pages can tell the rows of earlier rules apart.

@@ -9,9 +9,10 @@
  *   market as its own Yes/No question.
  * Pure; the scores are `scoreCall`'s (multi-outcome Brier and log score, the model's and the market's).
  */
+
+import { eventOutcomes, firstSidePriceOf, isMultiOutcome } from "~/lib/outcomes";
 import type { CallOutcome, ForecastScore, RecordedForecast } from "~/lib/track-record";
 import type { EventAnalysis, Market, MarketEvent } from "~/lib/types";
-import { eventOutcomes, firstSidePriceOf, isMultiOutcome } from "../events/outcomes";
 import { scoreCall } from "./scoring";
 
 /** The called market's two sides as the binary question the forecast is scored on. */

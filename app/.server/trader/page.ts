@@ -23,8 +23,8 @@ import type { Deps } from "../deps";
 import { LOOKUPS, sayUnavailable } from "../lookups";
 import { storedWalletTrades } from "../market/history-reads";
 import { mergeTrades, TRADES_UNAVAILABLE } from "../market/sections";
+import { nowOrLater } from "../pages/loader-data";
 import { isWallet } from "../polymarket/leaderboard";
-import { nowOrLater } from "../snapshots/loader-data";
 
 /** The board whose row says whether a wallet has any activity at all. */
 const PROBE_PERIOD: BoardPeriod = "ALL";

@@ -7,7 +7,7 @@
 import type { IndexedEvent } from "~/lib/types";
 import type { Deps } from "../deps";
 import { createLog } from "../log";
-import { getIndexedEvent, indexState } from "../search/query";
+import { getIndexedEvent, indexState } from "./query";
 
 const log = createLog("search");
 

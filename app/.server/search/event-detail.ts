@@ -7,6 +7,8 @@
  * (decision 0037: no upstream call, `fetchedAt` the row's last write), else read on demand; either without a
  * forecast. A slug that cannot be Polymarket's is unknown without any D1 query or upstream call.
  */
+
+import { byPrice, eventOutcomes } from "~/lib/outcomes";
 import {
   type AnswerProvenance,
   analysisProvenance,
@@ -18,13 +20,12 @@ import {
 import { ok, type Section } from "~/lib/section";
 import type { AnyEvent, DisplayEvent, EventDetail, EventOutcome, Market, MarketEvent } from "~/lib/types";
 import type { Deps } from "../deps";
+import { toEventFacts, toOutcomeView } from "../events/card";
 import { LOOKUPS, sayUnavailable } from "../lookups";
 import { isSlug } from "../polymarket/gamma";
-import { indexedEventCard, indexedMarketEvent } from "../search/results";
 import { findShownEvent } from "../snapshots/markets";
-import { toEventFacts, toOutcomeView } from "./card";
-import { openIndexedEvent } from "./indexed";
-import { byPrice, eventOutcomes } from "./outcomes";
+import { openIndexedEvent } from "./indexed-event";
+import { indexedEventCard, indexedMarketEvent } from "./results";
 
 export interface ReadEvent {
   detail: EventDetail;

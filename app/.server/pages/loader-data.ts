@@ -1,31 +1,8 @@
-/**
- * Cached data renders with the first byte; on a cold cache a loader hands React Router the pending
- * fetch instead, and the page streams its shell at once and the data when it arrives. The result is
- * wrapped (`{ value }`) because an async function cannot return a promise without waiting for it.
- */
+/** What loaders share: a section read now or streamed later, and the error page a failed read calls for. */
 import { data } from "react-router";
 import type { NowOrLater, Section } from "~/lib/section";
 import type { Deps } from "../deps";
 import type { KeptAt } from "../lookups";
-export async function cachedOrPending<TData, TView>({
-  read,
-  fetchNow,
-  view,
-  waitUntil,
-}: {
-  read: () => Promise<TData | null>;
-  fetchNow: () => Promise<TData>;
-  view: (data: TData) => TView;
-  waitUntil: (promise: Promise<unknown>) => void;
-}): Promise<{ value: TView | Promise<TView> }> {
-  const cached = await read();
-  if (cached !== null) return { value: view(cached) };
-  const pending = fetchNow().then(view);
-  // The fetch fills the cache for everyone: it runs to its end even if this visitor goes away.
-  waitUntil(pending.catch(() => undefined));
-  return { value: pending };
-}
-
 /**
  * A page section read on demand: `run` is started either way; when every key it reads is fresh it is
  * awaited here, else its pending promise is handed back for the page to stream, and also goes to
