@@ -2,8 +2,8 @@ import { type Context, Hono } from "hono";
 import { FEED_TYPES, type FeedEntry, type FeedMeta, renderFeed } from "../app/.server/feeds/build";
 import { trackRecordFeed } from "../app/.server/feeds/track-record";
 import { whaleFeed } from "../app/.server/feeds/whales";
-import { pageRecord } from "../app/.server/record-pages/read";
 import { whaleSnapshot } from "../app/.server/snapshots/whales";
+import { pageRecord } from "../app/.server/track-record/view";
 import type { WorkerEnv } from "../app/.server/worker-env";
 import { FEED_FORMATS, type FeedFormat, feedPath } from "../app/lib/feeds";
 import { siteOrigin } from "../app/lib/seo";
@@ -44,7 +44,7 @@ for (const format of FEED_FORMATS) {
 
   feeds.get(feedPath("/track-record", format), async (c) => {
     const deps = c.get("deps");
-    const record = await pageRecord(deps);
+    const record = await pageRecord(deps.cache, deps.history);
     if (!record.ok) return c.text(record.message, 503, { "Retry-After": "60", "Cache-Control": "no-store" });
     const origin = siteOrigin(c.get("config").siteUrl, c.req.url);
     return respond(c, format, trackRecordFeed(record.value.calls, origin, deps.now()), RECORD_CACHE);

@@ -181,3 +181,19 @@ export const LOOKUPS = {
     load: (up, wallet) => up.data.userTrades(wallet),
   }),
 } as const;
+
+/** One lookup bound to a request's caches, gate and clients: what the modules below a page are handed. */
+export type BoundLookup<L> =
+  L extends Lookup<infer Id, infer T> ? (id: Id) => ReturnType<Lookup<Id, T>["get"]> : never;
+
+/** Every on-demand read bound to one request (`lookupsFor(deps)` at the page, API answer or cron). */
+export type Lookups = { [K in keyof typeof LOOKUPS]: BoundLookup<(typeof LOOKUPS)[K]> };
+
+/** The on-demand reads bound to one request or cron run; built where `deps` is, handed down as a client. */
+export function lookupsFor(deps: Deps): Lookups {
+  const bound: Record<string, (id: never) => unknown> = {};
+  for (const [name, lookup] of Object.entries(LOOKUPS)) {
+    bound[name] = (id: never) => (lookup as Lookup<never, unknown>).get(deps, id);
+  }
+  return bound as Lookups;
+}

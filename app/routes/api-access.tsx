@@ -1,11 +1,9 @@
-import { apiExamples, apiReference } from "~/.server/api-v1/reference";
 import { requestContext } from "~/.server/context";
-import { htmlOnce } from "~/.server/server-html";
-import { isDataRequest } from "~/.server/single-fetch";
+import { apiAccessPage } from "~/.server/pages/api-access";
 import { ApiReferenceView } from "~/components/api-access/api-reference-view";
 import { useCopyButtons } from "~/components/api-access/copy-button";
 import { ServerHtml } from "~/components/ui/server-html";
-import { pageMeta, rootData, siteOrigin } from "~/lib/seo";
+import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/api-access";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -18,37 +16,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     structuredData: { about: "OddsPulse public API v1" },
   });
 
-/** Examples that are not ready within this stream in after the rest of the page. */
-const EXAMPLES_WAIT_MS = 1_000;
-
 /** The element that holds the reference. */
 const BODY_ID = "api-access-body";
 
-/**
- * The reference with its examples. A document with the examples ready gets its HTML made once per
- * origin and examples (a thousand elements, a fifth of a render's CPU otherwise) and no loader data
- * for it (decision 0046). A client-side navigation, or a cold cache that streams, gets the data.
- */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { deps, config, serverHtml } = context.get(requestContext);
-  const origin = siteOrigin(config.siteUrl, request.url);
-  const examples = apiExamples(deps);
-  // Warm data renders in the first pass (readable without JavaScript); a cold cache streams.
-  const ready = await Promise.race([
-    examples,
-    new Promise<null>((resolve) => setTimeout(() => resolve(null), EXAMPLES_WAIT_MS)),
-  ]);
-  const reference = await apiReference(origin);
-  if (ready && !isDataRequest(request)) {
-    serverHtml.set(
-      BODY_ID,
-      htmlOnce(ready, origin, () => (
-        <ApiReferenceView reference={reference} examples={ready} origin={origin} />
-      )),
-    );
-    return { view: null };
-  }
-  return { view: { reference, examples: ready ?? examples, origin } };
+export function loader({ context, request }: Route.LoaderArgs) {
+  return apiAccessPage(context.get(requestContext), request, BODY_ID);
 }
 
 export default function ApiAccess({ loaderData: { view } }: Route.ComponentProps) {

@@ -1,15 +1,9 @@
 import { requestContext } from "~/.server/context";
-import { pagePath } from "~/.server/single-fetch";
-import { dashboardView } from "~/.server/snapshots/dashboard";
-import { dashboardSearch } from "~/.server/snapshots/dashboard-search";
-import { marketSnapshot } from "~/.server/snapshots/markets";
+import { dashboardPage } from "~/.server/pages/dashboard";
 import { DashboardView } from "~/components/markets/dashboard-view";
 import { MarketGridError, MarketGridSkeleton } from "~/components/markets/market-grid";
 import { SentimentDashboardSkeleton } from "~/components/markets/sentiment-dashboard";
 import { Deferred } from "~/components/ui/deferred";
-import { categoryBySlug } from "~/lib/categories";
-import { cardLimit } from "~/lib/dashboard";
-import { parseListView } from "~/lib/list-view";
 import { readSearch } from "~/lib/search";
 import { pageMeta, rootData } from "~/lib/seo";
 import { CATEGORY_LINKS } from "~/lib/site";
@@ -19,24 +13,8 @@ import type { Route } from "./+types/dashboard";
  * `/` and the 11 category paths: the cards the URL asks for (category, `search`, `show`). Without a search
  * the snapshot's cards (no database query); with one, every open event through the index (decision 0036).
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { deps } = context.get(requestContext);
-  const url = new URL(request.url);
-  // The page's path, not the `.data` one: read as is, a client-side navigation got Trending's cards.
-  const category = categoryBySlug(pagePath(url).replace(/^\/+|\/+$/g, "") || undefined);
-  const query = {
-    category,
-    search: readSearch(url.searchParams),
-    limit: cardLimit(url.searchParams.get("show")),
-    view: parseListView(url.searchParams, { trending: category === undefined }),
-    now: deps.now(),
-  };
-  const renderedAt = deps.now();
-  const { value } =
-    query.search.trim() === ""
-      ? await marketSnapshot.view(deps, (snapshot) => dashboardView(snapshot, query))
-      : await dashboardSearch(deps, query);
-  return { slug: category?.slug ?? null, renderedAt, dashboard: value };
+export function loader({ context, request }: Route.LoaderArgs) {
+  return dashboardPage(context.get(requestContext), new URL(request.url));
 }
 
 const HOME_DESCRIPTION =

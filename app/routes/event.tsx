@@ -1,14 +1,9 @@
-import { data } from "react-router";
 import { requestContext } from "~/.server/context";
-import { eventPageData } from "~/.server/event-page/page";
-import { resolveEvent } from "~/.server/event-page/resolve";
-import { valueOrErrorPage } from "~/.server/pages/loader-data";
+import { eventPage } from "~/.server/pages/event";
 import { EventPage } from "~/components/event/event-page";
-import { CHART_RANGES, parseChartRange } from "~/lib/chart";
 import { eventPath } from "~/lib/event-page";
 import { formatPrice } from "~/lib/format";
 import { statusText } from "~/lib/market-page";
-import { missingPage } from "~/lib/not-found";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/event";
 
@@ -19,18 +14,8 @@ import type { Route } from "./+types/event";
  * is a 404 without any D1 query or upstream call; an unknown one a 404 after Gamma says so. The 404 names the
  * slug and offers Polymarket's search for it (the root's error boundary renders it).
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { deps } = context.get(requestContext);
-  const range = parseChartRange(new URL(request.url).searchParams.get("range"));
-  if (range === null) {
-    throw data(`Unknown range: use one of ${CHART_RANGES.map((r) => r.value).join(", ")}.`, { status: 400 });
-  }
-  const resolved = valueOrErrorPage(await resolveEvent(deps, params.slug));
-  if (resolved === null) {
-    console.warn(`[404] GET /event/${params.slug}`);
-    throw data(missingPage("event", params.slug), { status: 404 });
-  }
-  return eventPageData(deps, resolved, range);
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  return eventPage(context.get(requestContext), params.slug, new URL(request.url));
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { requestContext } from "~/.server/context";
-import { readSystemStatus } from "~/.server/snapshots/status";
+import { helpCenterPage } from "~/.server/pages/status";
 import { HelpCenterPage } from "~/components/help/help-center-page";
 import { useSupportEmail } from "~/components/help/support-email";
 import { HELP_QUERY_PARAM } from "~/components/help/use-help-query";
@@ -41,9 +41,8 @@ export function shouldRevalidate({
  * The sidebar's System Status is the status page's overall line: the crons' checks in D1 and the datasets'
  * states in KV, through the same readSystemStatus (never calls upstreams).
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { deps } = context.get(requestContext);
-  return { status: (await readSystemStatus(deps)).overall };
+export function loader({ context }: Route.LoaderArgs) {
+  return helpCenterPage(context.get(requestContext));
 }
 
 export default function HelpCenter({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,7 @@
 import { requestContext } from "~/.server/context";
-import { marketSnapshot } from "~/.server/snapshots/markets";
+import { marketIntelligencePage } from "~/.server/pages/insights";
 import { MarketIntelligenceView } from "~/components/insights/market-intelligence-view";
-import { marketIntelligence } from "~/lib/insights/market-intelligence";
 import { pageMeta, rootData } from "~/lib/seo";
-import type { MarketSnapshot } from "~/lib/types";
 import type { Route } from "./+types/market-intelligence";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,10 +15,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 // Aggregated here so the page ships a few ranked rows, not the whole feed.
-export async function loader({ context }: Route.LoaderArgs) {
-  const { deps } = context.get(requestContext);
-  const view = (snapshot: MarketSnapshot) => marketIntelligence(snapshot, deps.now());
-  return { intelligence: (await marketSnapshot.view(deps, view)).value };
+export function loader({ context }: Route.LoaderArgs) {
+  return marketIntelligencePage(context.get(requestContext));
 }
 
 export default function MarketIntelligencePage({ loaderData }: Route.ComponentProps) {

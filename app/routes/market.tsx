@@ -1,13 +1,8 @@
-import { data } from "react-router";
 import { requestContext } from "~/.server/context";
-import { marketPageData } from "~/.server/market/page";
-import { resolveMarket } from "~/.server/market/resolve";
-import { valueOrErrorPage } from "~/.server/pages/loader-data";
+import { marketPage } from "~/.server/pages/market";
 import { MarketPage } from "~/components/market/market-page";
-import { CHART_RANGES, parseChartRange } from "~/lib/chart";
 import { formatPrice } from "~/lib/format";
 import { marketPath, statusText } from "~/lib/market-page";
-import { missingPage } from "~/lib/not-found";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/market";
 
@@ -16,18 +11,8 @@ import type { Route } from "./+types/market";
  * An impossible slug is a 404 without any upstream call; an unknown one a 404 after Gamma says so. The 404
  * names the slug and offers Polymarket's search for it (the root's error boundary renders it).
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { deps } = context.get(requestContext);
-  const range = parseChartRange(new URL(request.url).searchParams.get("range"));
-  if (range === null) {
-    throw data(`Unknown range: use one of ${CHART_RANGES.map((r) => r.value).join(", ")}.`, { status: 400 });
-  }
-  const resolved = valueOrErrorPage(await resolveMarket(deps, params.slug));
-  if (resolved === null) {
-    console.warn(`[404] GET /market/${params.slug}`);
-    throw data(missingPage("market", params.slug), { status: 404 });
-  }
-  return marketPageData(deps, resolved, range);
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  return marketPage(context.get(requestContext), params.slug, new URL(request.url));
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

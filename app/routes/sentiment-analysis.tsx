@@ -1,9 +1,7 @@
 import { requestContext } from "~/.server/context";
-import { marketSnapshot } from "~/.server/snapshots/markets";
+import { sentimentAnalysisPage } from "~/.server/pages/insights";
 import { SentimentAnalysisView } from "~/components/insights/sentiment-analysis-view";
-import { sentimentInsights } from "~/lib/insights/sentiment-analysis";
 import { pageMeta, rootData } from "~/lib/seo";
-import type { MarketSnapshot } from "~/lib/types";
 import type { Route } from "./+types/sentiment-analysis";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,10 +15,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 // The aggregates are computed here so the page ships a few ranked rows, not the whole snapshot.
-export async function loader({ context }: Route.LoaderArgs) {
-  const { deps } = context.get(requestContext);
-  const view = (snapshot: MarketSnapshot) => sentimentInsights(snapshot, deps.now());
-  return { insights: (await marketSnapshot.view(deps, view)).value };
+export function loader({ context }: Route.LoaderArgs) {
+  return sentimentAnalysisPage(context.get(requestContext));
 }
 
 export default function SentimentAnalysis({ loaderData }: Route.ComponentProps) {

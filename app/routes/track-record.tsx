@@ -1,6 +1,5 @@
-import { data } from "react-router";
 import { requestContext } from "~/.server/context";
-import { trackRecordPageData } from "~/.server/record-pages/page";
+import { trackRecordPage } from "~/.server/pages/track-record";
 import { TrackRecordPage } from "~/components/track-record/track-record-view";
 import { feedAlternates, TRACK_RECORD_FEED_TITLE } from "~/lib/feeds";
 import { pageMeta, rootData } from "~/lib/seo";
@@ -44,16 +43,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
  * call lists; a page number that is not a whole number from 1 is a 400 that says so, one past the end
  * shows the last page. A missing or failing database is a 200 page that says so, method included.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { deps } = context.get(requestContext);
-  const params = new URL(request.url).searchParams;
-  const graded = parsePageNumber(params.get(PAGE_PARAMS.settled));
-  const open = parsePageNumber(params.get(PAGE_PARAMS.open));
-  if (graded === null || open === null) {
-    const name = graded === null ? PAGE_PARAMS.settled : PAGE_PARAMS.open;
-    throw data(`Bad page number: ?${name}= takes a whole number from 1.`, { status: 400 });
-  }
-  return trackRecordPageData(deps, { graded, open });
+export function loader({ request, context }: Route.LoaderArgs) {
+  return trackRecordPage(context.get(requestContext), new URL(request.url));
 }
 
 export default function TrackRecord({ loaderData }: Route.ComponentProps) {

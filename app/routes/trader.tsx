@@ -1,7 +1,5 @@
-import { data } from "react-router";
 import { requestContext } from "~/.server/context";
-import { valueOrErrorPage } from "~/.server/pages/loader-data";
-import { traderPageData, traderWallet } from "~/.server/trader/page";
+import { traderPage } from "~/.server/pages/trader";
 import { TraderPage } from "~/components/trader/trader-page";
 import { pageMeta, rootData } from "~/lib/seo";
 import { monthlySummary } from "~/lib/trader-page";
@@ -13,19 +11,8 @@ import type { Route } from "./+types/trader";
  * is not 0x + 40 hex digits is the site's 404 page without any upstream call; a wallet without any
  * activity is a 404 after one (decision 0021); over the client's lookup limit, a 429.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { deps } = context.get(requestContext);
-  const wallet = traderWallet(params.wallet);
-  if (wallet === null) {
-    console.warn(`[404] GET /trader/${params.wallet}`);
-    throw data(null, { status: 404 });
-  }
-  const page = valueOrErrorPage(await traderPageData(deps, wallet));
-  if (page === null) {
-    console.warn(`[404] GET /trader/${wallet} (no activity)`);
-    throw data(null, { status: 404 });
-  }
-  return page;
+export function loader({ params, context }: Route.LoaderArgs) {
+  return traderPage(context.get(requestContext), params.wallet);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

@@ -1,5 +1,5 @@
 import { requestContext } from "~/.server/context";
-import { tradingSignalsData } from "~/.server/record-pages/signals";
+import { tradingSignalsPage } from "~/.server/pages/trading-signals";
 import { TradingSignalsView } from "~/components/insights/trading-signals-view";
 import { pageMeta, rootData } from "~/lib/seo";
 import type { Route } from "./+types/trading-signals";
@@ -15,9 +15,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** The open calls from the track record (D1) with confidence and price now from the cached snapshot. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { deps } = context.get(requestContext);
-  return tradingSignalsData(deps);
+export function loader({ context }: Route.LoaderArgs) {
+  return tradingSignalsPage(context.get(requestContext));
 }
 
 export default function TradingSignals({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { requestContext } from "~/.server/context";
-import { marketSnapshot } from "~/.server/snapshots/markets";
-import { whaleSnapshot } from "~/.server/snapshots/whales";
+import { whaleWatchPage } from "~/.server/pages/whale-watch";
 import { WhaleWatchPage } from "~/components/whales/whale-watch-page";
 import { feedAlternates, whaleFeedTitle } from "~/lib/feeds";
 import { WHALES_EVERY } from "~/lib/refresh-cadence";
@@ -35,15 +34,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
  * and the page streams six skeleton cards until it settles. `now` is the render time, so relative
  * labels ("3 min ago") hydrate to the same text in the browser.
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { deps } = context.get(requestContext);
-  const [whales, markets] = await Promise.all([
-    whaleSnapshot.view(deps, (snapshot) => snapshot),
-    // The cached cards only (never an upstream call): which events are multi-outcome.
-    marketSnapshot.read(deps),
-  ]);
-  const multiEvents = markets?.events.flatMap((e) => (e.multi ? [e.slug] : [])) ?? [];
-  return { now: deps.now(), snapshot: whales.value, multiEvents };
+export function loader({ context }: Route.LoaderArgs) {
+  return whaleWatchPage(context.get(requestContext));
 }
 
 /**

@@ -3,8 +3,8 @@
  * pending, the settled and open lists' order, and which calls /trading-signals shows in what order.
  */
 import { describe, expect, it } from "vitest";
-import { openPage, settledPage } from "~/.server/record-pages/page";
-import { signalsOf, standingCalls } from "~/.server/record-pages/signals";
+import { openPage, settledPage } from "~/.server/pages/track-record";
+import { signalsOf, standingCalls } from "~/.server/pages/trading-signals";
 import { formatPerDollar, formatRatio, formatScore } from "~/lib/format";
 import { CALL_RULES_VERSION, type Call, sideQuote } from "~/lib/track-record";
 import { pageHref, pageOf, parsePageNumber, pendingText, quoteText } from "~/lib/track-record-page";

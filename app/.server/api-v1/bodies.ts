@@ -20,6 +20,7 @@ import { marketSnapshot } from "../snapshots/markets";
 import type { Health } from "../snapshots/status";
 import { readHealth } from "../snapshots/status";
 import { whaleSnapshot } from "../snapshots/whales";
+import { sourcesOf } from "../sources";
 import { exportHeadline, exportPage, exportSummary } from "../track-record/export";
 import { readTrackRecord } from "../track-record/view";
 import type { EventsQuery, MarketsQuery, SearchQuery, WhalesQuery } from "./params";
@@ -165,7 +166,7 @@ export async function searchAnswer(deps: Deps, query: SearchQuery): Promise<Answ
 const PARTIAL_MAX_AGE = 60;
 
 export async function eventAnswer(deps: Deps, slug: string): Promise<Answer<EventResponse>> {
-  const read = await readEvent(deps, slug);
+  const read = await readEvent(sourcesOf(deps), slug);
   if (!read.ok) return failed(read);
   if (read.value === null)
     return { ok: false, status: 404, code: "not_found", message: `No event with slug ${slug}` };
@@ -191,7 +192,7 @@ export async function eventHistoryAnswer(
   slug: string,
   range: ChartRange,
 ): Promise<Answer<EventHistoryResponse>> {
-  const history = await eventHistory(deps, slug, range, Math.floor(deps.now() / 1000));
+  const history = await eventHistory(sourcesOf(deps).reads, slug, range, Math.floor(deps.now() / 1000));
   if (!history.ok) return unavailable(history.message);
   if (history.value === null) {
     const event = await eventAnswer(deps, slug);
@@ -214,7 +215,7 @@ export async function eventHistoryAnswer(
 }
 
 export async function marketAnswer(deps: Deps, slug: string): Promise<Answer<MarketResponse>> {
-  const read = await resolveMarket(deps, slug);
+  const read = await resolveMarket(sourcesOf(deps), slug);
   if (!read.ok) return failed(read);
   const resolved = read.value;
   if (resolved === null)
@@ -238,7 +239,7 @@ export async function historyAnswer(
   const market = await marketAnswer(deps, slug);
   if (!market.ok) return market;
   const view = market.body.market;
-  const { series, notes } = await outcomeHistory(deps, view, range, Math.floor(deps.now() / 1000));
+  const { series, notes } = await outcomeHistory(sourcesOf(deps), view, range, Math.floor(deps.now() / 1000));
   return {
     ok: true,
     maxAge: notes.length > 0 ? 60 : HISTORY_MAX_AGE,
@@ -272,7 +273,7 @@ export async function trackRecordAnswer(
   deps: Deps,
   cursor: string | undefined,
 ): Promise<Answer<TrackRecordResponse>> {
-  const record = await readTrackRecord(deps);
+  const record = await readTrackRecord(deps.history);
   if (!record.ok) return unavailable(record.message);
   const page = exportPage(record.value.calls, cursor ?? null);
   if (page === null) return badCursor("cursor names no call: use the nextCursor of a previous page");

@@ -1,7 +1,33 @@
 import { Hono } from "hono";
-import { traderView, traderWallet } from "../trader/page";
+import { ok, type Section } from "~/lib/section";
+import type { TraderView } from "~/lib/trader-page";
+import type { Deps } from "../deps";
+import { HistoryReads } from "../history/reads";
+import { lookupsFor } from "../lookups";
+import {
+  standings,
+  traderPositions,
+  traderProbe,
+  traderTrades,
+  traderViewOf,
+  traderWallet,
+} from "../market/trader";
 import type { WorkerEnv } from "../worker-env";
 import { rateLimit } from "./http";
+
+/** What the trader page shows with every section resolved, or null for a wallet without activity. */
+async function traderView(deps: Deps, wallet: string): Promise<Section<TraderView | null>> {
+  const lookups = lookupsFor(deps);
+  const found = await traderProbe(lookups, new HistoryReads(deps.history, deps.cache), wallet);
+  if (!found.ok || found.value === null) return found as Section<null>;
+  const { probe, stored, others } = found.value;
+  const [otherRanks, positions, trades] = await Promise.all([
+    others,
+    traderPositions(lookups, wallet),
+    traderTrades(lookups, stored, wallet),
+  ]);
+  return ok(traderViewOf(wallet, standings(probe, otherRanks), positions, trades));
+}
 
 const NOT_A_WALLET = { error: "Not a wallet address: use 0x and 40 hex digits" };
 

@@ -7,10 +7,9 @@
 import type { ChartRange } from "~/lib/chart";
 import { ok, type Section } from "~/lib/section";
 import { RANGE_SECONDS } from "../charts/price-chart";
-import type { Deps } from "../deps";
+import type { HistoryReads } from "../history/reads";
 import type { EventMarket } from "../history/store";
 import { HOUR_SECONDS, SLOT_SECONDS } from "../history/store";
-import { storedEventMarkets, storedPricesAt } from "../market/history-reads";
 
 /** Outcomes an event's history lists at most (the dearest by their latest recorded price). */
 export const EVENT_HISTORY_OUTCOMES = 20;
@@ -91,19 +90,18 @@ function seriesOf(
 
 /** The event's recorded history over `range` ending at `nowSec`; null when nothing of it is recorded. */
 export async function eventHistory(
-  deps: Deps,
+  reads: HistoryReads,
   eventSlug: string,
   range: ChartRange,
   nowSec: number,
 ): Promise<Section<EventHistory | null>> {
-  const stored = await storedEventMarkets(deps, eventSlug, EVENT_HISTORY_OUTCOMES);
+  const stored = await reads.eventMarkets(eventSlug, EVENT_HISTORY_OUTCOMES);
   if (!stored.ok) return stored;
   const { markets, total } = stored.value;
   if (markets.length === 0) return ok(null);
   const firstSeen = Math.min(...markets.map((m) => m.firstSeen));
   const { step, times } = gridOf(range, nowSec, firstSeen);
-  const read = await storedPricesAt(
-    deps,
+  const read = await reads.pricesAt(
     markets.map((m) => m.id),
     times,
   );

@@ -7,11 +7,10 @@ import type { ChartRange } from "~/lib/chart";
 import type { HistoryPoint, MarketView } from "~/lib/market-page";
 import type { Unavailable } from "~/lib/section";
 import { MAX_LINES, mergeHistory, RANGE_SECONDS, type Series } from "../charts/price-chart";
-import type { Deps } from "../deps";
+import type { HistoryReads } from "../history/reads";
 import { SLOT_SECONDS } from "../history/store";
-import { LOOKUPS, sayUnavailable } from "../lookups";
+import { type Lookups, sayUnavailable } from "../lookups";
 import { type HistoryInterval, isTokenId, type TokenPrice } from "../polymarket/clob";
-import { storedPoints } from "./history-reads";
 
 /** What the CLOB is asked for each range, and how long its answer is fresh. */
 export const CLOB_REQUESTS: Record<
@@ -34,13 +33,13 @@ export interface OutcomeHistory {
 
 /** Each outcome's series over `range` ending now (epoch seconds `nowSec`). */
 export function outcomeHistory(
-  deps: Deps,
+  sources: HistorySources,
   market: Pick<MarketView, "id" | "outcomes" | "clobTokenIds">,
   range: ChartRange,
   nowSec: number,
 ): Promise<OutcomeHistory> {
   return linesHistory(
-    deps,
+    sources,
     market.outcomes.map((outcome, i) => ({
       label: outcome.label,
       marketId: market.id,
@@ -50,6 +49,12 @@ export function outcomeHistory(
     range,
     nowSec,
   );
+}
+
+/** Where a chart's lines are read: our points (D1) and the CLOB's history on demand. */
+export interface HistorySources {
+  reads: HistoryReads;
+  lookups: Lookups;
 }
 
 /** One line of a chart: an outcome's price, read as side `side` of market `marketId`'s points. */
@@ -67,7 +72,7 @@ export interface LineSource {
  * line whose market our points do not cover from the start of the range.
  */
 export async function linesHistory(
-  deps: Deps,
+  { reads, lookups }: HistorySources,
   sources: readonly LineSource[],
   range: ChartRange,
   nowSec: number,
@@ -77,7 +82,7 @@ export async function linesHistory(
   const lines = sources.slice(0, MAX_LINES);
 
   const marketIds = [...new Set(lines.map((l) => l.marketId))];
-  const stored = await Promise.all(marketIds.map((id) => storedPoints(deps, id, since)));
+  const stored = await Promise.all(marketIds.map((id) => reads.points(id, since)));
   if (stored.some((s) => !s.ok)) notes.push(OURS_UNAVAILABLE);
   const ours = new Map(marketIds.map((id, i) => [id, stored[i]?.ok ? stored[i].value : []]));
 
@@ -88,7 +93,7 @@ export async function linesHistory(
       const firstOurs = ours.get(line.marketId)?.[0]?.t ?? Number.POSITIVE_INFINITY;
       if (firstOurs <= since + 2 * SLOT_SECONDS || line.tokenId === null || !isTokenId(line.tokenId))
         return [];
-      const kept = await LOOKUPS.prices.get(deps, { token: line.tokenId, ...request });
+      const kept = await lookups.prices({ token: line.tokenId, ...request });
       return kept.ok ? kept.value.value : sayUnavailable(kept, CLOB_UNAVAILABLE);
     }),
   );

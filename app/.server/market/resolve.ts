@@ -8,12 +8,12 @@ import type { CurrentAnalysis, MarketSource, MarketView, OutcomePrice } from "~/
 import { marketStatus } from "~/lib/market-state";
 import { ok, type Section, unavailable } from "~/lib/section";
 import type { DisplayEvent, DisplayMarket, Market } from "~/lib/types";
-import type { Deps } from "../deps";
-import type { StoredMarket } from "../history/store";
+import type { HistoryStore, StoredMarket } from "../history/store";
 import { createLog } from "../log";
-import { LOOKUPS, ON_DEMAND_FRESH_SECONDS } from "../lookups";
+import { ON_DEMAND_FRESH_SECONDS } from "../lookups";
 import { isSlug } from "../polymarket/gamma";
 import { findShownMarket } from "../snapshots/markets";
+import type { Sources } from "../sources";
 
 export { ON_DEMAND_FRESH_SECONDS };
 
@@ -24,6 +24,9 @@ export interface ResolvedMarket {
   /** The current analysis and mention count (top-100 markets only). */
   analysis: CurrentAnalysis | null;
 }
+
+/** What resolving a slug reads (the snapshot only for a slug that can be Polymarket's). */
+export type ResolveSources = Pick<Sources, "now" | "snapshot" | "lookups" | "store">;
 
 /** When the market is unknown to us and Gamma cannot be asked: the page cannot be drawn. */
 export const MARKET_UNAVAILABLE =
@@ -76,8 +79,11 @@ function analysisOf(card: DisplayMarket, event: DisplayEvent | null): CurrentAna
 }
 
 /** The market as our history last saw it: its last stored prices; volume and the rest unknown. */
-async function fromHistory(deps: Deps, slug: string, now: number): Promise<ResolvedMarket | null> {
-  const store = deps.history;
+async function fromHistory(
+  store: HistoryStore | null,
+  slug: string,
+  now: number,
+): Promise<ResolvedMarket | null> {
   if (!store) return null;
   let stored: StoredMarket | null;
   try {
@@ -127,16 +133,18 @@ async function fromHistory(deps: Deps, slug: string, now: number): Promise<Resol
  * snapshot, Gamma fails and our history has never seen it; `limited` when Gamma would have to be asked
  * but the client is over its lookup limit (the page says so rather than reading our history for it).
  */
-export async function resolveMarket(deps: Deps, slug: string): Promise<Section<ResolvedMarket | null>> {
+export async function resolveMarket(
+  { now, snapshot, lookups, store }: ResolveSources,
+  slug: string,
+): Promise<Section<ResolvedMarket | null>> {
   if (!isSlug(slug)) return ok(null);
-  const now = deps.now();
-  const shown = await findShownMarket(deps, slug);
+  const shown = findShownMarket(await snapshot(), slug);
   if (shown) {
     const { market, card, event, snapshot } = shown;
     const source = { kind: "snapshot" as const, at: snapshot.fetchedAt, stale: snapshot.stale ?? false };
     return ok({ view: toMarketView(market, source, now), analysis: analysisOf(card, event) });
   }
-  const kept = await LOOKUPS.market.get(deps, slug);
+  const kept = await lookups.market(slug);
   if (kept.ok) {
     const { value, fetchedAt, stale } = kept.value;
     return ok(
@@ -146,6 +154,6 @@ export async function resolveMarket(deps: Deps, slug: string): Promise<Section<R
     );
   }
   if (kept.reason === "limited") return kept;
-  const stored = await fromHistory(deps, slug, now);
+  const stored = await fromHistory(store, slug, now);
   return stored ? ok(stored) : unavailable(MARKET_UNAVAILABLE);
 }

@@ -1,5 +1,6 @@
 /** What loaders share: a section read now or streamed later, and the error page a failed read calls for. */
 import { data } from "react-router";
+import { CHART_RANGES, type ChartRange, parseChartRange } from "~/lib/chart";
 import type { NowOrLater, Section } from "~/lib/section";
 import type { Deps } from "../deps";
 import type { KeptAt } from "../lookups";
@@ -28,4 +29,19 @@ export async function nowOrLater<T>(
 export function valueOrErrorPage<T>(section: Section<T>): T {
   if (section.ok) return section.value;
   throw data(section.message, { status: section.reason === "limited" ? 429 : 503 });
+}
+
+/** A route's 404: logged as one line, the page's own not-found text. */
+export function notFound(path: string, body: unknown = null): never {
+  console.warn(`[404] GET ${path}`);
+  throw data(body, { status: 404 });
+}
+
+/** The chart range a page's URL asks for (`?range=`, default one week), else a 400 naming the choices. */
+export function chartRangeOf(url: URL): ChartRange {
+  const range = parseChartRange(url.searchParams.get("range"));
+  if (range === null) {
+    throw data(`Unknown range: use one of ${CHART_RANGES.map((r) => r.value).join(", ")}.`, { status: 400 });
+  }
+  return range;
 }

@@ -19,11 +19,11 @@ import {
 } from "~/lib/provenance";
 import { ok, type Section } from "~/lib/section";
 import type { AnyEvent, DisplayEvent, EventDetail, EventOutcome, Market, MarketEvent } from "~/lib/types";
-import type { Deps } from "../deps";
 import { toEventFacts, toOutcomeView } from "../events/card";
-import { LOOKUPS, sayUnavailable } from "../lookups";
+import { sayUnavailable } from "../lookups";
 import { isSlug } from "../polymarket/gamma";
 import { findShownEvent } from "../snapshots/markets";
+import type { Sources } from "../sources";
 import { openIndexedEvent } from "./indexed-event";
 import { indexedEventCard, indexedMarketEvent } from "./results";
 
@@ -107,9 +107,13 @@ function outcomeViews(markets: readonly Market[], multi: boolean) {
  * The event by slug: null when Polymarket does not know it (or the slug cannot be one); unavailable or
  * limited when it is not in the snapshot and the lookup fails.
  */
-export async function readEvent(deps: Deps, slug: string): Promise<Section<ReadEvent | null>> {
+export async function readEvent(
+  sources: Pick<Sources, "now" | "snapshot" | "lookups" | "index">,
+  slug: string,
+): Promise<Section<ReadEvent | null>> {
   if (!isSlug(slug)) return ok(null);
-  const shown = await findShownEvent(deps, slug);
+  const { now, lookups } = sources;
+  const shown = findShownEvent(await sources.snapshot(), slug);
   if (shown) {
     const { card, markets, snapshot } = shown;
     const outcomeCount = card.outcomes.length + card.moreOutcomes;
@@ -122,7 +126,7 @@ export async function readEvent(deps: Deps, slug: string): Promise<Section<ReadE
       provenance: provenanceOf(card, snapshot.provenance.markets),
     };
     if (fromSnapshot.outcomes.length >= outcomeCount) return ok({ detail: fromSnapshot, from: "snapshot" });
-    const read = await LOOKUPS.event.get(deps, slug);
+    const read = await lookups.event(slug);
     const found = read.ok ? read.value.value : null;
     if (!read.ok || found === null) {
       const note = read.ok ? OUTCOMES_UNAVAILABLE : sayUnavailable(read, OUTCOMES_UNAVAILABLE).message;
@@ -143,11 +147,11 @@ export async function readEvent(deps: Deps, slug: string): Promise<Section<ReadE
       from: "lookup",
     });
   }
-  const indexed = await openIndexedEvent(deps, slug);
+  const indexed = await openIndexedEvent(sources, slug);
   if (indexed) {
     const event = indexedMarketEvent(indexed.event);
     const outcomes = outcomeViews(event.markets, event.markets.length > 1);
-    const card = indexedEventCard(indexed.event, deps.now());
+    const card = indexedEventCard(indexed.event, now);
     const at = indexed.checkedAt ?? indexed.event.updatedAt;
     return ok({
       detail: {
@@ -161,13 +165,13 @@ export async function readEvent(deps: Deps, slug: string): Promise<Section<ReadE
       from: "index",
     });
   }
-  const read = await LOOKUPS.event.get(deps, slug);
+  const read = await lookups.event(slug);
   if (!read.ok) return read;
   const found = read.value.value;
   if (found === null) return ok(null);
   const event = asMarketEvent(found);
   const outcomes = outcomeViews(event.markets, event.markets.length > 1);
-  const card: AnyEvent = { ...toEventFacts(event, deps.now()), forecast: null, mentions: null };
+  const card: AnyEvent = { ...toEventFacts(event, now), forecast: null, mentions: null };
   const { fetchedAt, stale } = read.value;
   return ok({
     detail: {

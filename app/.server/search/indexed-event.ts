@@ -5,8 +5,8 @@
  * or failing is "not in the index", and the caller asks Gamma as before.
  */
 import type { IndexedEvent } from "~/lib/types";
-import type { Deps } from "../deps";
 import { createLog } from "../log";
+import type { Sources } from "../sources";
 import { getIndexedEvent, indexState } from "./query";
 
 const log = createLog("search");
@@ -29,8 +29,11 @@ export interface FromIndex {
  * The open indexed event with this slug and when the index last confirmed it, or null. Two one-row D1
  * queries in parallel (the row by its unique slug, the crawl's state); never an upstream call.
  */
-export async function openIndexedEvent(deps: Deps, slug: string): Promise<FromIndex | null> {
-  const { db } = deps;
+export async function openIndexedEvent(
+  { index, now }: Pick<Sources, "index" | "now">,
+  slug: string,
+): Promise<FromIndex | null> {
+  const { db, passMinutes } = index;
   if (db === null) return null;
   let found: [IndexedEvent | null, Awaited<ReturnType<typeof indexState>>];
   try {
@@ -44,7 +47,7 @@ export async function openIndexedEvent(deps: Deps, slug: string): Promise<FromIn
   const written = Date.parse(event.updatedAt);
   const lastPass = state.lastFullPassAt === null ? Number.NaN : Date.parse(state.lastFullPassAt);
   const checked = Number.isFinite(lastPass) && lastPass > written ? lastPass : written;
-  const trustMs = Math.max(LEAST_TRUST_MS, PASSES_TRUSTED * deps.config.searchIndexPassMinutes * 60_000);
-  if (deps.now() - checked > trustMs) return null;
+  const trustMs = Math.max(LEAST_TRUST_MS, PASSES_TRUSTED * passMinutes * 60_000);
+  if (now - checked > trustMs) return null;
   return { event, checkedAt: checked > written ? state.lastFullPassAt : null };
 }

@@ -358,18 +358,20 @@ export const marketSnapshot = defineDataset<StoredMarkets, MarketSnapshot>({
   fallback,
 });
 
+/** The market snapshot as the cache holds it (its check time and staleness), as pages read it. */
+export type CachedMarkets = NonNullable<Awaited<ReturnType<typeof marketSnapshot.cached>>>;
+
 /** A market of the cached snapshot by slug, with its card (no upstream call), or null. */
-export async function findShownMarket(
-  deps: Deps,
+export function findShownMarket(
+  cached: CachedMarkets | null,
   slug: string,
-): Promise<{
+): {
   market: Market;
   card: DisplayMarket;
   /** Its event's card: the event's call, which the market page shows as the event's card does. */
   event: DisplayEvent | null;
   snapshot: MarketSnapshot;
-} | null> {
-  const cached = await marketSnapshot.cached(deps);
+} | null {
   const market = cached?.value.markets?.find((m) => m.slug === slug);
   const card = market && cached?.value.snapshot.markets.find((m) => m.id === market.id);
   if (!cached || !market || !card) return null;
@@ -381,11 +383,10 @@ export async function findShownMarket(
  * An event of the cached snapshot by slug, with its card and the market bodies the snapshot keeps of it
  * (all of a one-market event; often only the leading ones of a multi-outcome event), or null. No upstream call.
  */
-export async function findShownEvent(
-  deps: Deps,
+export function findShownEvent(
+  cached: CachedMarkets | null,
   slug: string,
-): Promise<{ card: DisplayEvent; markets: Market[]; snapshot: MarketSnapshot } | null> {
-  const cached = await marketSnapshot.cached(deps);
+): { card: DisplayEvent; markets: Market[]; snapshot: MarketSnapshot } | null {
   const card = cached?.value.snapshot.events?.find((e) => e.slug === slug);
   if (!cached || !card) return null;
   const listed = new Set(card.outcomes.map((o) => o.marketId));

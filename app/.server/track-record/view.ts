@@ -16,7 +16,8 @@ import {
   type ScoredCall,
   type TrackSummary,
 } from "~/lib/track-record";
-import type { Deps } from "../deps";
+import type { SwrCache } from "../cache/swr-cache";
+import type { HistoryStore } from "../history/store";
 import { createLog } from "../log";
 import { scoreForecast } from "./event-forecast";
 import { headlineOf, isCurrentRule } from "./headline";
@@ -52,8 +53,8 @@ const categoryLabel = (slug: string) => CATEGORIES.find((c) => c.slug === slug)?
  * The whole record and its figures; unavailable when the Worker has no history database or it fails (the
  * page says so, the API answers 503).
  */
-export async function readTrackRecord(deps: Deps): Promise<Section<TrackRecordData>> {
-  const store = deps.history?.calls;
+export async function readTrackRecord(history: HistoryStore | null): Promise<Section<TrackRecordData>> {
+  const store = history?.calls;
   if (!store) return unavailable("The track record is unavailable: no history database.");
   let rows: Call[];
   let pending: Map<string, string>;
@@ -97,4 +98,26 @@ export async function readTrackRecord(deps: Deps): Promise<Section<TrackRecordDa
 /** A call with its forecast's score (null without a recorded forecast). */
 export function withScore(call: Call, resolutions: ReadonlyMap<string, CallOutcome>): ScoredCall {
   return { ...call, score: call.forecast ? scoreForecast(call.forecast, call.outcome, resolutions) : null };
+}
+
+const RECORD_MEMO_MS = 60_000;
+const RECORD_KEY = "track-record:pages";
+
+/**
+ * The record as the site's pages and feeds read it: `readTrackRecord` kept a minute in the isolate's
+ * memory (never KV). Calls are added by the 10-minute market build and graded by the market cron, so a
+ * page render need not read every row again each time; a page may show a new call up to a minute late.
+ * Only a record with calls is kept: a new deployment shows its first calls as soon as the first build
+ * has recorded them, and a failure is read again next time.
+ */
+export function pageRecord(
+  memo: Pick<SwrCache, "remembered">,
+  history: HistoryStore | null,
+): Promise<Section<TrackRecordData>> {
+  return memo.remembered({
+    key: RECORD_KEY,
+    ttlMs: RECORD_MEMO_MS,
+    load: () => readTrackRecord(history),
+    keep: (record) => record.ok && record.value.calls.length > 0,
+  });
 }

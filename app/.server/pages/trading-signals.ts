@@ -9,9 +9,9 @@
 import { CALL_RULES_VERSION, type Call } from "~/lib/track-record";
 import { SIGNALS_SHOWN, type SignalView, type TradingSignalsData } from "~/lib/track-record-page";
 import type { DisplayEvent, DisplayMarket } from "~/lib/types";
-import type { Deps } from "../deps";
+import type { RequestContext } from "../context";
 import { marketSnapshot } from "../snapshots/markets";
-import { pageRecord } from "./read";
+import { pageRecord } from "../track-record/view";
 
 /** The card's forecast source as calls name it (the estimate is "estimate" there). */
 const callSourceOf = (card: DisplayEvent) =>
@@ -70,10 +70,10 @@ export function signalsOf(calls: readonly Call[], shown: ShownNow): SignalView[]
 
 const NOTHING_SHOWN: ShownNow = { events: [], markets: [] };
 
-export async function tradingSignalsData(deps: Deps): Promise<TradingSignalsData> {
+export async function tradingSignalsPage({ deps }: RequestContext): Promise<TradingSignalsData> {
   const now = deps.now();
   const [record, snapshot] = await Promise.all([
-    pageRecord(deps).then((read) => (read.ok ? read.value : null)),
+    pageRecord(deps.cache, deps.history).then((read) => (read.ok ? read.value : null)),
     marketSnapshot.read(deps),
   ]);
   if (record === null) {

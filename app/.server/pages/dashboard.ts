@@ -1,4 +1,7 @@
 /**
+ * `/` and the 11 category paths: the cards the URL asks for (category, `search`, `show`). Without a search
+ * the snapshot's cards (no database query); with one, every open event through the index (decision 0036).
+ *
  * A list page's search (issue 24 §2–§3, decision 0036): every open event through the search index, ranked by
  * relevance then 24 h volume, at most SEARCH_RESULTS_MAX in one query; the snapshot's busiest events when the
  * index cannot answer (searchOpenEvents says why). Streams like the list itself: with the snapshot cached the
@@ -9,13 +12,17 @@
  * offers the Trending page's search for the same text with what it finds. Only then: a search with results
  * costs its one query, as before.
  */
-import { type DashboardData, SEARCH_RESULTS_MAX, type WiderSearch } from "~/lib/dashboard";
-import { defaultListView } from "~/lib/list-view";
+import { categoryBySlug } from "~/lib/categories";
+import { cardLimit, type DashboardData, SEARCH_RESULTS_MAX, type WiderSearch } from "~/lib/dashboard";
+import { defaultListView, parseListView } from "~/lib/list-view";
+import { readSearch } from "~/lib/search";
 import type { MarketSnapshot } from "~/lib/types";
+import type { RequestContext } from "../context";
 import type { Deps } from "../deps";
 import { searchOpenEvents } from "../search/results";
-import { type DashboardQuery, searchResultsView } from "./dashboard";
-import { marketSnapshot } from "./markets";
+import { pagePath } from "../single-fetch";
+import { marketSnapshot } from "../snapshots/markets";
+import { type DashboardQuery, dashboardView, searchResultsView } from "./dashboard-view";
 
 /**
  * What `/?search=` finds for the same text, counted as that page counts it (its default view; no cards
@@ -42,7 +49,7 @@ async function widerSearch(
   };
 }
 
-export async function dashboardSearch(
+async function dashboardSearch(
   deps: Deps,
   query: DashboardQuery,
 ): Promise<{ value: DashboardData | Promise<DashboardData> }> {
@@ -58,4 +65,23 @@ export async function dashboardSearch(
     return { ...view, everywhere: await widerSearch(deps, snapshot, query) };
   };
   return { value: value instanceof Promise ? value.then(answer) : await answer(value) };
+}
+
+/** The page's loader: the query the URL asks for, its cards now (cached) or streamed (cold cache). */
+export async function dashboardPage({ deps }: RequestContext, url: URL) {
+  // The page's path, not the `.data` one: read as is, a client-side navigation got Trending's cards.
+  const category = categoryBySlug(pagePath(url).replace(/^\/+|\/+$/g, "") || undefined);
+  const now = deps.now();
+  const query: DashboardQuery = {
+    category,
+    search: readSearch(url.searchParams),
+    limit: cardLimit(url.searchParams.get("show")),
+    view: parseListView(url.searchParams, { trending: category === undefined }),
+    now,
+  };
+  const { value } =
+    query.search.trim() === ""
+      ? await marketSnapshot.view(deps, (snapshot) => dashboardView(snapshot, query))
+      : await dashboardSearch(deps, query);
+  return { slug: category?.slug ?? null, renderedAt: now, dashboard: value };
 }

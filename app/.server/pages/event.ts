@@ -11,24 +11,24 @@ import type { Books, EventPageData, EventRulesView, OutcomeRow } from "~/lib/eve
 import { bookQuote } from "~/lib/event-page";
 import type { SidePair } from "~/lib/live-state";
 import type { ChartSection, MarketTrades, MentionPoint, OutcomeHolders } from "~/lib/market-page";
+import { missingPage } from "~/lib/not-found";
 import { byPrice, type EventOutcomeOf, eventOutcomes, firstSidePriceOf, outcomeLabel } from "~/lib/outcomes";
 import { type NowOrLater, ok, type Section, unavailable } from "~/lib/section";
-import type { CallWithReturn } from "~/lib/track-record-page";
 import type { Market, WhaleTrade } from "~/lib/types";
 import { buildPriceChart, MAX_LINES } from "../charts/price-chart";
+import type { RequestContext } from "../context";
 import type { Deps } from "../deps";
-import { LOOKUPS, sayUnavailable } from "../lookups";
-import { storedEventCalls, storedEventTrades } from "../market/history-reads";
-import { linesHistory } from "../market/price-history";
+import { LOOKUPS, type Lookups, sayUnavailable } from "../lookups";
+import { type HistorySources, linesHistory } from "../market/price-history";
 import { toMarketView } from "../market/resolve";
-import { HOLDERS_UNAVAILABLE, holdersOf, mentionPoints, mergeTrades } from "../market/sections";
-import { nowOrLater } from "../pages/loader-data";
+import { HOLDERS_UNAVAILABLE, holdersOf, mentionPoints, mergeTrades, withReturns } from "../market/sections";
 import { isTokenId } from "../polymarket/clob";
 import { isConditionId } from "../polymarket/data-api";
 import type { EventBySlug } from "../polymarket/gamma-events";
-import { leaderboard, rankTrades } from "../snapshots/leaderboard";
-import { paperReturn } from "../track-record/metrics";
-import { type ResolvedEvent, RULES_UNAVAILABLE, toEventView } from "./resolve";
+import { leaderboard, rankTrades, type StoredBoard } from "../snapshots/leaderboard";
+import { type Sources, sourcesOf } from "../sources";
+import { type ResolvedEvent, RULES_UNAVAILABLE, resolveEvent, toEventView } from "./event-resolve";
+import { chartRangeOf, notFound, nowOrLater, valueOrErrorPage } from "./loader-data";
 
 export const BOOKS_UNAVAILABLE = "Polymarket's order books are unavailable right now.";
 export const EVENT_TRADES_UNAVAILABLE = "Polymarket's trades are unavailable right now.";
@@ -61,12 +61,12 @@ const hasConditionId = (market: Market): boolean =>
   market.conditionId !== null && isConditionId(market.conditionId);
 
 /** The top of each listed outcome's book (the dearest MAX_BOOKS), kept two minutes under the event's slug. */
-async function booksOf(deps: Deps, slug: string, rows: readonly OutcomeRow[]): Promise<Section<Books>> {
+async function booksOf(lookups: Lookups, slug: string, rows: readonly OutcomeRow[]): Promise<Section<Books>> {
   const tokenIds = rows
     .slice(0, MAX_BOOKS)
     .flatMap((r) => (r.tokenId !== null && isTokenId(r.tokenId) ? [r.tokenId] : []));
   if (tokenIds.length === 0) return ok({});
-  const kept = await LOOKUPS.books.get(deps, { slug, tokenIds });
+  const kept = await lookups.books({ slug, tokenIds });
   if (!kept.ok) return sayUnavailable(kept, BOOKS_UNAVAILABLE);
   return ok(
     Object.fromEntries(kept.value.value.map((b) => [b.tokenId, bookQuote(b.bestBid, b.bestAsk)] as const)),
@@ -75,7 +75,7 @@ async function booksOf(deps: Deps, slug: string, rows: readonly OutcomeRow[]): P
 
 /** The chart of the dearest six outcomes over a range, with what could not be read. */
 async function chartOf(
-  deps: Deps,
+  sources: HistorySources,
   outcomes: readonly EventOutcomeOf[],
   range: ChartRange,
   nowSec: number,
@@ -86,7 +86,7 @@ async function chartOf(
     side: o.side,
     tokenId: tokenOf(o),
   }));
-  const { series, notes } = await linesHistory(deps, lines, range, nowSec);
+  const { series, notes } = await linesHistory(sources, lines, range, nowSec);
   const shown = outcomes.slice(0, MAX_LINES);
   // Each line ends at the price the table shows, and follows the same live prices.
   const withNow = series.map((s, i) => {
@@ -103,41 +103,27 @@ function sidesOf(outcome: EventOutcomeOf, outcomes: readonly EventOutcomeOf[]): 
   return [outcome.label, other?.label ?? ""];
 }
 
-/** The track record's calls on any of the event's markets, with their return, newest first (D1). */
-async function eventCalls(
-  deps: Deps,
-  slug: string,
-  markets: readonly Market[],
-): Promise<Section<CallWithReturn[]>> {
-  const calls = await storedEventCalls(
-    deps,
-    slug,
-    markets.map((m) => m.id),
-  );
-  if (!calls.ok) return calls;
-  return ok(calls.value.map((c) => ({ ...c, return: paperReturn(c.side, c.priceAtCall, c.outcome) })));
-}
-
 /** Trades over $10K in the event's markets: ours (D1) and the Data API's (kept), each once, ranked. */
-async function eventTrades(deps: Deps, slug: string, conditionIds: readonly string[]): Promise<MarketTrades> {
+async function eventTrades(
+  { lookups, reads }: HistorySources,
+  board: Promise<StoredBoard | null>,
+  slug: string,
+  conditionIds: readonly string[],
+): Promise<MarketTrades> {
   const fetched: Promise<Section<WhaleTrade[]>> =
     conditionIds.length === 0
       ? Promise.resolve(ok([]))
-      : LOOKUPS.eventTrades
-          .get(deps, { slug, conditionIds })
+      : lookups
+          .eventTrades({ slug, conditionIds })
           .then((kept) => (kept.ok ? ok(kept.value.value) : sayUnavailable(kept, EVENT_TRADES_UNAVAILABLE)));
-  const [ours, theirs, board] = await Promise.all([
-    storedEventTrades(deps, slug, conditionIds),
-    fetched,
-    leaderboard.read(deps),
-  ]);
+  const [ours, theirs, ranks] = await Promise.all([reads.eventTrades(slug, conditionIds), fetched, board]);
   const merged = mergeTrades(ours, theirs);
-  return { ...merged, trades: rankTrades(merged.trades, board) };
+  return { ...merged, trades: rankTrades(merged.trades, ranks) };
 }
 
 /** Gamma's event on demand, for an event drawn from the index: the event, or why it cannot be had. */
-async function askGamma(deps: Deps, slug: string): Promise<Section<EventBySlug>> {
-  const kept = await LOOKUPS.event.get(deps, slug);
+async function askGamma(lookups: Lookups, slug: string): Promise<Section<EventBySlug>> {
+  const kept = await lookups.event(slug);
   if (!kept.ok) return kept;
   const event = kept.value.value;
   return event === null ? unavailable(EVENT_GONE, "empty") : ok(event);
@@ -157,6 +143,11 @@ function withConditionIds(markets: readonly Market[], gamma: Section<EventBySlug
   return markets.map((m) => (m.conditionId === null ? { ...m, conditionId: ids.get(m.id) ?? null } : m));
 }
 
+/** What the page's sections read: the request's sources and the leaderboard (read once). */
+interface PageSources extends Sources {
+  board: Promise<StoredBoard | null>;
+}
+
 interface GammaSections {
   rules: Section<EventRulesView>;
   trades: NowOrLater<MarketTrades>;
@@ -170,6 +161,7 @@ interface GammaSections {
  */
 async function gammaSections(
   deps: Deps,
+  sources: PageSources,
   resolved: ResolvedEvent,
   gamma: Section<EventBySlug>,
   leaderId: string | null,
@@ -195,14 +187,16 @@ async function gammaSections(
     };
   }
   const leader = markets.find((m) => m.id === leaderId);
-  const leaderView = leader ? toMarketView(leader, source, deps.now()) : null;
+  const leaderView = leader ? toMarketView(leader, source, sources.now) : null;
   const tradesAt =
     conditionIds.length > 0 ? [LOOKUPS.eventTrades.at({ slug: event.slug, conditionIds })] : [];
   const holdersAt = leaderView?.conditionId ? [LOOKUPS.holders.at(leaderView.conditionId)] : [];
   const [{ value: trades }, { value: holders }] = await Promise.all([
-    nowOrLater(deps, tradesAt, () => eventTrades(deps, event.slug, conditionIds)),
+    nowOrLater(deps, tradesAt, () => eventTrades(sources, sources.board, event.slug, conditionIds)),
     nowOrLater(deps, holdersAt, () =>
-      leaderView ? holdersOf(deps, leaderView) : Promise.resolve<Section<OutcomeHolders[]>>(ok([])),
+      leaderView
+        ? holdersOf(sources.lookups, sources.board, leaderView)
+        : Promise.resolve<Section<OutcomeHolders[]>>(ok([])),
     ),
   ]);
   return { rules, trades, holders };
@@ -216,14 +210,16 @@ function partOf<T>(
   return sections instanceof Promise ? sections.then(part) : part(sections);
 }
 
-export async function eventPageData(
+/** Everything the page shows of a resolved event. */
+async function eventPageData(
   deps: Deps,
+  sources: PageSources,
   resolved: ResolvedEvent,
   range: ChartRange,
 ): Promise<EventPageData> {
   const { event, card } = resolved;
   const fromIndex = resolved.gamma === null;
-  const now = deps.now();
+  const { now, lookups, reads } = sources;
   const nowSec = Math.floor(now / 1000);
   // A closed event has no open outcomes: its table lists how its markets ended.
   const open = byPrice(eventOutcomes({ markets: event.markets.length > 0 ? event.markets : event.resolved }));
@@ -247,24 +243,29 @@ export async function eventPageData(
   // Gamma's answer: at hand, or (from the index) now when kept fresh, else the sections needing it stream.
   const gamma =
     resolved.gamma ??
-    (await nowOrLater(deps, [LOOKUPS.event.at(event.slug)], () => askGamma(deps, event.slug))).value;
+    (await nowOrLater(deps, [LOOKUPS.event.at(event.slug)], () => askGamma(lookups, event.slug))).value;
   const leaderId = leader?.market.id ?? null;
   // Wrapped: a promise of sections still on their way cannot be the value of another promise.
   let gammaPart: Promise<{ sections: NowOrLater<GammaSections> }>;
   if (gamma instanceof Promise) {
-    const later = gamma.then((g) => gammaSections(deps, resolved, g, leaderId));
+    const later = gamma.then((g) => gammaSections(deps, sources, resolved, g, leaderId));
     deps.waitUntil(later.catch(() => undefined));
     gammaPart = Promise.resolve({ sections: later });
   } else {
-    gammaPart = gammaSections(deps, resolved, gamma, leaderId).then((sections) => ({ sections }));
+    gammaPart = gammaSections(deps, sources, resolved, gamma, leaderId).then((sections) => ({ sections }));
   }
 
   const [books, chart, calls, mentions, { sections }] = await Promise.all([
-    booksOf(deps, event.slug, outcomes),
-    chartOf(deps, open, range, nowSec),
-    eventCalls(deps, event.slug, allMarkets),
+    booksOf(lookups, event.slug, outcomes),
+    chartOf(sources, open, range, nowSec),
+    reads
+      .eventCalls(
+        event.slug,
+        allMarkets.map((m) => m.id),
+      )
+      .then(withReturns),
     leader
-      ? mentionPoints(deps, leader.market.id, nowSec - MENTIONS_WINDOW_SECONDS)
+      ? mentionPoints(reads, leader.market.id, nowSec - MENTIONS_WINDOW_SECONDS)
       : Promise.resolve<Section<MentionPoint[]>>(ok([])),
     gammaPart,
   ]);
@@ -291,4 +292,13 @@ export async function eventPageData(
       : null,
     holders: partOf(sections, (s) => s.holders),
   };
+}
+
+/** The page's loader: the range asked for (else a 400), the event (else a 404), its data. */
+export async function eventPage({ deps }: RequestContext, slug: string, url: URL): Promise<EventPageData> {
+  const range = chartRangeOf(url);
+  const sources = sourcesOf(deps);
+  const resolved = valueOrErrorPage(await resolveEvent(sources, slug));
+  if (resolved === null) return notFound(`/event/${slug}`, missingPage("event", slug));
+  return eventPageData(deps, { ...sources, board: leaderboard.read(deps) }, resolved, range);
 }

@@ -4,19 +4,22 @@
  * tagged with its own), so the page's data stays small however long the record grows.
  */
 
+import { data } from "react-router";
 import type { Call } from "~/lib/track-record";
 import {
   type CallPage,
   type OpenCallView,
+  PAGE_PARAMS,
   pageOf,
+  parsePageNumber,
   pendingText,
   type SettledCallView,
   type TrackRecordPageData,
 } from "~/lib/track-record-page";
-import type { Deps } from "../deps";
+import type { RequestContext } from "../context";
 import { isCurrentRule } from "../track-record/headline";
 import { horizonOf, paperReturn } from "../track-record/metrics";
-import { pageRecord } from "./read";
+import { pageRecord } from "../track-record/view";
 
 export interface RequestedPages {
   graded: number;
@@ -75,10 +78,13 @@ export function openPage(
 }
 
 /** The page's data; a missing or failing database is the page's message, never an error page. */
-export async function trackRecordPageData(deps: Deps, pages: RequestedPages): Promise<TrackRecordPageData> {
+async function trackRecordPageData(
+  { deps }: RequestContext,
+  pages: RequestedPages,
+): Promise<TrackRecordPageData> {
   const now = deps.now();
   const minEdgePoints = deps.config.callMinEdgePoints;
-  const read = await pageRecord(deps);
+  const read = await pageRecord(deps.cache, deps.history);
   if (!read.ok) {
     return { now, minEdgePoints, record: null, unavailable: "The track record is unavailable right now." };
   }
@@ -99,4 +105,15 @@ export async function trackRecordPageData(deps: Deps, pages: RequestedPages): Pr
       open: openPage(record.calls, record.pendingStates, pages.open, now),
     },
   };
+}
+
+/** The page's loader: the pages of each list the URL asks for (a 400 for a page that is not a whole number). */
+export function trackRecordPage(ctx: RequestContext, url: URL): Promise<TrackRecordPageData> {
+  const graded = parsePageNumber(url.searchParams.get(PAGE_PARAMS.settled));
+  const open = parsePageNumber(url.searchParams.get(PAGE_PARAMS.open));
+  if (graded === null || open === null) {
+    const name = graded === null ? PAGE_PARAMS.settled : PAGE_PARAMS.open;
+    throw data(`Bad page number: ?${name}= takes a whole number from 1.`, { status: 400 });
+  }
+  return trackRecordPageData(ctx, { graded, open });
 }

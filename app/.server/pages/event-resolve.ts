@@ -12,13 +12,13 @@ import { eventEnds, eventStatus, RESOLVED_PRICE } from "~/lib/market-state";
 import { eventOutcomes, eventTitleOf, isMultiOutcome } from "~/lib/outcomes";
 import { ok, type Section, unavailable } from "~/lib/section";
 import type { DisplayEvent, Market } from "~/lib/types";
-import type { Deps } from "../deps";
-import { LOOKUPS, sayUnavailable } from "../lookups";
+import { sayUnavailable } from "../lookups";
 import { isSlug } from "../polymarket/gamma";
 import type { EventBySlug } from "../polymarket/gamma-events";
 import { type FromIndex, openIndexedEvent } from "../search/indexed-event";
 import { indexedMarketEvent } from "../search/results";
 import { findShownEvent } from "../snapshots/markets";
+import type { Sources } from "../sources";
 
 /** When the event is unknown to us and Gamma cannot be asked: the page cannot be drawn. */
 export const EVENT_UNAVAILABLE = "Event data is temporarily unavailable. Please try again in a few minutes.";
@@ -107,14 +107,14 @@ function fromIndex({ event, checkedAt }: FromIndex): ResolvedEvent {
  * neither the snapshot nor the index holds; `limited` when Gamma would have to be asked but the client is
  * over its lookup limit.
  */
-export async function resolveEvent(deps: Deps, slug: string): Promise<Section<ResolvedEvent | null>> {
+export async function resolveEvent(sources: Sources, slug: string): Promise<Section<ResolvedEvent | null>> {
   if (!isSlug(slug)) return ok(null);
-  const shown = await findShownEvent(deps, slug);
+  const shown = findShownEvent(await sources.snapshot(), slug);
   if (!shown) {
-    const indexed = await openIndexedEvent(deps, slug);
+    const indexed = await openIndexedEvent(sources, slug);
     if (indexed) return ok(fromIndex(indexed));
   }
-  const kept = await LOOKUPS.event.get(deps, slug);
+  const kept = await sources.lookups.event(slug);
   const card = shown?.card ?? null;
   if (kept.ok) {
     const { value, fetchedAt, stale } = kept.value;

@@ -1,0 +1,58 @@
+/**
+ * `/trader/:wallet`: the wallet's boards, positions and trades. The boards (they give the name) and our
+ * D1 trades are awaited; positions and Polymarket's trades render at once when their kept copies are
+ * fresh, else stream in. A path that is not a wallet is a 404 without any upstream call; a wallet without
+ * activity a 404 after one.
+ */
+import { ok, type Section } from "~/lib/section";
+import { traderDisplayName } from "~/lib/trader-page";
+import type { RequestContext } from "../context";
+import { LOOKUPS } from "../lookups";
+import {
+  profileUrl,
+  standings,
+  type TraderPageData,
+  traderPositions,
+  traderProbe,
+  traderTrades,
+  traderWallet,
+} from "../market/trader";
+import { sourcesOf } from "../sources";
+import { notFound, nowOrLater, valueOrErrorPage } from "./loader-data";
+
+export type { TraderPageData };
+
+/** The page's data, or null when the wallet has no activity; `limited` over the client's lookup limit. */
+export async function traderPageData(
+  { deps }: RequestContext,
+  wallet: string,
+): Promise<Section<TraderPageData | null>> {
+  const { lookups, reads } = sourcesOf(deps);
+  const found = await traderProbe(lookups, reads, wallet);
+  if (!found.ok || found.value === null) return found as Section<null>;
+  const { probe, stored, others } = found.value;
+  const [ours, otherRanks, { value: positions }, { value: trades }] = await Promise.all([
+    stored,
+    others,
+    nowOrLater(deps, [LOOKUPS.traderPositions.at(wallet)], () => traderPositions(lookups, wallet)),
+    nowOrLater(deps, [LOOKUPS.traderTrades.at(wallet)], () => traderTrades(lookups, stored, wallet)),
+  ]);
+  const ranks = standings(probe, otherRanks);
+  const known = trades instanceof Promise ? (ours.ok ? ours.value : []) : trades.trades;
+  return ok({
+    wallet,
+    name: traderDisplayName(ranks, known),
+    profileUrl: profileUrl(wallet),
+    now: deps.now(),
+    ranks,
+    positions,
+    trades,
+  });
+}
+
+export async function traderPage(ctx: RequestContext, param: string | undefined): Promise<TraderPageData> {
+  const wallet = traderWallet(param);
+  if (wallet === null) return notFound(`/trader/${param}`);
+  const page = valueOrErrorPage(await traderPageData(ctx, wallet));
+  return page ?? notFound(`/trader/${wallet} (no activity)`);
+}
