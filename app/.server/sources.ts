@@ -7,7 +7,10 @@ import type { Deps } from "./deps";
 import { HistoryReads } from "./history/reads";
 import type { HistoryStore } from "./history/store";
 import { type Lookups, lookupsFor } from "./lookups";
+import type { SearchSources } from "./search/results";
 import { type CachedMarkets, marketSnapshot } from "./snapshots/markets";
+import type { StatusSources } from "./snapshots/status";
+import { whaleSnapshot } from "./snapshots/whales";
 
 export interface Sources {
   /** Epoch milliseconds, read once for the answer. */
@@ -32,5 +35,34 @@ export function sourcesOf(deps: Deps): Sources {
     store: deps.history,
     index: { db: deps.db, passMinutes: deps.config.searchIndexPassMinutes },
     snapshot: () => marketSnapshot.cached(deps),
+  };
+}
+
+/** What the status answers read (the status page, the help center, the health checks). */
+export function statusSourcesOf(deps: Deps): StatusSources {
+  return {
+    now: deps.now(),
+    config: deps.config,
+    history: deps.history,
+    memo: deps.cache,
+    inspect: async () => {
+      const [markets, whales] = await Promise.all([
+        marketSnapshot.inspect(deps),
+        whaleSnapshot.inspect(deps),
+      ]);
+      return { markets, whales };
+    },
+    buildMissing: ({ markets, whales }) =>
+      Promise.all([markets ? marketSnapshot.get(deps) : null, whales ? whaleSnapshot.get(deps) : null]),
+  };
+}
+
+/** What a search of every open event reads: the index, its memo, and the shown events' forecasts. */
+export function searchSourcesOf(deps: Deps): SearchSources {
+  return {
+    now: deps.now(),
+    db: deps.db,
+    ...(deps.searches ? { searches: deps.searches } : {}),
+    shown: () => marketSnapshot.get(deps),
   };
 }

@@ -20,7 +20,7 @@ import { marketSnapshot } from "../snapshots/markets";
 import type { Health } from "../snapshots/status";
 import { readHealth } from "../snapshots/status";
 import { whaleSnapshot } from "../snapshots/whales";
-import { sourcesOf } from "../sources";
+import { searchSourcesOf, sourcesOf, statusSourcesOf } from "../sources";
 import { exportHeadline, exportPage, exportSummary } from "../track-record/export";
 import { readTrackRecord } from "../track-record/view";
 import type { EventsQuery, MarketsQuery, SearchQuery, WhalesQuery } from "./params";
@@ -139,7 +139,7 @@ const INDEX_MAX_AGE = 60;
 /** A page of the search over every open event (the snapshot's events when the index cannot answer). */
 export async function searchAnswer(deps: Deps, query: SearchQuery): Promise<Answer<SearchResponse>> {
   try {
-    const found = await searchOpenEvents(deps, {
+    const found = await searchOpenEvents(searchSourcesOf(deps), {
       q: query.q,
       limit: query.limit,
       cursor: query.cursor ?? null,
@@ -290,7 +290,7 @@ export async function trackRecordAnswer(
 
 /** The pipeline's health: 200 when ok, 503 (same body, with Retry-After) when degraded. */
 export async function statusAnswer(deps: Deps): Promise<Answer<Health>> {
-  const body = await readHealth(deps);
+  const body = await readHealth(statusSourcesOf(deps));
   if (body.ok) return { ok: true, maxAge: STATUS_MAX_AGE, body };
   return { ok: true, maxAge: 0, body, status: 503, retryAfter: UNAVAILABLE_RETRY_SECONDS };
 }

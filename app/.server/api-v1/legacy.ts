@@ -6,6 +6,7 @@ import { isSlug } from "../polymarket/gamma";
 import { marketSnapshot } from "../snapshots/markets";
 import { readHealth } from "../snapshots/status";
 import { whaleSnapshot } from "../snapshots/whales";
+import { statusSourcesOf } from "../sources";
 import type { WorkerEnv } from "../worker-env";
 import { type Answer, historyAnswer, marketAnswer, trackRecordAnswer } from "./bodies";
 import { rateLimit } from "./http";
@@ -100,7 +101,7 @@ export const api = new Hono<WorkerEnv>()
     return legacy(c, answer, badCursor ? "Invalid cursor: use the nextCursor of a previous page" : undefined);
   })
   .get("/health", async (c) => {
-    const health = await readHealth(c.get("deps"));
+    const health = await readHealth(statusSourcesOf(c.get("deps")));
     if (health.ok) return c.json(health, 200, { "Cache-Control": "no-store" });
     return c.json(health, 503, { "Cache-Control": "no-store", "Retry-After": "60" });
   })

@@ -22,6 +22,7 @@ import type { Deps } from "../deps";
 import { searchOpenEvents } from "../search/results";
 import { pagePath } from "../single-fetch";
 import { marketSnapshot } from "../snapshots/markets";
+import { searchSourcesOf } from "../sources";
 import { type DashboardQuery, dashboardView, searchResultsView } from "./dashboard-view";
 
 /**
@@ -33,7 +34,10 @@ async function widerSearch(
   snapshot: MarketSnapshot,
   query: DashboardQuery,
 ): Promise<WiderSearch> {
-  const results = await searchOpenEvents(deps, { q: query.search, limit: SEARCH_RESULTS_MAX });
+  const results = await searchOpenEvents(searchSourcesOf(deps), {
+    q: query.search,
+    limit: SEARCH_RESULTS_MAX,
+  });
   const trending: DashboardQuery = {
     ...query,
     category: undefined,
@@ -55,7 +59,7 @@ async function dashboardSearch(
 ): Promise<{ value: DashboardData | Promise<DashboardData> }> {
   const { value } = await marketSnapshot.view(deps, (snapshot) => snapshot);
   const answer = async (snapshot: MarketSnapshot): Promise<DashboardData> => {
-    const results = await searchOpenEvents(deps, {
+    const results = await searchOpenEvents(searchSourcesOf(deps), {
       q: query.search,
       limit: Math.min(query.limit, SEARCH_RESULTS_MAX),
       ...(query.category ? { category: query.category } : {}),

@@ -4,6 +4,7 @@ import type { StatusView } from "~/components/status/status-page";
 import type { OverallStatus } from "~/lib/overall-status";
 import type { RequestContext } from "../context";
 import { type DatasetHealth, readSystemStatus } from "../snapshots/status";
+import { statusSourcesOf } from "../sources";
 
 function failing(health: DatasetHealth): { since: string; error: string } | null {
   return health.failingSince ? { since: health.failingSince, error: health.error ?? "Unknown error" } : null;
@@ -15,7 +16,7 @@ function failing(health: DatasetHealth): { since: string; error: string } | null
  * the overall status over both (the same computation as the help center and the health answers).
  */
 export async function statusPage({ deps, config }: RequestContext): Promise<StatusView> {
-  const { pipeline: status, checks, overall } = await readSystemStatus(deps);
+  const { pipeline: status, checks, overall } = await readSystemStatus(statusSourcesOf(deps));
   const pipeline: PipelineView = {
     datasets: {
       markets: {
@@ -51,5 +52,5 @@ export async function statusPage({ deps, config }: RequestContext): Promise<Stat
 
 /** The help center's loader: the overall status it states beside the contact details. */
 export async function helpCenterPage({ deps }: RequestContext): Promise<{ status: OverallStatus }> {
-  return { status: (await readSystemStatus(deps)).overall };
+  return { status: (await readSystemStatus(statusSourcesOf(deps))).overall };
 }

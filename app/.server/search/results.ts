@@ -19,13 +19,20 @@ import type {
   MarketSnapshot,
 } from "~/lib/types";
 import { encodeCursor } from "../cursor";
-import type { Deps } from "../deps";
 import { toEventFacts, toOutcomeView } from "../events/card";
 import { createLog } from "../log";
-import { marketSnapshot } from "../snapshots/markets";
 
 import { matchedOutcome } from "./matched-outcome";
-import { clampLimit, readIndex, SearchCursorError, type SearchPage, searchKey, searchOffset } from "./query";
+import type { SearchMemo } from "./memo";
+import {
+  clampLimit,
+  type IndexAnswer,
+  readIndex,
+  SearchCursorError,
+  type SearchPage,
+  searchKey,
+  searchOffset,
+} from "./query";
 
 const log = createLog("search");
 
@@ -171,13 +178,24 @@ export function snapshotResults(
   };
 }
 
+/** What a search reads: the index (D1) and its minute's memo, and the shown events for their forecasts. */
+export interface SearchSources {
+  now: number;
+  db: D1Database | null;
+  searches?: SearchMemo<IndexAnswer>;
+  /** The market snapshot (built now when none is cached): its cards' forecasts and X counts. */
+  shown: () => Promise<MarketSnapshot>;
+}
+
 /**
  * One page of a search. Throws SearchCursorError for a cursor that is not a `nextCursor` (a 400); every
  * other failure (D1, a missing binding) is the snapshot's answer with the reason.
  */
-export async function searchOpenEvents(deps: Deps, request: SearchRequest): Promise<SearchResults> {
-  const snapshot = marketSnapshot.get(deps);
-  const { db } = deps;
+export async function searchOpenEvents(
+  { now, db, searches, shown: shownNow }: SearchSources,
+  request: SearchRequest,
+): Promise<SearchResults> {
+  const snapshot = shownNow();
   if (db === null) return snapshotResults(await snapshot, request, SEARCH_FALLBACK.failed);
   let page: SearchPage;
   let checkedAt: string | null;
@@ -188,8 +206,8 @@ export async function searchOpenEvents(deps: Deps, request: SearchRequest): Prom
       cursor: request.cursor,
       category: request.category?.slug,
     };
-    const answer = await (deps.searches
-      ? deps.searches.get(searchKey(query), deps.now(), () => readIndex(db, query))
+    const answer = await (searches
+      ? searches.get(searchKey(query), now, () => readIndex(db, query))
       : readIndex(db, query));
     if (!answer.ready) return snapshotResults(await snapshot, request, SEARCH_FALLBACK.building);
     page = answer.page;
@@ -200,7 +218,7 @@ export async function searchOpenEvents(deps: Deps, request: SearchRequest): Prom
     return snapshotResults(await snapshot, request, SEARCH_FALLBACK.failed);
   }
   const shown = await snapshot;
-  const events = cardsOf(page, shown.events, deps.now());
+  const events = cardsOf(page, shown.events, now);
   const forecast = events.some((e) => e.forecast !== null);
   let indexed: Map<string, IndexedEvent> | null = null;
   return {
@@ -209,7 +227,7 @@ export async function searchOpenEvents(deps: Deps, request: SearchRequest): Prom
     events,
     nextCursor: page.nextCursor,
     provenance: {
-      markets: { kind: "cached", by: POLYMARKET, at: checkedAt ?? new Date(deps.now()).toISOString() },
+      markets: { kind: "cached", by: POLYMARKET, at: checkedAt ?? new Date(now).toISOString() },
       mentions: forecast ? shown.provenance.mentions : null,
       sentiment: forecast ? shown.provenance.sentiment : null,
     },

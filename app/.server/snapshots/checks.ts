@@ -5,7 +5,6 @@
  * history batch (outbox.ts); a D1 failure keeps them for the next run and never fails the KV refresh.
  */
 
-import type { Deps } from "../deps";
 import type { UpstreamCheck } from "../history/store";
 import { describeFailure, UpstreamError } from "../http";
 import type { MentionsResult } from "../mentions/index";
@@ -73,23 +72,28 @@ export function tradesOutcome(trades: readonly unknown[]): CheckOutcome {
   return received(trades.length);
 }
 
+/** Where a build's checks go (only the cron collects them) and the clock that times them. */
+export interface CheckWatch {
+  reportCheck?: (check: UpstreamCheck) => void;
+  now: () => number;
+}
+
 /**
  * `call` as it is, but when the deps collect checks (the cron) each call also reports its upstream's
  * outcome with its latency (retries and pages included). A throw is a failed check and is passed on;
  * a result is read by `outcome`, whose null means no request was made (nothing to report).
  */
 export function observed<A extends unknown[], T>(
-  deps: Deps,
+  { reportCheck: report, now }: CheckWatch,
   upstream: UpstreamCheck["upstream"],
   outcome: (value: T) => CheckOutcome | null,
   call: (...args: A) => Promise<T>,
 ): (...args: A) => Promise<T> {
-  const report = deps.reportCheck;
   if (!report) return call;
   return async (...args) => {
-    const checkedMs = deps.now();
+    const checkedMs = now();
     const done = (result: CheckOutcome | null) => {
-      if (result) report({ upstream, checkedMs, latencyMs: Math.max(0, deps.now() - checkedMs), ...result });
+      if (result) report({ upstream, checkedMs, latencyMs: Math.max(0, now() - checkedMs), ...result });
     };
     let value: T;
     try {

@@ -262,7 +262,7 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
     }),
   );
   // Read before this build's points are written: the line ends with the price just fetched.
-  const sparklines = await readSparklines(deps, markets, now);
+  const sparklines = await readSparklines(deps.history, markets, now);
   // The history first: what the database cannot take now rides along in this snapshot (decision 0023).
   const unwritten = await flushHistory(deps, [
     ...(previous?.pendingHistory ?? []),

@@ -4,7 +4,7 @@
  * shown markets), stored with the snapshot, so rendering a card costs no database call.
  */
 import type { Market } from "~/lib/types";
-import type { Deps } from "../deps";
+import type { HistoryStore } from "../history/store";
 import { createLog } from "../log";
 
 const log = createLog("history");
@@ -13,16 +13,16 @@ const DAY_SECONDS = 86_400;
 
 /** Sparkline values by market id; empty when the database is missing or failing (one log line). */
 export async function readSparklines(
-  deps: Deps,
+  history: HistoryStore | null,
   markets: readonly Market[],
   now: number,
 ): Promise<Map<string, number[]>> {
   const lines = new Map<string, number[]>();
-  if (!deps.history || markets.length === 0) return lines;
+  if (!history || markets.length === 0) return lines;
   let past: Map<string, number[]>;
   try {
     const nowSec = Math.floor(now / 1000);
-    past = await deps.history.hourlyFirstPrices(
+    past = await history.hourlyFirstPrices(
       markets.map((m) => m.id),
       nowSec - DAY_SECONDS,
       nowSec,

@@ -13,12 +13,13 @@ import type {
   SnapshotStateSchema,
 } from "~/lib/schemas/health";
 import type { StatusHistory } from "~/lib/uptime";
-import type { RefreshRecord } from "../cache/swr-cache";
-import type { Deps } from "../deps";
+import type { RefreshRecord, SwrCache } from "../cache/swr-cache";
+import type { Config } from "../config";
+import type { HistoryStore } from "../history/store";
 import { createLog } from "../log";
-import { marketSnapshot } from "./markets";
+import type { StoredMarkets } from "./markets";
 import { readStatusHistory } from "./uptime";
-import { whaleSnapshot } from "./whales";
+import type { StoredWhales } from "./whales";
 
 const log = createLog("health");
 
@@ -56,14 +57,31 @@ function datasetHealth(
   };
 }
 
+/** What the cache holds of a snapshot and its refresh record, without scheduling anything. */
+export interface Inspection<T> {
+  value: T | null;
+  checkedAt: string | null;
+  record: RefreshRecord | null;
+}
+
+/** What the status is read from: the snapshots as the cache holds them, the history database, the clock. */
+export interface StatusSources {
+  now: number;
+  config: Pick<Config, "marketsFreshSeconds" | "whalesFreshSeconds">;
+  history: HistoryStore | null;
+  memo: Pick<SwrCache, "remembered">;
+  /** Both snapshots as cached, with their refresh records (never an upstream call). */
+  inspect: () => Promise<{ markets: Inspection<StoredMarkets>; whales: Inspection<StoredWhales> }>;
+  /** Builds now the snapshots never built yet (the health check's one try, single flight and back-off). */
+  buildMissing: (which: { markets: boolean; whales: boolean }) => Promise<unknown>;
+}
+
 /**
  * Each snapshot's state and age and its latest refresh outcome. Never calls upstreams. A snapshot's
  * time is when it was last found current (a rebuild with the same content confirms it without a write).
  */
-export async function readPipelineStatus(deps: Deps): Promise<PipelineStatus> {
-  const { config } = deps;
-  const [markets, whales] = await Promise.all([marketSnapshot.inspect(deps), whaleSnapshot.inspect(deps)]);
-  const now = deps.now();
+export async function readPipelineStatus({ inspect, config, now }: StatusSources): Promise<PipelineStatus> {
+  const { markets, whales } = await inspect();
   const stored = markets.value;
   return {
     markets: {
@@ -97,14 +115,14 @@ const HISTORY_UNREADABLE = "The history database cannot be read";
 let lastHistoryReadMs: number | null = null;
 
 /** Whether the history database answers: one read of its last recorded write (never throws). */
-export async function readHistoryHealth(deps: Deps): Promise<HistoryHealth> {
+async function readHistoryHealth(history: HistoryStore | null, now: number): Promise<HistoryHealth> {
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-  if (!deps.history) {
+  if (!history) {
     return { ok: false, lastWriteAt: null, lastReadAt: null, error: NO_HISTORY };
   }
   try {
-    const lastWrite = await deps.history.lastHistoryWrite();
-    lastHistoryReadMs = deps.now();
+    const lastWrite = await history.lastHistoryWrite();
+    lastHistoryReadMs = now;
     return { ok: true, lastWriteAt: iso(lastWrite), lastReadAt: iso(lastHistoryReadMs), error: null };
   } catch (error) {
     log.error("history database unavailable", error);
@@ -119,16 +137,16 @@ export async function readHistoryHealth(deps: Deps): Promise<HistoryHealth> {
 
 /** The one overall status over a pipeline status and the checks (null: the history could not be read). */
 function overallOf(
-  deps: Deps,
+  { history, now }: StatusSources,
   pipeline: PipelineStatus,
   checks: StatusHistory | null,
   error?: string | null,
 ) {
   return overallStatus({
     checks,
-    historyError: error ?? (deps.history ? HISTORY_UNREADABLE : NO_HISTORY),
+    historyError: error ?? (history ? HISTORY_UNREADABLE : NO_HISTORY),
     datasets: { markets: pipeline.markets, whales: pipeline.whales },
-    at: deps.now(),
+    at: now,
   });
 }
 
@@ -143,9 +161,13 @@ export interface SystemStatus {
  * What the status page and the help center show: the pipeline, the crons' checks and the overall status
  * over both. Never calls upstreams.
  */
-export async function readSystemStatus(deps: Deps): Promise<SystemStatus> {
-  const [pipeline, checks] = await Promise.all([readPipelineStatus(deps), readStatusHistory(deps)]);
-  return { pipeline, checks, overall: overallOf(deps, pipeline, checks) };
+export async function readSystemStatus(sources: StatusSources): Promise<SystemStatus> {
+  const { memo, history, now } = sources;
+  const [pipeline, checks] = await Promise.all([
+    readPipelineStatus(sources),
+    readStatusHistory(memo, history, now),
+  ]);
+  return { pipeline, checks, overall: overallOf(sources, pipeline, checks) };
 }
 
 /**
@@ -156,21 +178,18 @@ export async function readSystemStatus(deps: Deps): Promise<SystemStatus> {
  * on record, it tries one refresh first (as the first page view would), under the usual single flight and
  * back-off.
  */
-export async function readHealth(deps: Deps): Promise<Health> {
-  let snapshots = await readPipelineStatus(deps);
-  const missingMarkets = snapshots.markets.state === "missing";
-  const missingWhales = snapshots.whales.state === "missing";
-  if (missingMarkets || missingWhales) {
-    await Promise.all([
-      missingMarkets ? marketSnapshot.get(deps) : null,
-      missingWhales ? whaleSnapshot.get(deps) : null,
-    ]);
-    snapshots = await readPipelineStatus(deps);
+export async function readHealth(sources: StatusSources): Promise<Health> {
+  let snapshots = await readPipelineStatus(sources);
+  const markets = snapshots.markets.state === "missing";
+  const whales = snapshots.whales.state === "missing";
+  if (markets || whales) {
+    await sources.buildMissing({ markets, whales });
+    snapshots = await readPipelineStatus(sources);
   }
-  const history = await readHistoryHealth(deps);
+  const history = await readHistoryHealth(sources.history, sources.now);
   // A database that did not answer just now is not read again for the checks (one log line, not two).
-  const checks = history.ok ? await readStatusHistory(deps) : null;
-  const overall = overallOf(deps, snapshots, checks, history.error);
+  const checks = history.ok ? await readStatusHistory(sources.memo, sources.history, sources.now) : null;
+  const overall = overallOf(sources, snapshots, checks, history.error);
   const ok = isHealthy(overall.state);
   return {
     ok,

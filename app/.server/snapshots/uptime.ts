@@ -4,7 +4,8 @@
  * fails, the page says "History unavailable" (null here, one log line) and renders the rest.
  */
 import { HISTORY_WINDOW_MS, type StatusHistory, statusHistory, UPTIME_WINDOWS } from "~/lib/uptime";
-import type { Deps } from "../deps";
+import type { SwrCache } from "../cache/swr-cache";
+import type { HistoryStore } from "../history/store";
 import { createLog } from "../log";
 
 const log = createLog("status");
@@ -15,23 +16,25 @@ const log = createLog("status");
  */
 const STATUS_MEMO_MS = 15_000;
 
-export function readStatusHistory(deps: Deps): Promise<StatusHistory | null> {
-  return deps.cache.remembered({
+export function readStatusHistory(
+  memo: Pick<SwrCache, "remembered">,
+  history: HistoryStore | null,
+  now: number,
+): Promise<StatusHistory | null> {
+  return memo.remembered({
     key: "status-history",
     ttlMs: STATUS_MEMO_MS,
-    load: () => readFromDatabase(deps),
+    load: () => readFromDatabase(history, now),
     // Unavailable history is read again next time.
     keep: (history) => history !== null,
   });
 }
 
-async function readFromDatabase(deps: Deps): Promise<StatusHistory | null> {
-  const { history } = deps;
+async function readFromDatabase(history: HistoryStore | null, now: number): Promise<StatusHistory | null> {
   if (!history) {
     log.error("history unavailable: no D1 binding (DB)");
     return null;
   }
-  const now = deps.now();
   try {
     const [tallies, checks] = await Promise.all([
       history.checkTallies(UPTIME_WINDOWS.map((window) => now - window.ms)),
