@@ -9,6 +9,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { requestContext } from "./.server/context";
+import { rootPage } from "./.server/pages/root";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/layout/site-footer";
@@ -16,10 +17,9 @@ import { SiteHeader } from "./components/layout/site-header";
 import { LiveAnnouncer } from "./components/live/announcer";
 import { ExternalLink } from "./components/ui/external-link";
 import { LazyToaster } from "./components/ui/toaster";
-import { yearOf } from "./lib/format";
 import { type MissingPage, missingPageText, readMissingPage } from "./lib/not-found";
 import type { RootData } from "./lib/seo";
-import { SITE_NAME, siteOrigin } from "./lib/seo";
+import { SITE_NAME } from "./lib/seo";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -39,14 +39,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
 };
 
 export function loader({ context, request }: Route.LoaderArgs): RootData {
-  const { config, deps } = context.get(requestContext);
-  return {
-    origin: siteOrigin(config.siteUrl, request.url),
-    supportEmail: config.supportEmail,
-    year: yearOf(deps.now()),
-    // Alerts need both keys (decision 0042); the page gets the public one only.
-    pushPublicKey: config.vapidPublicKey && config.vapidPrivateKey ? config.vapidPublicKey : null,
-  };
+  return rootPage(context.get(requestContext), request);
 }
 
 // The origin and support address never change between navigations.

@@ -3,7 +3,6 @@ import { trackRecordPage } from "~/.server/pages/track-record";
 import { TrackRecordPage } from "~/components/track-record/track-record-view";
 import { feedAlternates, TRACK_RECORD_FEED_TITLE } from "~/lib/feeds";
 import { pageMeta, rootData } from "~/lib/seo";
-import { PAGE_PARAMS, parsePageNumber } from "~/lib/track-record-page";
 import type { Route } from "./+types/track-record";
 
 const DESCRIPTION =

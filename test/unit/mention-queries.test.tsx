@@ -6,8 +6,8 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { estimateAnalysis } from "~/.server/sentiment/estimate";
 import { dashboardView } from "~/.server/pages/dashboard-view";
+import { estimateAnalysis } from "~/.server/sentiment/estimate";
 import { EventForecast } from "~/components/event/event-forecast";
 import { SocialPanel } from "~/components/insights/sentiment-analysis-view";
 import { EventCard } from "~/components/markets/event-card";

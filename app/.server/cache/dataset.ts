@@ -33,7 +33,7 @@ export interface DatasetSpec<Stored, View> {
   /** What a page sees of a cached value (staleness and failure already worked out). */
   present: (cached: Cached<Stored>) => View;
   /** What a page sees when nothing is cached and a refresh now failed. */
-  fallback: (deps: Deps, failure: DatasetFailure) => View | Promise<View>;
+  fallback: (now: number, failure: DatasetFailure) => View | Promise<View>;
   /** True when a rebuilt value says nothing new: the stored copy is confirmed instead of rewritten. */
   sameContent?: (stored: Stored, rebuilt: Stored) => boolean;
   /** A changed value is written at most this often (keeps KV writes inside the Free plan). */
@@ -110,7 +110,7 @@ export function defineDataset<Stored, View>(spec: DatasetSpec<Stored, View>): De
     const result = await deps.cache.readOrRefresh(declared, deps.waitUntil);
     if (!(result instanceof Error)) return spec.present(result);
     const failure = await deps.cache.currentFailure(declared, null);
-    return spec.fallback(deps, {
+    return spec.fallback(deps.now(), {
       error: result,
       empty: isEmptyAnswer(result),
       failingSince: failure?.failingSince ?? null,

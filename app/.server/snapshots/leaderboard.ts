@@ -49,7 +49,7 @@ export const leaderboard = defineDataset<StoredBoard, StoredBoard | null>({
   fetchedAt: (stored) => stored.fetchedAt,
   build: (deps) => buildBoard(deps),
   present: (cached) => cached.value,
-  fallback: (_deps, failure) => {
+  fallback: (_now, failure) => {
     log.error("unavailable", failure.error);
     return null;
   },

@@ -324,8 +324,8 @@ function present({ value, stale, failure }: Cached<StoredMarkets>): MarketSnapsh
 }
 
 /** Nothing cached and no feed: an empty feed is SPEC §8 'No markets available' (not stored); any other failure the labelled sample. */
-function fallback(deps: Deps, failure: DatasetFailure): MarketSnapshot {
-  const at = new Date(deps.now()).toISOString();
+function fallback(now: number, failure: DatasetFailure): MarketSnapshot {
+  const at = new Date(now).toISOString();
   if (failure.empty) {
     return {
       events: [],
@@ -339,7 +339,7 @@ function fallback(deps: Deps, failure: DatasetFailure): MarketSnapshot {
       fetchedAt: at,
     };
   }
-  const sample = buildSampleSnapshot(deps.now(), errorMessage(failure.error));
+  const sample = buildSampleSnapshot(now, errorMessage(failure.error));
   return { ...sample, failingSince: failure.failingSince ?? sample.fetchedAt };
 }
 

@@ -51,10 +51,10 @@ function present({ value, failure, checkedAt }: Cached<StoredWhales>): WhaleSnap
 }
 
 /** Nothing cached and no list: empty, with the failure unless the upstream simply had no large trades. */
-function fallback(deps: Deps, failure: DatasetFailure): WhaleSnapshot {
+function fallback(now: number, failure: DatasetFailure): WhaleSnapshot {
   return {
     trades: [],
-    fetchedAt: new Date(deps.now()).toISOString(),
+    fetchedAt: new Date(now).toISOString(),
     ...(failure.empty ? {} : { error: errorMessage(failure.error) }),
   };
 }
