@@ -10,6 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import * as v from "valibot";
+import { errorMessage } from "~/lib/errors";
 import {
   eventTopic,
   LIVE_COALESCE_MS,
@@ -397,7 +398,7 @@ export class LiveHub extends DurableObject<Env> {
       this.startPinging();
       this.setConnected(true);
     } catch (error) {
-      log.warn(`upstream connection failed: ${error instanceof Error ? error.message : String(error)}`);
+      log.warn(`upstream connection failed: ${errorMessage(error)}`);
       this.closeUpstreams();
       this.scheduleReconnect();
     }
@@ -518,7 +519,7 @@ export class LiveHub extends DurableObject<Env> {
       for (const trade of fresh.sort((a, b) => a.timestamp - b.timestamp))
         this.broadcast(WHALES_TOPIC, { type: "trade", ...trade });
     } catch (error) {
-      log.warn(`whale poll failed: ${error instanceof Error ? error.message : String(error)}`);
+      log.warn(`whale poll failed: ${errorMessage(error)}`);
     }
   }
 

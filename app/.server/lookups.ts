@@ -10,7 +10,8 @@
 import { errorMessage } from "~/lib/errors";
 import { ok, type Section, type Unavailable, unavailable } from "~/lib/section";
 import type { BoardPeriod, BoardRow } from "~/lib/trader-page";
-import { type Kept, LookupLimitedError } from "./cache/on-demand";
+import type { Cached } from "./cache/cached";
+import { LookupLimitedError, type OnDemandRead } from "./cache/on-demand";
 import type { Deps } from "./deps";
 import type { UpstreamName } from "./http";
 import { createLog } from "./log";
@@ -19,11 +20,8 @@ import type { LookupUpstreams } from "./upstreams";
 
 const log = createLog("lookup");
 
-/** Where an answer is kept and how long it is fresh. */
-export interface KeptAt {
-  key: string;
-  freshMs: number;
-}
+/** Where an answer is kept and how long it is fresh (the on-demand read's own fields). */
+export type KeptAt = Pick<OnDemandRead<unknown>, "key" | "freshMs">;
 
 export interface LookupSpec<Id, T> {
   key: (id: Id) => string;
@@ -36,7 +34,7 @@ export interface LookupSpec<Id, T> {
 
 export interface Lookup<Id, T> {
   at(id: Id): KeptAt;
-  get(deps: Deps, id: Id): Promise<Section<Kept<T>>>;
+  get(deps: Deps, id: Id): Promise<Section<Cached<T>>>;
 }
 
 export function defineLookup<Id, T>(spec: LookupSpec<Id, T>): Lookup<Id, T> {

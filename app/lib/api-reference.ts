@@ -1,4 +1,5 @@
 /** The /api-access reference as the page renders it (client-safe; built on the server from the OpenAPI document). */
+import type { Section } from "./section";
 
 export interface ApiParameter {
   name: string;
@@ -24,9 +25,8 @@ export interface ApiOperation {
   curl: string | null;
 }
 
-export type ApiExample =
-  | { request: string; ok: true; json: string; note: string | null }
-  | { request: string; ok: false; message: string };
+/** An example request with its response from live data, or why there is none right now. */
+export type ApiExample = { request: string } & Section<{ json: string; note: string | null }>;
 
 export interface ApiReference {
   server: string;

@@ -10,3 +10,8 @@ export function errorMessage(error: unknown): string {
   if (typeof error === "string" && error !== "") return error;
   return UNKNOWN_ERROR;
 }
+
+/** A caught value as an Error: itself when it is one, else an Error whose message is its `errorMessage`. */
+export function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(errorMessage(error));
+}

@@ -11,6 +11,8 @@ export interface Unavailable {
   message: string;
   /** For `limited`: seconds until the client may look up again. */
   retryAfterSeconds?: number;
+  /** For `unavailable`: when the current run of failures began (ISO time), where it is recorded. */
+  since?: string;
 }
 
 export function ok<T>(value: T): Section<T> {

@@ -135,11 +135,11 @@ describe("on-demand reads", () => {
     expect(failed).toMatchObject({
       value: { title: "A" },
       stale: true,
-      error: "Gamma API error: 500, status 500",
+      failure: { message: "Gamma API error: 500, status 500" },
     });
     const backedOff = await cache.read(read, openGate);
     expect(backedOff.stale).toBe(true);
-    expect(backedOff.error).toContain("not asked again until");
+    expect(backedOff.failure?.message).toContain("not asked again until");
   });
 });
 

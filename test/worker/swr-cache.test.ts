@@ -93,10 +93,13 @@ describe("SwrCache", () => {
     const h = harness();
     const first = await h.cache.readOrRefresh(h.dataset, h.waitUntil);
     expect(first).toEqual({
-      value: { n: 1, fetchedAt: new Date(T0).toISOString() },
-      checkedAt: new Date(T0).toISOString(),
-      stale: false,
-      failure: null,
+      ok: true,
+      value: {
+        value: { n: 1, fetchedAt: new Date(T0).toISOString() },
+        fetchedAt: new Date(T0).toISOString(),
+        checkedAt: new Date(T0).toISOString(),
+        stale: false,
+      },
     });
     expect(h.state.builds).toBe(1);
     expect(await h.stored()).toEqual({ n: 1, fetchedAt: new Date(T0).toISOString() });
@@ -111,8 +114,9 @@ describe("SwrCache", () => {
     // KV holds the value only: the record and any lock live in D1.
     expect(h.puts).toEqual([h.dataset.key]);
     const other = h.makeCache();
-    expect((await other.readOrRefresh(h.dataset, h.waitUntil)) as { value: Value }).toMatchObject({
-      value: { n: 1 },
+    expect(await other.readOrRefresh(h.dataset, h.waitUntil)).toMatchObject({
+      ok: true,
+      value: { value: { n: 1 } },
     });
     expect(h.state.builds).toBe(1);
   });
@@ -139,7 +143,7 @@ describe("SwrCache", () => {
     const results = await Promise.all(
       Array.from({ length: 10 }, () => h.cache.readOrRefresh(h.dataset, h.waitUntil)),
     );
-    expect(new Set(results.map((r) => (r instanceof Error ? "error" : r.value.fetchedAt))).size).toBe(1);
+    expect(new Set(results.map((r) => (r.ok ? r.value.fetchedAt : "error"))).size).toBe(1);
     expect(h.state.builds).toBe(1);
   });
 
@@ -148,7 +152,11 @@ describe("SwrCache", () => {
     await h.cache.readOrRefresh(h.dataset, h.waitUntil);
     h.state.fail = new Error("API error: 500");
     h.setNow(T0 + 20 * MIN);
-    expect(await h.cache.refresh(h.dataset)).toEqual(h.state.fail);
+    expect(await h.cache.refresh(h.dataset)).toEqual({
+      ok: false,
+      reason: "unavailable",
+      message: "API error: 500",
+    });
     expect((await h.stored())?.n).toBe(1);
     h.setNow(T0 + 30 * MIN);
     await h.makeCache().refresh(h.dataset);
@@ -163,22 +171,22 @@ describe("SwrCache", () => {
     expect(h.logs).toContain(`refresh of ${h.dataset.key} failed, keeping previous data: API error: 500`);
     const served = await h.makeCache().read(h.dataset, () => {});
     expect(served?.failure).toEqual({
-      error: "API error: 500",
-      failingSince: new Date(T0 + 20 * MIN).toISOString(),
+      message: "API error: 500",
+      since: new Date(T0 + 20 * MIN).toISOString(),
     });
 
     h.state.fail = null;
     await h.makeCache().refresh(h.dataset);
     expect((await h.record())?.failingSince).toBeNull();
-    expect((await h.makeCache().read(h.dataset, () => {}))?.failure).toBeNull();
+    expect((await h.makeCache().read(h.dataset, () => {}))?.failure).toBeUndefined();
   });
 
   it("does not rebuild within the back-off after a failure, and does after it", async () => {
     const h = harness({ backoffMs: 30_000 });
     h.state.fail = new Error("API error: 500");
-    expect(await h.cache.readOrRefresh(h.dataset, h.waitUntil)).toBeInstanceOf(Error);
+    expect(await h.cache.readOrRefresh(h.dataset, h.waitUntil)).toMatchObject({ ok: false });
     h.setNow(T0 + 29_000);
-    expect(await h.cache.readOrRefresh(h.dataset, h.waitUntil)).toBeInstanceOf(Error);
+    expect(await h.cache.readOrRefresh(h.dataset, h.waitUntil)).toMatchObject({ ok: false });
     expect(h.state.builds).toBe(1);
     h.setNow(T0 + 31_000);
     await h.cache.readOrRefresh(h.dataset, h.waitUntil);
@@ -229,7 +237,10 @@ describe("SwrCache", () => {
     await h.cache.readOrRefresh(h.dataset, h.waitUntil);
     expect(h.puts).toHaveLength(1);
     h.setNow(T0 + 4 * MIN);
-    expect(await h.cache.refresh(h.dataset)).toEqual({ n: 1, fetchedAt: new Date(T0).toISOString() });
+    expect(await h.cache.refresh(h.dataset)).toEqual({
+      ok: true,
+      value: { n: 1, fetchedAt: new Date(T0).toISOString() },
+    });
     expect(h.puts).toHaveLength(1);
     // Another isolate, 3 minutes later: the copy fetched at T0 was checked at T0 + 4 min, so it is fresh.
     h.setNow(T0 + 7 * MIN);
@@ -250,7 +261,7 @@ describe("SwrCache", () => {
       h.setNow(T0 + minute * MIN);
       h.state.content = minute + 1; // new content every minute
       const newest = await h.cache.refresh(h.dataset);
-      expect((newest as Value).n).toBe(minute + 1);
+      expect(newest.ok && newest.value.n).toBe(minute + 1);
     }
     // Written at T0 (cold), T0 + 4 and T0 + 8 minutes only.
     expect(h.puts).toHaveLength(3);
@@ -271,11 +282,14 @@ describe("SwrCache", () => {
     };
     const h = harness({ store: failing });
     h.state.fail = new Error("API error: 500");
-    expect(await h.cache.readOrRefresh(h.dataset, h.waitUntil)).toBeInstanceOf(Error);
+    expect(await h.cache.readOrRefresh(h.dataset, h.waitUntil)).toMatchObject({ ok: false });
     expect(await h.cache.record(h.dataset)).toMatchObject({ error: "API error: 500" });
     h.state.fail = null;
     h.setNow(T0 + MIN);
-    expect(await h.cache.readOrRefresh(h.dataset, h.waitUntil)).toMatchObject({ value: { n: 1 } });
+    expect(await h.cache.readOrRefresh(h.dataset, h.waitUntil)).toMatchObject({
+      ok: true,
+      value: { value: { n: 1 } },
+    });
     expect(h.logs.some((line) => line.startsWith("refresh records unavailable"))).toBe(true);
   });
 
@@ -295,7 +309,7 @@ describe("SwrCache", () => {
     } as unknown as KVNamespace;
     const h = harness({ kv: broken });
     const result = await h.cache.readOrRefresh(h.dataset, h.waitUntil);
-    expect(result).toMatchObject({ value: { n: 1 } });
+    expect(result).toMatchObject({ ok: true, value: { value: { n: 1 } } });
     expect(h.logs.some((line) => line.startsWith(`KV write of ${h.dataset.key} failed`))).toBe(true);
   });
 });

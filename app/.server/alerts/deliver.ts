@@ -5,6 +5,7 @@
  * retried through the queue with back-off. Anything else: logged and dropped.
  */
 import { buildPushPayload } from "@block65/webcrypto-web-push";
+import { errorMessage } from "~/lib/errors";
 import type { Config } from "../config";
 import { createLog } from "../log";
 import type { AlertMessage } from "./dispatch";
@@ -76,7 +77,7 @@ export async function deliverAlert(
       body: request.body,
     });
   } catch (error) {
-    return retry(null, error instanceof Error ? error.message : String(error));
+    return retry(null, errorMessage(error));
   }
   await response.body?.cancel();
   const { status } = response;

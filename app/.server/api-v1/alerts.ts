@@ -109,6 +109,14 @@ function refused(c: Context, reason: "not_found" | "unauthorized") {
   );
 }
 
+/** What a route on one subscription answers besides its own: 401 and 404 (not this request's), 503, the rest. */
+const OWN_SUBSCRIPTION_ERRORS = { ...AUTH, 503: UNAVAILABLE, ...COMMON };
+
+interface OwnSubscription {
+  db: D1Database;
+  subscription: StoredSubscription;
+}
+
 /**
  * The subscription the path names, when the request holds its secret; otherwise the answer to send (503
  * while alerts are off, 404 for an unknown id, 401 without the right secret).
@@ -116,13 +124,21 @@ function refused(c: Context, reason: "not_found" | "unauthorized") {
 async function ownSubscription(
   c: Context<WorkerEnv>,
   id: string,
-): Promise<{ db: D1Database; subscription: StoredSubscription } | { answer: Response }> {
+): Promise<OwnSubscription | { answer: Response }> {
   const off = unavailable(c);
   if (off) return { answer: off };
   const db = c.get("deps").db as D1Database;
   const found = await authorisedSubscription(db, id, bearer(c));
   if (!found.ok) return { answer: refused(c, found.reason) };
   return { db, subscription: found.subscription };
+}
+
+/** A route's handler on the subscription its (checked) path id names: `answer` runs only for its owner. */
+function forOwner(answer: (c: Context<WorkerEnv>, own: OwnSubscription) => Response | Promise<Response>) {
+  return async (c: Context<WorkerEnv, string, { out: { param: { id: string } } }>) => {
+    const found = await ownSubscription(c, c.req.valid("param").id);
+    return "answer" in found ? found.answer : answer(c, found);
+  };
 }
 
 export const alertRoutes = new Hono<WorkerEnv>()
@@ -208,17 +224,12 @@ export const alertRoutes = new Hono<WorkerEnv>()
           content: json(AlertSubscriptionSchema),
         },
         304: NOT_MODIFIED,
-        ...AUTH,
-        503: UNAVAILABLE,
-        ...COMMON,
+        ...OWN_SUBSCRIPTION_ERRORS,
       },
     }),
     validator("param", IdParamSchema, badParameter),
-    async (c) => {
-      const found = await ownSubscription(c, c.req.valid("param").id);
-      if ("answer" in found) return found.answer;
-      const s = found.subscription;
-      return c.json(
+    forOwner((c, { subscription: s }) =>
+      c.json(
         {
           id: s.id,
           rules: s.rules,
@@ -227,8 +238,8 @@ export const alertRoutes = new Hono<WorkerEnv>()
         },
         200,
         NO_STORE,
-      );
-    },
+      ),
+    ),
   )
   .delete(
     "/alerts/:id",
@@ -241,16 +252,12 @@ export const alertRoutes = new Hono<WorkerEnv>()
       security: [{ bearer: [] }],
       responses: {
         204: { description: "Deleted", headers: RATE_HEADERS },
-        ...AUTH,
-        503: UNAVAILABLE,
-        ...COMMON,
+        ...OWN_SUBSCRIPTION_ERRORS,
       },
     }),
     validator("param", IdParamSchema, badParameter),
-    async (c) => {
-      const found = await ownSubscription(c, c.req.valid("param").id);
-      if ("answer" in found) return found.answer;
-      await deleteSubscription(found.db, found.subscription.id);
+    forOwner(async (c, { db, subscription }) => {
+      await deleteSubscription(db, subscription.id);
       return c.body(null, 204, NO_STORE);
-    },
+    }),
   );

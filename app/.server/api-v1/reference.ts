@@ -4,6 +4,7 @@
  * API answers with. Nothing here is written by hand but the example queries.
  */
 import type { ApiExample, ApiOperation, ApiParameter, ApiReference } from "~/lib/api-reference";
+import { ok, unavailable } from "~/lib/section";
 import { LOOKUP_LIMIT } from "../client-limits";
 import type { Deps } from "../deps";
 import { createLog } from "../log";
@@ -127,11 +128,11 @@ function trimmed(body: unknown): { json: string; note: string | null } {
 async function example<T>(request: string, answer: () => Promise<Answer<T>>): Promise<ApiExample> {
   try {
     const result = await answer();
-    if (!result.ok) return { request, ok: false, message: result.message };
-    return { request, ok: true, ...trimmed(result.body) };
+    if (!result.ok) return { request, ...unavailable(result.message) };
+    return { request, ...ok(trimmed(result.body)) };
   } catch (error) {
     log.error(`example ${request} failed`, error);
-    return { request, ok: false, message: "This example could not be made right now." };
+    return { request, ...unavailable("This example could not be made right now.") };
   }
 }
 

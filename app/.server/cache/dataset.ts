@@ -4,20 +4,12 @@
  * the same way: single flight, the cross-isolate lock, failure back-off (an upstream's Retry-After
  * honoured), an empty answer recorded as the upstream working, and writes only of changed content.
  */
-import { ok, type Section, unavailable } from "~/lib/section";
+import type { Section, Unavailable } from "~/lib/section";
 import type { Config } from "../config";
 import type { Deps } from "../deps";
 import { UpstreamError } from "../http";
-import type { Cached, Dataset, RefreshRecord } from "./swr-cache";
-
-/** Why a dataset has no value to show: the refresh's failure, or the upstream's answer of nothing. */
-export interface DatasetFailure {
-  error: Error;
-  /** The upstream answered with nothing (SPEC §5: not cached; say so, do not call it an error). */
-  empty: boolean;
-  /** When the current run of failed refreshes began (the record's), if known. */
-  failingSince: string | null;
-}
+import type { Cached, CacheFailure } from "./cached";
+import type { Dataset, RefreshRecord } from "./swr-cache";
 
 export interface DatasetSpec<Stored, View> {
   /** KV key of the value. */
@@ -32,8 +24,12 @@ export interface DatasetSpec<Stored, View> {
   build: (deps: Deps, previous: Stored | null) => Promise<Stored>;
   /** What a page sees of a cached value (staleness and failure already worked out). */
   present: (cached: Cached<Stored>) => View;
-  /** What a page sees when nothing is cached and a refresh now failed. */
-  fallback: (now: number, failure: DatasetFailure) => View | Promise<View>;
+  /**
+   * What a page sees when nothing is cached and a refresh now failed: `empty` when the upstream answered
+   * with nothing (SPEC §5: not cached; say so, do not call it an error), with `since` when the record
+   * knows when the current run of failed refreshes began.
+   */
+  fallback: (now: number, failure: Unavailable) => View | Promise<View>;
   /** True when a rebuilt value says nothing new: the stored copy is confirmed instead of rewritten. */
   sameContent?: (stored: Stored, rebuilt: Stored) => boolean;
   /** A changed value is written at most this often (keeps KV writes inside the Free plan). */
@@ -106,23 +102,12 @@ export function defineDataset<Stored, View>(spec: DatasetSpec<Stored, View>): De
   };
 
   const get = async (deps: Deps): Promise<View> => {
-    const declared = dataset(deps);
-    const result = await deps.cache.readOrRefresh(declared, deps.waitUntil);
-    if (!(result instanceof Error)) return spec.present(result);
-    const failure = await deps.cache.currentFailure(declared, null);
-    return spec.fallback(deps.now(), {
-      error: result,
-      empty: isEmptyAnswer(result),
-      failingSince: failure?.failingSince ?? null,
-    });
+    const result = await deps.cache.readOrRefresh(dataset(deps), deps.waitUntil);
+    return result.ok ? spec.present(result.value) : spec.fallback(deps.now(), result);
   };
 
   return {
-    async refresh(deps) {
-      const result = await deps.cache.refresh(dataset(deps));
-      if (!(result instanceof Error)) return ok(result);
-      return unavailable(result.message, isEmptyAnswer(result) ? "empty" : "unavailable");
-    },
+    refresh: (deps) => deps.cache.refresh(dataset(deps)),
     read,
     get,
     view: (deps, view) =>
@@ -130,4 +115,10 @@ export function defineDataset<Stored, View>(spec: DatasetSpec<Stored, View>): De
     cached,
     inspect: (deps) => deps.cache.inspect(dataset(deps)),
   };
+}
+
+/** A served value's refresh failure in the snapshot bodies' words: `error`, and `failingSince` where known. */
+export function failureFields(failure: CacheFailure | undefined): { error?: string; failingSince?: string } {
+  if (!failure) return {};
+  return { error: failure.message, ...(failure.since ? { failingSince: failure.since } : {}) };
 }

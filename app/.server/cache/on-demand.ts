@@ -17,6 +17,7 @@
 
 import { describeFailure, UpstreamError, type UpstreamName } from "../http";
 import { createLog } from "../log";
+import type { Cached } from "./cached";
 
 const CACHE_LOG = createLog("on-demand");
 
@@ -31,15 +32,6 @@ const MAX_MEMORY_BYTES = 8 * 1024 * 1024;
 
 /** Cache API keys are URLs; this host is never resolved (the cache is namespaced by the zone). */
 const CACHE_ORIGIN = "https://on-demand.oddspulse.internal";
-
-/** A value as kept: when it was loaded, and whether that is past its freshness. */
-export interface Kept<T> {
-  value: T;
-  fetchedAt: string;
-  stale: boolean;
-  /** The failure that kept a stale value in place. */
-  error?: string;
-}
 
 /** One on-demand read: where its answer is kept, who answers it, how long the answer is fresh. */
 export interface OnDemandRead<T> {
@@ -104,7 +96,7 @@ export interface OnDemandCacheOptions {
 export class OnDemandCache {
   private readonly memory = new Map<string, Entry>();
   private memoryBytes = 0;
-  private readonly inflight = new Map<string, Promise<Kept<unknown>>>();
+  private readonly inflight = new Map<string, Promise<Cached<unknown>>>();
   /** Back-off per upstream route (`routeOf`). */
   private readonly failures = new Map<string, { until: number; error: string }>();
   private readonly log: (line: string) => void;
@@ -114,7 +106,7 @@ export class OnDemandCache {
   }
 
   /** The kept value if it is fresh for `freshMs`, else null; never calls an upstream or the gate. */
-  async peek<T>(key: string, freshMs: number): Promise<Kept<T> | null> {
+  async peek<T>(key: string, freshMs: number): Promise<Cached<T> | null> {
     const entry = await this.entry(key);
     const now = this.options.now();
     if (!entry || !this.isFresh(entry, freshMs, now)) return null;
@@ -124,27 +116,28 @@ export class OnDemandCache {
   /**
    * The value of a read: kept and fresh, else loaded now (one load per key per isolate at a time,
    * through the gate). While its upstream is in back-off, or when the load fails, a kept copy is served
-   * stale with the failure; with nothing kept the failure is thrown.
+   * stale with the failure (without `since`: only back-off is kept of a route's failures); with nothing
+   * kept the failure is thrown.
    */
-  async read<T>(read: OnDemandRead<T>, gate: LookupGate): Promise<Kept<T>> {
+  async read<T>(read: OnDemandRead<T>, gate: LookupGate): Promise<Cached<T>> {
     const entry = await this.entry(read.key);
     const now = this.options.now();
     if (entry && this.isFresh(entry, read.freshMs, now)) return this.kept<T>(entry, false);
     const failing = this.failing(routeOf(read), now);
     if (failing) {
-      if (entry) return { ...this.kept<T>(entry, true), error: failing.message };
+      if (entry) return { ...this.kept<T>(entry, true), failure: { message: failing.message } };
       throw failing;
     }
     try {
       // Joining a load already under way costs no upstream call, so only a new load asks the gate.
       if (!this.inflight.has(read.key)) await gate();
-      return (await this.singleFlight(read.key, () => this.load(read))) as Kept<T>;
+      return (await this.singleFlight(read.key, () => this.load(read))) as Cached<T>;
     } catch (error) {
       if (!entry) throw error;
       this.log(
         `load of ${read.key} failed, serving the copy from ${new Date(entry.fetchedAt).toISOString()}`,
       );
-      return { ...this.kept<T>(entry, true), error: describeFailure(error) };
+      return { ...this.kept<T>(entry, true), failure: { message: describeFailure(error) } };
     }
   }
 
@@ -160,7 +153,7 @@ export class OnDemandCache {
     return new UpstreamUnavailableError(route, failure.until, failure.error);
   }
 
-  private async load<T>(read: OnDemandRead<T>): Promise<Kept<T>> {
+  private async load<T>(read: OnDemandRead<T>): Promise<Cached<T>> {
     let value: T;
     try {
       value = await read.load();
@@ -191,7 +184,7 @@ export class OnDemandCache {
     return now - entry.fetchedAt <= window;
   }
 
-  private kept<T>(entry: Entry, stale: boolean): Kept<T> {
+  private kept<T>(entry: Entry, stale: boolean): Cached<T> {
     return { value: entry.value as T, fetchedAt: new Date(entry.fetchedAt).toISOString(), stale };
   }
 
@@ -259,7 +252,7 @@ export class OnDemandCache {
     }
   }
 
-  private singleFlight(key: string, run: () => Promise<Kept<unknown>>): Promise<Kept<unknown>> {
+  private singleFlight(key: string, run: () => Promise<Cached<unknown>>): Promise<Cached<unknown>> {
     const running = this.inflight.get(key);
     if (running) return running;
     const promise = run().finally(() => this.inflight.delete(key));

@@ -11,8 +11,11 @@
  * module state.
  */
 
+import { asError, errorMessage } from "~/lib/errors";
+import { ok, type Section, type Unavailable, unavailable } from "~/lib/section";
 import { describeFailure } from "../http";
 import { createLog } from "../log";
+import type { Cached, CacheFailure } from "./cached";
 
 const CACHE_LOG = createLog("cache");
 
@@ -69,17 +72,6 @@ export interface RefreshStateStore {
   write(recordKey: string, record: RefreshRecord): Promise<void>;
   /** Takes the dataset's refresh lock until `untilMs` unless a live one is held; true when taken. */
   takeLock(recordKey: string, nowMs: number, untilMs: number): Promise<boolean>;
-}
-
-/** A cached value with what a page must say about it. */
-export interface Cached<T> {
-  value: T;
-  /** When the value was last known current: its fetch, or a later rebuild that found the same content. */
-  checkedAt: string;
-  /** Older than the dataset's freshness window (counted from `checkedAt`). */
-  stale: boolean;
-  /** The current run of failed refreshes, when it began after the value was last checked. */
-  failure: { error: string; failingSince: string } | null;
 }
 
 export interface SwrCacheOptions {
@@ -249,6 +241,7 @@ export class SwrCache {
   /**
    * The cached value (no waiting on upstreams), or null. A stale value schedules one background
    * refresh per isolate, unless a refresh failed within the back-off or another isolate holds the lock.
+   * Its `failure` is the current run of failed refreshes, when it began after the value was last checked.
    */
   async read<T>(dataset: Dataset<T>, waitUntil: WaitUntil): Promise<Cached<T> | null> {
     const { value, record, checkedAt } = await this.inspect(dataset, waitUntil);
@@ -262,25 +255,35 @@ export class SwrCache {
         }),
       );
     }
-    return { value, checkedAt, stale, failure: failureSince(record, checkedAt) };
+    const failure = failureSince(record, checkedAt);
+    return { value, fetchedAt: dataset.fetchedAt(value), checkedAt, stale, ...(failure ? { failure } : {}) };
   }
 
-  /** The cached value, else a refresh now; a refresh that failed within the back-off is not retried. */
-  async readOrRefresh<T>(dataset: Dataset<T>, waitUntil: WaitUntil): Promise<Cached<T> | Error> {
+  /**
+   * The cached value, else a refresh now; a refresh that failed within the back-off is not retried. A
+   * failure says since when refreshes fail, where the record knows.
+   */
+  async readOrRefresh<T>(dataset: Dataset<T>, waitUntil: WaitUntil): Promise<Section<Cached<T>>> {
     const cached = await this.read(dataset, waitUntil);
-    if (cached) return cached;
-    const result = this.recentFailure(dataset) ?? (await this.refresh(dataset));
-    if (result instanceof Error) return result;
-    return { value: result, checkedAt: dataset.fetchedAt(result), stale: false, failure: null };
+    if (cached) return ok(cached);
+    const recent = this.recentFailure(dataset);
+    const result = recent ? this.failed(dataset, recent) : await this.refresh(dataset);
+    if (!result.ok) {
+      const since = (await this.currentFailure(dataset, null))?.since;
+      return since ? { ...result, since } : result;
+    }
+    const fetchedAt = dataset.fetchedAt(result.value);
+    return ok({ value: result.value, fetchedAt, checkedAt: fetchedAt, stale: false });
   }
 
   /**
    * Rebuilds the dataset once per isolate at a time (concurrent callers share the attempt). A value with
    * new content is written to KV (unless the stored copy is younger than `minWriteMs`); the same content
    * confirms the stored copy instead. On failure the stored value is left as it was. Either way the attempt
-   * is recorded. Returns the newest value (the stored one when nothing changed) or the failure.
+   * is recorded. Returns the newest value (the stored one when nothing changed) or the failure (`empty`
+   * when the upstream answered with nothing).
    */
-  refresh<T>(dataset: Dataset<T>): Promise<T | Error> {
+  refresh<T>(dataset: Dataset<T>): Promise<Section<T>> {
     return this.singleFlight(dataset.key, async () => {
       const previous = await this.get<T>(dataset.key);
       try {
@@ -304,9 +307,9 @@ export class SwrCache {
         }
         this.failures.delete(dataset.key);
         await this.recordAttempt(dataset, null, confirmed);
-        return result;
+        return ok(result);
       } catch (caught) {
-        const error = caught instanceof Error ? caught : new Error(String(caught));
+        const error = asError(caught);
         this.log(`refresh of ${dataset.key} failed, keeping previous data: ${describeFailure(error)}`);
         const asked = Math.min(dataset.retryAfterMs?.(error) ?? 0, this.maxRetryAfterMs);
         this.failures.set(dataset.key, {
@@ -314,9 +317,17 @@ export class SwrCache {
           error,
         });
         await this.recordAttempt(dataset, error, null);
-        return error;
+        return this.failed(dataset, error);
       }
     });
+  }
+
+  /** A failed refresh as a result: `empty` when the upstream answered with nothing. */
+  private failed(dataset: DatasetKeys, error: Error): Unavailable {
+    return unavailable(
+      errorMessage(error),
+      dataset.isEmptyAnswer?.(error) === true ? "empty" : "unavailable",
+    );
   }
 
   /** The last failure if it is within its back-off (callers then skip the upstream). */
@@ -326,10 +337,7 @@ export class SwrCache {
   }
 
   /** The current run of failed refreshes, if it began at or after `checkedAt` (or there is no value). */
-  async currentFailure(
-    dataset: DatasetKeys,
-    checkedAt: string | null,
-  ): Promise<{ error: string; failingSince: string } | null> {
+  async currentFailure(dataset: DatasetKeys, checkedAt: string | null): Promise<CacheFailure | null> {
     return failureSince(await this.record(dataset), checkedAt);
   }
 
@@ -389,11 +397,8 @@ export class SwrCache {
 }
 
 /** The record's current run of failures, if it began at or after `checkedAt` (always without a value). */
-function failureSince(
-  record: RefreshRecord | null,
-  checkedAt: string | null,
-): { error: string; failingSince: string } | null {
+function failureSince(record: RefreshRecord | null, checkedAt: string | null): CacheFailure | null {
   if (!record?.failingSince || !record.error) return null;
   if (checkedAt !== null && Date.parse(record.failingSince) < Date.parse(checkedAt)) return null;
-  return { error: record.error, failingSince: record.failingSince };
+  return { message: record.error, since: record.failingSince };
 }

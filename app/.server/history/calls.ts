@@ -8,29 +8,32 @@ import type { GradeRow } from "./call-grades";
 import { changes, inList, isNumber, isString, jsonArray, MAX_IN_IDS } from "./rows";
 import { SLOT_SECONDS, slotOf } from "./slots";
 
-/** A call as the market build proposes it: an event's call on one of its markets (decision 0033). */
-export interface CallInput {
-  marketId: string;
-  slug: string | null;
-  question: string;
-  category: string;
-  outcomes: readonly string[];
-  side: CallSide;
-  /** Model id, or "estimate". */
-  source: string;
-  modelProbability: number | null;
-  /** The called market's first outcome's price, 0..1. */
-  priceAtCall: number;
-  endDate: string | null;
-  /** The rules it was let through under (call-rules.ts CALL_RULES_VERSION). */
-  ruleVersion: number;
+/**
+ * A call as the market build proposes it: an event's call on one of its markets (decision 0033). The
+ * recorded call's own fields (its rules are call-rules.ts CALL_RULES_VERSION), with what version 1 lacked
+ * always there.
+ */
+export interface CallInput
+  extends Pick<
+    Call,
+    | "marketId"
+    | "slug"
+    | "question"
+    | "category"
+    | "outcomes"
+    | "side"
+    | "source"
+    | "modelProbability"
+    | "priceAtCall"
+    | "endDate"
+    | "ruleVersion"
+    | "forecast"
+  > {
   /** The entry price: the price of the side bought, 0..1. */
   sidePrice: number;
   event: { id: string; slug: string; title: string };
   /** The outcome called as the card names it. */
   callOutcome: string;
-  /** The forecast to score when the event resolves; null without the model's probabilities. */
-  forecast: RecordedForecast | null;
 }
 
 /** A market with calls not graded yet. */

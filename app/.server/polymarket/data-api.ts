@@ -168,8 +168,13 @@ export function isConditionId(value: string): boolean {
 /** One market's trades over $10K, newest first. Throws UpstreamError (kind "shape" for a malformed id, without a request). */
 export async function fetchMarketTrades(conditionId: string, opts: PolymarketOptions): Promise<WhaleTrade[]> {
   if (!isConditionId(conditionId)) throw new UpstreamError("data", "shape", "Invalid condition id");
+  return fetchTradesOver(conditionId, opts);
+}
+
+/** The trades over $10K in `market` (one condition id, or several comma-separated), newest first. */
+async function fetchTradesOver(market: string, opts: PolymarketOptions): Promise<WhaleTrade[]> {
   const query = new URLSearchParams({
-    market: conditionId,
+    market,
     filterType: "CASH",
     filterAmount: String(MARKET_TRADE_THRESHOLD_USD),
     takerOnly: "true",
@@ -194,17 +199,7 @@ export async function fetchEventTrades(
 ): Promise<WhaleTrade[]> {
   const ids = [...new Set(conditionIds.filter(isConditionId))].slice(0, EVENT_TRADE_MARKETS);
   if (ids.length === 0) return [];
-  const query = new URLSearchParams({
-    market: ids.join(","),
-    filterType: "CASH",
-    filterAmount: String(MARKET_TRADE_THRESHOLD_USD),
-    takerOnly: "true",
-    limit: "50",
-  });
-  return parseTradesPayload(
-    await getPolymarketJson("data", `/trades?${query}`, () => "Failed to fetch trades", opts),
-    MARKET_TRADE_THRESHOLD_USD,
-  );
+  return fetchTradesOver(ids.join(","), opts);
 }
 
 /** One of an outcome token's largest holders. */

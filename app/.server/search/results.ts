@@ -6,6 +6,7 @@
  * instead, and say so (`source: "snapshot"`, with why).
  */
 import { type Category, filterMarkets } from "~/lib/categories";
+import { errorMessage } from "~/lib/errors";
 import { byPrice, eventOutcomes } from "~/lib/outcomes";
 import { POLYMARKET } from "~/lib/provenance";
 import { matchesEvent, matchesSearch, type SearchResults } from "~/lib/search";
@@ -214,7 +215,7 @@ export async function searchOpenEvents(
     checkedAt = answer.checkedAt;
   } catch (error) {
     if (error instanceof SearchCursorError) throw error;
-    log.warn(`the index cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    log.warn(`the index cannot be read: ${errorMessage(error)}`);
     return snapshotResults(await snapshot, request, SEARCH_FALLBACK.failed);
   }
   const shown = await snapshot;

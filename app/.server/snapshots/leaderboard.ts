@@ -50,7 +50,7 @@ export const leaderboard = defineDataset<StoredBoard, StoredBoard | null>({
   build: (deps) => buildBoard(deps),
   present: (cached) => cached.value,
   fallback: (_now, failure) => {
-    log.error("unavailable", failure.error);
+    log.error("unavailable", failure.message);
     return null;
   },
 });

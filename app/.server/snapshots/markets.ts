@@ -3,7 +3,6 @@
  * through the SWR cache. Loaders, the JSON API and cron read it here; nothing else builds it.
  */
 import { toDisplayMarket } from "~/lib/display-market";
-import { errorMessage } from "~/lib/errors";
 import { mentionTotal } from "~/lib/mentions";
 import {
   MENTIONS_ESTIMATE_METHOD,
@@ -13,6 +12,7 @@ import {
   type SnapshotProvenance,
   X_API,
 } from "~/lib/provenance";
+import type { Unavailable } from "~/lib/section";
 import type {
   DisplayEvent,
   DisplayMarket,
@@ -21,8 +21,8 @@ import type {
   MarketEvent,
   MarketSnapshot,
 } from "~/lib/types";
-import { type DatasetFailure, defineDataset } from "../cache/dataset";
-import type { Cached } from "../cache/swr-cache";
+import type { Cached } from "../cache/cached";
+import { defineDataset, failureFields } from "../cache/dataset";
 import type { Deps } from "../deps";
 import { type CallState, callStateOf, leadingMarket, marketAnalysisOf, toDisplayEvent } from "../events/card";
 import { createLog } from "../log";
@@ -320,13 +320,13 @@ function present({ value, stale, failure }: Cached<StoredMarkets>): MarketSnapsh
           markets: { kind: "cached" as const, by: markets.by, at: snapshot.fetchedAt },
         }
       : snapshot.provenance;
-  return { ...snapshot, provenance, stale, ...(failure ?? {}) };
+  return { ...snapshot, provenance, stale, ...failureFields(failure) };
 }
 
 /** Nothing cached and no feed: an empty feed is SPEC §8 'No markets available' (not stored); any other failure the labelled sample. */
-function fallback(now: number, failure: DatasetFailure): MarketSnapshot {
+function fallback(now: number, failure: Unavailable): MarketSnapshot {
   const at = new Date(now).toISOString();
-  if (failure.empty) {
+  if (failure.reason === "empty") {
     return {
       events: [],
       markets: [],
@@ -339,8 +339,8 @@ function fallback(now: number, failure: DatasetFailure): MarketSnapshot {
       fetchedAt: at,
     };
   }
-  const sample = buildSampleSnapshot(now, errorMessage(failure.error));
-  return { ...sample, failingSince: failure.failingSince ?? sample.fetchedAt };
+  const sample = buildSampleSnapshot(now, failure.message);
+  return { ...sample, failingSince: failure.since ?? sample.fetchedAt };
 }
 
 /**

@@ -1,8 +1,8 @@
 /** The whale snapshot: the Data API's trades over $50K, cached through the SWR cache. */
-import { errorMessage } from "~/lib/errors";
+import type { Unavailable } from "~/lib/section";
 import type { WhaleSnapshot } from "~/lib/types";
-import { type DatasetFailure, defineDataset } from "../cache/dataset";
-import type { Cached } from "../cache/swr-cache";
+import type { Cached } from "../cache/cached";
+import { defineDataset, failureFields } from "../cache/dataset";
 import type { Deps } from "../deps";
 import { UpstreamError } from "../http";
 import { observed, tradesOutcome } from "./checks";
@@ -46,16 +46,16 @@ async function buildWhales(deps: Deps, previous: StoredWhales | null): Promise<S
 }
 
 /** The list as pages see it: "updated" when it was last found current, with the current failure if any. */
-function present({ value, failure, checkedAt }: Cached<StoredWhales>): WhaleSnapshot {
-  return { ...value.snapshot, fetchedAt: checkedAt, ...(failure ?? {}) };
+function present({ value, failure, fetchedAt, checkedAt }: Cached<StoredWhales>): WhaleSnapshot {
+  return { ...value.snapshot, fetchedAt: checkedAt ?? fetchedAt, ...failureFields(failure) };
 }
 
 /** Nothing cached and no list: empty, with the failure unless the upstream simply had no large trades. */
-function fallback(now: number, failure: DatasetFailure): WhaleSnapshot {
+function fallback(now: number, failure: Unavailable): WhaleSnapshot {
   return {
     trades: [],
     fetchedAt: new Date(now).toISOString(),
-    ...(failure.empty ? {} : { error: errorMessage(failure.error) }),
+    ...(failure.reason === "empty" ? {} : { error: failure.message }),
   };
 }
 

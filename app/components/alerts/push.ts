@@ -7,6 +7,7 @@
 import { type AlertRule, addRule, removeRule, ruleSubject } from "~/lib/alerts";
 import { applicationServerKey } from "~/lib/alerts-key";
 import { apiErrorMessage, parseAlertsAnswer, type StoredAlerts } from "~/lib/alerts-storage";
+import { errorMessage } from "~/lib/errors";
 import { readAlerts, writeAlerts } from "./store";
 
 export const SERVICE_WORKER_URL = "/sw.js";
@@ -26,10 +27,6 @@ export const MESSAGES = {
 } as const;
 
 const failure = (message: string): AlertOutcome => ({ ok: false, message });
-
-function errorText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : String(error);
-}
 
 /** Asks for permission when it was never given; a refusal is a message. */
 async function ensurePermission(): Promise<AlertOutcome | null> {
@@ -129,7 +126,7 @@ export async function turnOnAlert(publicKey: string, rule: AlertRule, name: stri
     subscription = await pushSubscription(publicKey, true);
   } catch (error) {
     return failure(
-      `Your browser couldn't set up push messages (${errorText(error)}). Nothing was turned on.`,
+      `Your browser couldn't set up push messages (${errorMessage(error)}). Nothing was turned on.`,
     );
   }
   if (!subscription) return failure(MESSAGES.unavailable);
@@ -153,7 +150,7 @@ export async function removeAlert(publicKey: string | null, key: string): Promis
     try {
       subscription = await pushSubscription(publicKey ?? "", publicKey !== null);
     } catch (error) {
-      return failure(`Your browser's push subscription is not available (${errorText(error)}).`);
+      return failure(`Your browser's push subscription is not available (${errorMessage(error)}).`);
     }
     if (!subscription) return failure(MESSAGES.unavailable);
     const failed = await postRules(subscription, rules, stored.names, "The alert was not removed");

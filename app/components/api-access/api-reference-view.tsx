@@ -72,8 +72,8 @@ function Example({ example, server }: { example: ApiExample | undefined; server:
       <CodeBlock code={curlLine(server, example.request)} label="Example request" />
       {example.ok ? (
         <>
-          <CodeBlock code={example.json} label="Response (live data)" scroll />
-          {example.note && <p className="text-xs text-slate-600">{example.note}</p>}
+          <CodeBlock code={example.value.json} label="Response (live data)" scroll />
+          {example.value.note && <p className="text-xs text-slate-600">{example.value.note}</p>}
         </>
       ) : (
         <p

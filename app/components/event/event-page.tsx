@@ -1,7 +1,8 @@
 import { useLiveEvent } from "~/components/live/hooks";
 import {
+  ChartPart,
   DeferredPart,
-  HolderLists,
+  HoldersSection,
   MarketSection,
   MentionHistory,
   SectionMessage,
@@ -9,7 +10,6 @@ import {
   TraderWho,
   TradesSection,
 } from "~/components/market/market-sections";
-import { PriceChart, RangeLinks } from "~/components/market/price-chart";
 import { MarketCalls } from "~/components/track-record/market-calls";
 import { type EventPageData, eventPath } from "~/lib/event-page";
 import { marketPath } from "~/lib/market-page";
@@ -55,21 +55,14 @@ export function EventPage({ data }: { data: EventPageData }) {
           </MarketSection>
         </div>
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-1">
-          <MarketSection id="chart" title="Price history" aside={<RangeLinks path={path} range={range} />}>
-            {chart.notes.map((note) => (
-              <SectionMessage key={note}>{note}</SectionMessage>
-            ))}
-            {chart.chart ? (
-              <>
-                <PriceChart model={chart.chart} range={range} />
-                <p className="text-xs text-slate-600" data-testid="chart-sources">
-                  {`The ${chart.chart.lines.length === 1 ? "leading outcome" : `leading ${chart.chart.lines.length} outcomes`} by price. ${chartSources(chart.chart.sources)}`}
-                </p>
-              </>
-            ) : (
-              <p className="text-sm text-slate-700">Not enough price history for this range yet.</p>
-            )}
-          </MarketSection>
+          <ChartPart
+            path={path}
+            range={range}
+            chart={chart}
+            caption={(model) =>
+              `The ${model.lines.length === 1 ? "leading outcome" : `leading ${model.lines.length} outcomes`} by price. ${chartSources(model.sources)}`
+            }
+          />
         </div>
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
           <MarketSection id="outcomes" title={closed ? "How the outcomes ended" : "Outcomes"}>
@@ -164,24 +157,12 @@ export function EventPage({ data }: { data: EventPageData }) {
               </ul>
             </MarketSection>
           )}
-          <MarketSection
-            id="holders"
+          <HoldersSection
             title={data.holdersOf ? `Top holders: ${data.holdersOf.label}` : "Top holders"}
-          >
-            <DeferredPart value={data.holders} unavailable="Top holders are unavailable right now.">
-              {(result) =>
-                result.ok ? (
-                  <HolderLists
-                    outcomes={result.value}
-                    prices={data.holdersOf?.prices ?? []}
-                    marketId={data.holdersOf?.marketId ?? null}
-                  />
-                ) : (
-                  <SectionMessage>{result.message}</SectionMessage>
-                )
-              }
-            </DeferredPart>
-          </MarketSection>
+            holders={data.holders}
+            prices={data.holdersOf?.prices ?? []}
+            marketId={data.holdersOf?.marketId ?? null}
+          />
         </div>
       </div>
     </article>

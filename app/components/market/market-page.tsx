@@ -1,11 +1,12 @@
 import { MarketCalls } from "~/components/track-record/market-calls";
 import { Deferred } from "~/components/ui/deferred";
+import type { ChartModel } from "~/lib/chart";
 import { eventPath } from "~/lib/event-page";
 import { type MarketPageData, marketPath } from "~/lib/market-page";
 import {
-  DeferredPart,
+  ChartPart,
   EventMarkets,
-  HolderLists,
+  HoldersSection,
   MarketSection,
   MarketTradeList,
   MentionHistory,
@@ -14,7 +15,14 @@ import {
   TradesSection,
 } from "./market-sections";
 import { CurrentCall, MarketSummary } from "./market-summary";
-import { PriceChart, RangeLinks } from "./price-chart";
+
+/** Where the chart's points came from, in words. */
+function chartSources({ ours, clob, oursFrom }: ChartModel["sources"]): string {
+  if (clob > 0 && ours > 0)
+    return `Our own 10-minute history from ${new Date((oursFrom ?? 0) * 1000).toISOString().slice(0, 10)}, extended back with Polymarket's price history.`;
+  if (ours > 0) return "Our own 10-minute history of this market.";
+  return "Polymarket's price history (our own history of this market does not reach back this far).";
+}
 
 /**
  * `/market/:slug`: the summary, then the chart, calls, mentions and large trades, beside the event's
@@ -28,25 +36,12 @@ export function MarketPage({ data }: { data: MarketPageData }) {
       <MarketSummary market={market} now={now} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-8">
-          <MarketSection id="chart" title="Price history" aside={<RangeLinks path={path} range={range} />}>
-            {chart.notes.map((note) => (
-              <SectionMessage key={note}>{note}</SectionMessage>
-            ))}
-            {chart.chart ? (
-              <>
-                <PriceChart model={chart.chart} range={range} />
-                <p className="text-xs text-slate-600" data-testid="chart-sources">
-                  {chart.chart.sources.clob > 0 && chart.chart.sources.ours > 0
-                    ? `Our own 10-minute history from ${new Date((chart.chart.sources.oursFrom ?? 0) * 1000).toISOString().slice(0, 10)}, extended back with Polymarket's price history.`
-                    : chart.chart.sources.ours > 0
-                      ? "Our own 10-minute history of this market."
-                      : "Polymarket's price history (our own history of this market does not reach back this far)."}
-                </p>
-              </>
-            ) : (
-              <p className="text-sm text-slate-700">Not enough price history for this range yet.</p>
-            )}
-          </MarketSection>
+          <ChartPart
+            path={path}
+            range={range}
+            chart={chart}
+            caption={({ sources }) => chartSources(sources)}
+          />
 
           <MarketSection id="calls" title="AI calls over time">
             <CurrentCall analysis={analysis} market={market} />
@@ -107,17 +102,12 @@ export function MarketPage({ data }: { data: MarketPageData }) {
             }
           </Deferred>
 
-          <MarketSection id="holders" title="Top holders">
-            <DeferredPart value={holders} unavailable="Top holders are unavailable right now.">
-              {(result) =>
-                result.ok ? (
-                  <HolderLists outcomes={result.value} prices={market.outcomes} marketId={market.id} />
-                ) : (
-                  <SectionMessage>{result.message}</SectionMessage>
-                )
-              }
-            </DeferredPart>
-          </MarketSection>
+          <HoldersSection
+            title="Top holders"
+            holders={holders}
+            prices={market.outcomes}
+            marketId={market.id}
+          />
         </div>
       </div>
     </article>

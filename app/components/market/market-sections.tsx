@@ -5,9 +5,11 @@ import { Card } from "~/components/ui/card";
 import { Deferred } from "~/components/ui/deferred";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Sparkline } from "~/components/ui/sparkline";
+import type { ChartModel, ChartRange } from "~/lib/chart";
 import { formatClockUtc, formatDate, formatMoney, formatNumber, formatPrice } from "~/lib/format";
 import { profileUrl } from "~/lib/links";
 import {
+  type ChartSection,
   holderPositions,
   type MarketTrades,
   type MentionPoint,
@@ -18,6 +20,7 @@ import {
   type SiblingMarket,
 } from "~/lib/market-page";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
+import type { NowOrLater, Section } from "~/lib/section";
 import { recommendationLabel, recommendationVariant } from "~/lib/sentiment";
 import type { WhaleTrade } from "~/lib/types";
 import {
@@ -31,6 +34,7 @@ import {
   traderPath,
 } from "~/lib/whales";
 import { TraderRank } from "../whales/trader-rank";
+import { PriceChart, RangeLinks } from "./price-chart";
 
 const LINK = "text-blue-800 underline-offset-2 hover:underline";
 
@@ -56,6 +60,40 @@ export function MarketSection({
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * The "Price history" section of the market and event pages: the range links, a note for each part of the
+ * history that could not be read, then the chart with `caption` under it (where its points came from).
+ */
+export function ChartPart({
+  path,
+  range,
+  chart,
+  caption,
+}: {
+  path: string;
+  range: ChartRange;
+  chart: ChartSection;
+  caption: (model: ChartModel) => string;
+}) {
+  return (
+    <MarketSection id="chart" title="Price history" aside={<RangeLinks path={path} range={range} />}>
+      {chart.notes.map((note) => (
+        <SectionMessage key={note}>{note}</SectionMessage>
+      ))}
+      {chart.chart ? (
+        <>
+          <PriceChart model={chart.chart} range={range} />
+          <p className="text-xs text-slate-600" data-testid="chart-sources">
+            {caption(chart.chart)}
+          </p>
+        </>
+      ) : (
+        <p className="text-sm text-slate-700">Not enough price history for this range yet.</p>
+      )}
+    </MarketSection>
   );
 }
 
@@ -260,6 +298,33 @@ export function MarketTradeList({ trades, now }: { trades: MarketTrades; now: nu
  * The ten largest holders of each outcome, one row per wallet, each with its shares and what they are
  * worth at the outcome's current price: a two-sided market's prices follow its live prices (`marketId`).
  */
+/** The top holders section (market and event pages), streamed in when cold; its failure is its message. */
+export function HoldersSection({
+  title,
+  holders,
+  prices,
+  marketId,
+}: {
+  title: string;
+  holders: NowOrLater<Section<OutcomeHolders[]>>;
+  prices: readonly OutcomePrice[];
+  marketId: string | null;
+}) {
+  return (
+    <MarketSection id="holders" title={title}>
+      <DeferredPart value={holders} unavailable="Top holders are unavailable right now.">
+        {(result) =>
+          result.ok ? (
+            <HolderLists outcomes={result.value} prices={prices} marketId={marketId} />
+          ) : (
+            <SectionMessage>{result.message}</SectionMessage>
+          )
+        }
+      </DeferredPart>
+    </MarketSection>
+  );
+}
+
 export function HolderLists({
   outcomes,
   prices,
