@@ -208,3 +208,20 @@ export function pendingText(state: string | undefined, endDate: string | null, n
   if (Number.isFinite(end)) return "Ended, awaiting its settlement check";
   return "Market open, no end date";
 }
+
+/** What a list row shows of a call (the track record's lists, the trading signals). */
+export function callRow(call: Call) {
+  return {
+    id: call.id,
+    slug: call.slug,
+    question: call.question,
+    side: call.side,
+    source: call.source,
+    calledAt: call.calledAt,
+    priceAtCall: call.priceAtCall,
+    outcomes: call.outcomes,
+    eventTitle: call.eventTitle,
+    callOutcome: call.callOutcome,
+    ruleVersion: call.ruleVersion,
+  };
+}

@@ -8,6 +8,7 @@ import { data } from "react-router";
 import type { Call } from "~/lib/track-record";
 import {
   type CallPage,
+  callRow,
   type OpenCallView,
   PAGE_PARAMS,
   pageOf,
@@ -26,22 +27,6 @@ export interface RequestedPages {
   open: number;
 }
 
-function row(call: Call) {
-  return {
-    id: call.id,
-    slug: call.slug,
-    question: call.question,
-    side: call.side,
-    source: call.source,
-    calledAt: call.calledAt,
-    priceAtCall: call.priceAtCall,
-    outcomes: call.outcomes,
-    eventTitle: call.eventTitle,
-    callOutcome: call.callOutcome,
-    ruleVersion: call.ruleVersion,
-  };
-}
-
 /** Settled calls (graded yes/no and void), the most recently settled first. */
 export function settledPage(calls: readonly Call[], page: number): CallPage<SettledCallView> {
   const settled = calls
@@ -51,7 +36,7 @@ export function settledPage(calls: readonly Call[], page: number): CallPage<Sett
   return {
     ...slice,
     rows: slice.rows.map((c) => ({
-      ...row(c),
+      ...callRow(c),
       outcome: c.outcome,
       settledAt: c.settledAt,
       return: paperReturn(c.side, c.priceAtCall, c.outcome),
@@ -71,7 +56,7 @@ export function openPage(
   return {
     ...slice,
     rows: slice.rows.map((c) => ({
-      ...row(c),
+      ...callRow(c),
       pending: pendingText(pendingStates[c.marketId], c.endDate, now),
     })),
   };

@@ -7,7 +7,7 @@
  */
 
 import { CALL_RULES_VERSION, type Call } from "~/lib/track-record";
-import { SIGNALS_SHOWN, type SignalView, type TradingSignalsData } from "~/lib/track-record-page";
+import { callRow, SIGNALS_SHOWN, type SignalView, type TradingSignalsData } from "~/lib/track-record-page";
 import type { DisplayEvent, DisplayMarket } from "~/lib/types";
 import type { RequestContext } from "../context";
 import { marketSnapshot } from "../snapshots/markets";
@@ -47,17 +47,7 @@ export function signalsOf(calls: readonly Call[], shown: ShownNow): SignalView[]
       const card = call.eventId === null ? undefined : events.get(call.eventId);
       const market = markets.get(call.marketId);
       return {
-        id: call.id,
-        slug: call.slug,
-        question: call.question,
-        side: call.side,
-        source: call.source,
-        calledAt: call.calledAt,
-        priceAtCall: call.priceAtCall,
-        outcomes: call.outcomes,
-        eventTitle: call.eventTitle,
-        callOutcome: call.callOutcome,
-        ruleVersion: call.ruleVersion,
+        ...callRow(call),
         confidence: card && callSourceOf(card) === call.source ? card.forecast.confidence : null,
         priceNow: market ? market.yesPrice / 100 : null,
       };
