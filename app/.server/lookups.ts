@@ -112,7 +112,8 @@ export interface PricesQuery {
 /** The on-demand reads. Keys are per market, event, token or wallet, lowercase as the ids come. */
 export const LOOKUPS = {
   market: defineLookup({
-    key: (slug: string) => `market:slug:${slug}`,
+    // v2: the market's prices 0..1 only (no percent pair), its 24 h change `firstPriceChange24h`.
+    key: (slug: string) => `market:slug:v2:${slug}`,
     upstream: "gamma",
     freshSeconds: ON_DEMAND_FRESH_SECONDS,
     load: (up, slug) => up.gamma.marketBySlug(slug),
@@ -120,7 +121,8 @@ export const LOOKUPS = {
   }),
   event: defineLookup({
     // v2: the whole event (rules, dates, closed events too), no longer only its title and markets.
-    key: (eventSlug: string) => `market:event:v2:${eventSlug}`,
+    // v3: its markets' prices 0..1 only (no percent pair), their 24 h change `firstPriceChange24h`.
+    key: (eventSlug: string) => `market:event:v3:${eventSlug}`,
     upstream: "gamma",
     freshSeconds: ON_DEMAND_FRESH_SECONDS,
     load: (up, eventSlug) => up.gamma.eventBySlug(eventSlug),

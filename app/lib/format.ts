@@ -82,6 +82,16 @@ export function formatPrice(price: number): string {
   return formatPricePair(price).first;
 }
 
+/**
+ * A figure in 0..1 units (a price, or a price's change) in percent, or percentage points, to the hundredth:
+ * 0.0265 → 2.65, -0.0145 → -1.45. Exact for every Polymarket price (a tenth-of-a-cent tick's midpoint is a
+ * twentieth of a cent). Prices are 0..1 everywhere inside; this is the one way to the percent figures the
+ * views publish (SPEC §3's market body, the cards' 24 h change in points, the model's prompt).
+ */
+export function toPercent(fraction: number): number {
+  return Math.round(fraction * 10_000) / 100;
+}
+
 /** Locale-formatted whole number: 12345 → "12,345". */
 export function formatNumber(value: number): string {
   return WHOLE.format(Math.round(value));

@@ -15,13 +15,12 @@ export interface EventOutcomeOf {
   label: string;
   /** 0..1. */
   price: number;
-  /** Percentage points. */
-  priceChange24h: number;
+  /** 24 h change of `price`, 0..1 like it. */
+  change24h: number;
 }
 
-/** A market's first side's price (0..1): its first outcome's, else its headline percent. */
-export const firstSidePriceOf = (market: Market): number =>
-  market.outcomes[0]?.price ?? market.yesPrice / 100;
+/** A market's first side's price (0..1): its first outcome's, 0 when it lists none. */
+export const firstSidePriceOf = (market: Market): number => market.outcomes[0]?.price ?? 0;
 
 /** More than one open market: each outcome is its own market. */
 export function isMultiOutcome(event: Pick<MarketEvent, "markets">): boolean {
@@ -49,7 +48,7 @@ export function eventOutcomes(
       side: 0,
       label: outcomeLabel(market),
       price: firstSidePriceOf(market),
-      priceChange24h: market.priceChange24h,
+      change24h: market.firstPriceChange24h,
     }));
   }
   const market = event.markets[0];
@@ -62,7 +61,7 @@ export function eventOutcomes(
     label: outcome.label,
     price: outcome.price,
     // The second side moves opposite the first.
-    priceChange24h: i === 0 ? market.priceChange24h : -market.priceChange24h,
+    change24h: i === 0 ? market.firstPriceChange24h : -market.firstPriceChange24h,
   }));
 }
 

@@ -58,22 +58,25 @@ export interface Market {
   image: string | null;
   /** ISO timestamp or null when missing/unparseable. */
   endDate: string | null;
-  /** Total volume, USD. */
-  volume: number;
+  /** Total volume, USD; null where the source keeps none (the search index's rows, our history). */
+  volume: number | null;
   volume24h: number;
-  liquidity: number;
-  /** Every outcome in the provider's order. */
+  /** USD; null where the source keeps none (the search index's rows). */
+  liquidity: number | null;
+  /** Every outcome in the provider's order, priced 0..1. */
   outcomes: Outcome[];
   /**
-   * The headline pair cards and calls quote, in percent 0..100 (shown in cents): the first outcome
-   * against the second, or against "Other" when there are more than two (then `noPrice = 100 − yesPrice`).
+   * The labels of the headline pair cards and calls quote: the first outcome against the second, or against
+   * "Other" when the provider lists more than two (decision 0002). Its prices are the outcomes'; the percent
+   * pair of SPEC §3 is a view of them (`headlinePercent`, display-market.ts).
    */
-  yesPrice: number;
-  noPrice: number;
   yesLabel: string;
   noLabel: string;
-  /** 24h change of the first outcome's price, in percentage points (0 when absent). */
-  priceChange24h: number;
+  /**
+   * 24 h change of the first outcome's price, 0..1 like the price (0.0125 is 1.25 points), to the hundredth
+   * of a point; 0 when absent.
+   */
+  firstPriceChange24h: number;
   tags: string[];
   event: EventRef | null;
   /** The CTF condition id (trades and holders are asked by it), null where the provider lists none. */
@@ -117,47 +120,14 @@ export interface MarketEvent {
   resolved: Market[];
 }
 
-/** One market of an indexed event (the search index, decision 0034): what a card quotes of it. */
-export interface IndexedMarket {
-  id: string;
-  slug: string | null;
-  /** The market's question ("Will Trump deport less than 250,000?"). */
-  question: string;
-  /** What it is called inside its event (Gamma's `groupItemTitle`: "Trump", "250k–500k"), null when none. */
-  label: string | null;
-  /** Every outcome with its price (0..1) and token, in Gamma's order. */
-  outcomes: Outcome[];
-  /** 24 h change of the first outcome's price, in percentage points. */
-  change24h: number;
-  volume24h: number;
-  /** Resolved or no longer traded: shown as resolved, never offered to trade. */
-  closed: boolean;
-  /**
-   * Its own end date (ISO), null when Gamma gives none; absent in rows written before it was kept (the
-   * event's stands in until the row is next rewritten).
-   */
-  endDate?: string | null;
-}
-
 /**
- * An event of the search index: any open Polymarket event (not only the 100 busiest), with what its card
- * needs without an AI call. Figures are as of `updatedAt`: a row is rewritten only when a price moves a cent,
- * a volume its second significant digit, or its text changes (decision 0034).
+ * An event of the search index (decision 0034): any open Polymarket event (not only the 100 busiest) as the
+ * index row keeps it, and the index's own fields. Its markets hold what the row stores (search/document.ts):
+ * no rules text, image, total volume, liquidity or condition id (null or empty). Figures are as of
+ * `updatedAt`: a row is rewritten only when a price moves a cent, a volume its second significant digit, or
+ * its text changes.
  */
-export interface IndexedEvent {
-  id: string;
-  slug: string;
-  title: string;
-  image: string | null;
-  tags: EventTag[];
-  endDate: string | null;
-  /** Total volume, USD. */
-  volume: number;
-  volume24h: number;
-  liquidity: number;
-  negRisk: boolean;
-  /** Its open markets in Gamma's order, then its resolved ones (`closed`). */
-  markets: IndexedMarket[];
+export interface IndexedEvent extends MarketEvent {
   /** A full pass of Gamma's open events no longer listed it. */
   closed: boolean;
   /** ISO time its row was last written. */
@@ -186,8 +156,8 @@ export interface MarketAnalysis {
   reasoning: string;
   /** Model id (e.g. "grok-4-fast-non-reasoning") or "estimated". */
   source: string;
-  /** yesPrice at analysis time; a later move re-triggers analysis. */
-  analysedPrice: number;
+  /** The first outcome's price (0..1) at analysis time. */
+  analysedFirstPrice: number;
   /** The model's probability (0..1) that the first outcome happens, when it gave one; never for estimates. */
   probability?: number | null;
 }

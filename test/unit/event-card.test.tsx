@@ -8,23 +8,24 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { callStateOf, toEventFacts } from "~/.server/events/card";
-import { indexedMarketEvent } from "~/.server/search/results";
+import { marketOfRow, type RowMarket } from "~/.server/search/document";
 import { estimateAnalysis } from "~/.server/sentiment/estimate";
 import { DEFAULT_MIN_EDGE_POINTS } from "~/.server/track-record/call-rules";
 import { EventForecast } from "~/components/event/event-forecast";
 import { CallBadge } from "~/components/markets/call-badge";
 import { EventCard, NO_CALL_TEXT } from "~/components/markets/event-card";
 import { callText, edgeText } from "~/lib/sentiment";
-import type { AnyEvent, EventAnalysis, IndexedEvent, IndexedMarket, Market, MarketEvent } from "~/lib/types";
+import type { AnyEvent, EventAnalysis, IndexedEvent, Market, MarketEvent } from "~/lib/types";
 import { displayEvent } from "../support/cards";
 import { makeBucket, makeEvent, makeMarket } from "../support/markets";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 
-/** A one-market event around a market priced `yesPrice` (its two sides as given). */
-function binaryEvent(overrides: Partial<Market>, event: Partial<MarketEvent> = {}): MarketEvent {
-  const yes = overrides.yesPrice ?? 40;
-  const no = overrides.noPrice ?? 100 - yes;
+/** A one-market event around a market priced `yes` cents (its two sides as given: `no` cents). */
+function binaryEvent(
+  { yes = 40, no = 100 - yes, ...overrides }: Partial<Market> & { yes?: number; no?: number },
+  event: Partial<MarketEvent> = {},
+): MarketEvent {
   const market = makeMarket({
     slug: "m",
     outcomes: [
@@ -89,7 +90,7 @@ function modelCall(
 
 describe("one-market event card", () => {
   it("Yes and No as shown add up to 100¢ even when the feed's two prices do not, to the tenth where it is one", () => {
-    for (const [yesPrice, noPrice, yes, no] of [
+    for (const [yesCents, noCents, yes, no] of [
       [33.3, 66.6, "Yes 33.3¢", "No 66.7¢"],
       // The trader's "Yes 34¢ / No 67¢" market: 33.5 / 66.5.
       [33.5, 66.5, "Yes 33.5¢", "No 66.5¢"],
@@ -97,15 +98,13 @@ describe("one-market event card", () => {
       [50.5, 49.5, "Yes 50.5¢", "No 49.5¢"],
       [0.04, 99.96, "Yes <0.1¢", "No >99.9¢"],
     ] as const) {
-      const links = tradeLinks(html(binaryEvent({ yesPrice, noPrice })));
+      const links = tradeLinks(html(binaryEvent({ yes: yesCents, no: noCents })));
       expect(links.map((l) => l.text)).toEqual([yes, no]);
     }
   });
 
   it("trade links open the market inside its event on Polymarket in a new tab, named for what they do", () => {
-    const links = tradeLinks(
-      html(binaryEvent({ yesPrice: 37, noPrice: 63, yesLabel: "Up", noLabel: "Down" })),
-    );
+    const links = tradeLinks(html(binaryEvent({ yes: 37, no: 63, yesLabel: "Up", noLabel: "Down" })));
     expect(links).toEqual([
       {
         href: "https://polymarket.com/event/ev/m",
@@ -125,7 +124,7 @@ describe("one-market event card", () => {
   });
 
   it("links its title to the market page and shows the 24h change and the 24-hour line", () => {
-    const event = binaryEvent({ yesPrice: 99.7, noPrice: 0.3, priceChange24h: 2.5 });
+    const event = binaryEvent({ yes: 99.7, no: 0.3, firstPriceChange24h: 0.025 });
     const card = displayEvent(event, estimateAnalysis(event), undefined, NOW, [0.9, 0.997]);
     const markup = renderToString(<EventCard event={card} now={NOW} />).replaceAll("<!-- -->", "");
     expect(markup).toContain('href="/market/m"');
@@ -134,7 +133,7 @@ describe("one-market event card", () => {
   });
 
   it("a sample event (no page) shows its prices as plain text, not links", () => {
-    const event = binaryEvent({ yesPrice: 40 });
+    const event = binaryEvent({ yes: 40 });
     const card = { ...displayEvent(event, estimateAnalysis(event), undefined, NOW), href: "" };
     const markup = renderToString(<EventCard event={card} now={NOW} />);
     expect(tradeLinks(markup)).toEqual([]);
@@ -146,8 +145,8 @@ describe("one-market event card", () => {
 
 describe("multi-outcome event card", () => {
   const buckets = [
-    makeBucket("b1", "Under 100k", 12, { priceChange24h: -3 }),
-    makeBucket("b2", "100k–250k", 55, { priceChange24h: 4.2 }),
+    makeBucket("b1", "Under 100k", 12, { firstPriceChange24h: -0.03 }),
+    makeBucket("b2", "100k–250k", 55, { firstPriceChange24h: 0.042 }),
     makeBucket("b3", "250k–500k", 25),
     makeBucket("b4", "Over 500k", 6),
     makeBucket("b5", "Over 1M", 2),
@@ -226,40 +225,49 @@ describe("multi-outcome event card", () => {
 });
 
 describe("an event outside the snapshot (issue 24: found by a search of every open event)", () => {
-  /** An index row's market (prices 0..1). */
+  /** An index row's market (prices 0..1, its 24 h change too). */
   const indexed = (
     id: string,
     label: string | null,
     prices: [string, number][],
     change = 0,
-  ): IndexedMarket => ({
+  ): Omit<RowMarket, "endDate"> => ({
     id,
     slug: `market-${id}`,
-    question: `Will ${label ?? id} happen?`,
-    label,
+    title: `Will ${label ?? id} happen?`,
+    groupTitle: label,
     outcomes: prices.map(([name, price]) => ({ label: name, price, tokenId: null })),
-    change24h: change,
+    firstPriceChange24h: change,
     volume24h: 1_000,
     closed: false,
   });
-  const indexEvent = (slug: string, markets: IndexedMarket[], title: string): IndexedEvent => ({
-    id: `9${slug.length}`,
-    slug,
-    title,
-    image: null,
-    tags: [{ slug: "economy", label: "Economy" }],
-    endDate: "2026-12-10T00:00:00Z",
-    volume: 2_500_000,
-    volume24h: 80_000,
-    liquidity: 40_000,
-    negRisk: markets.length > 1,
-    markets,
-    closed: false,
-    updatedAt: "2026-11-22T11:00:00Z",
-  });
+  /** The event as the index reads its row. */
+  const indexEvent = (slug: string, rows: Omit<RowMarket, "endDate">[], title: string): IndexedEvent => {
+    const tags = [{ slug: "economy", label: "Economy" }];
+    const endDate = "2026-12-10T00:00:00Z";
+    return {
+      id: `9${slug.length}`,
+      slug,
+      title,
+      description: "",
+      resolutionSource: null,
+      image: null,
+      endDate,
+      startDate: null,
+      volume24h: 80_000,
+      volume: 2_500_000,
+      liquidity: 40_000,
+      negRisk: rows.length > 1,
+      tags,
+      markets: rows.map((m) => marketOfRow(m, { slug, endDate, tags })),
+      resolved: [],
+      closed: false,
+      updatedAt: "2026-11-22T11:00:00Z",
+    };
+  };
   /** Its card as the search answers it: the index's figures, no forecast and no X count. */
   const card = (event: IndexedEvent): AnyEvent => ({
-    ...toEventFacts(indexedMarketEvent(event), NOW),
+    ...toEventFacts(event, NOW),
     forecast: null,
     mentions: null,
   });
@@ -287,7 +295,7 @@ describe("an event outside the snapshot (issue 24: found by a search of every op
             ["Yes", 0.37],
             ["No", 0.63],
           ],
-          2.5,
+          0.025,
         ),
       ],
       "Fed cut in December?",
@@ -323,7 +331,7 @@ describe("an event outside the snapshot (issue 24: found by a search of every op
             ["Yes", 0.4],
             ["No", 0.6],
           ],
-          -1.5,
+          -0.015,
         ),
         indexed("803", "50 bps cut", [
           ["Yes", 0.06],
@@ -349,7 +357,7 @@ describe("an event outside the snapshot (issue 24: found by a search of every op
   });
 
   it("an event we forecast never says it has no call", () => {
-    const event = binaryEvent({ yesPrice: 40 });
+    const event = binaryEvent({ yes: 40 });
     const text = textOf(html(event));
     expect(text).not.toContain(NO_CALL_TEXT);
     expect(text).toContain("% confidence");

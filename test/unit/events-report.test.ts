@@ -10,7 +10,7 @@ import { groupMarketsByEvent, normaliseGammaEvent } from "~/.server/polymarket/g
 import { normaliseGammaMarket } from "~/.server/polymarket/gamma-markets";
 import { estimateAnalysis } from "~/.server/sentiment/estimate";
 import { DEFAULT_MIN_EDGE_POINTS } from "~/.server/track-record/call-rules";
-import { byPrice, eventOutcomes } from "~/lib/outcomes";
+import { byPrice, eventOutcomes, firstSidePriceOf } from "~/lib/outcomes";
 import type { Market, MarketEvent } from "~/lib/types";
 import { readFixture } from "../support/fixtures";
 
@@ -37,8 +37,7 @@ function report(markets: Market[], events: MarketEvent[], now: number) {
     before: {
       cards: before.length,
       events: new Set(before.map((m) => m.event?.slug ?? m.id)).size,
-      nearCertain: before.filter((m) => nearCertain((m.outcomes[0]?.price ?? m.yesPrice / 100) as number))
-        .length,
+      nearCertain: before.filter((m) => nearCertain(firstSidePriceOf(m))).length,
     },
     after: {
       cards: shown.length,

@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { UpstreamError } from "~/.server/http";
 import { fetchActiveMarkets, isSlug } from "~/.server/polymarket/gamma";
 import { normaliseGammaMarket, parseMarketsPayload } from "~/.server/polymarket/gamma-markets";
+import { headlinePercent } from "~/lib/display-market";
+import type { Market } from "~/lib/types";
 import { upstreamFailure } from "../support/errors";
 import { readFixture } from "../support/fixtures";
 import { makeMarket } from "../support/markets";
@@ -9,6 +11,10 @@ import { makeMarket } from "../support/markets";
 type RawRecord = Record<string, unknown>;
 
 const fixture = (name: string): unknown => readFixture(`polymarket/${name}`);
+
+/** The market's headline pair as the legacy market body quotes it (percent) and its labels. */
+const headline = (market: Market | null | undefined) =>
+  market && { ...headlinePercent(market), yesLabel: market.yesLabel, noLabel: market.noLabel };
 
 function records(value: unknown): RawRecord[] {
   if (!Array.isArray(value)) throw new Error("fixture is not an array");
@@ -58,10 +64,11 @@ describe("parseMarketsPayload on recorded payloads", () => {
     expect(markets.map((m) => m.id)).toEqual(active.map((r) => r.id));
     for (const market of markets) {
       expect(market.title).not.toBe("");
-      expect(market.yesPrice).toBeGreaterThanOrEqual(0);
-      expect(market.yesPrice).toBeLessThanOrEqual(100);
+      const { yesPrice, noPrice } = headlinePercent(market);
+      expect(yesPrice).toBeGreaterThanOrEqual(0);
+      expect(yesPrice).toBeLessThanOrEqual(100);
       // Binary prices sum to 1 upstream; rounding each side to 0.1 may move the sum by 0.1 at most.
-      expect(Math.abs(market.yesPrice + market.noPrice - 100)).toBeLessThanOrEqual(0.1 + 1e-9);
+      expect(Math.abs(yesPrice + noPrice - 100)).toBeLessThanOrEqual(0.1 + 1e-9);
       expect(market.image?.startsWith("https://")).toBe(true);
       expect(market.event).not.toBeNull();
     }
@@ -78,15 +85,14 @@ describe("parseMarketsPayload on recorded payloads", () => {
       volume: 1100779.902896,
       volume24h: 13558.463149000005,
       liquidity: 11748.57248,
-      yesPrice: 5.8,
-      noPrice: 94.2,
       yesLabel: "Yes",
       noLabel: "No",
-      priceChange24h: -0.5,
+      firstPriceChange24h: -0.005,
       tags: [],
       slug: "will-trump-deport-less-than-250000",
       event: { slug: "how-many-people-will-trump-deport-in-2025" },
     });
+    expect(market && headlinePercent(market)).toEqual({ yesPrice: 5.8, noPrice: 94.2 });
     expect(market?.description.startsWith("During the 2024 FY ICE removed 271,484 non citizens")).toBe(true);
     // Every outcome, for the history: condition id, labels, exact prices and CLOB token ids.
     expect(market && { conditionId: market.conditionId, outcomes: market.outcomes }).toEqual({
@@ -111,22 +117,21 @@ describe("parseMarketsPayload on recorded payloads", () => {
     const market = parseMarketsPayload(active).find((m) => m.id === "546612");
     expect(market).toMatchObject({
       endDate: null,
-      yesPrice: 5.4,
-      noPrice: 94.6,
-      priceChange24h: -1.45,
+      firstPriceChange24h: -0.0145,
       volume: 63928.553412,
       volume24h: 1232.816915,
       liquidity: 5354.52502,
       slug: "will-openai-launch-a-new-consumer-hardware-product-by-march-31-2026",
       event: { slug: "will-openai-launch-a-consumer-hardware-product-by" },
     });
+    expect(market && headlinePercent(market)).toEqual({ yesPrice: 5.4, noPrice: 94.6 });
   });
 
   it("reports 0 change for recorded markets without oneDayPriceChange", () => {
     const missing = active.filter((r) => !("oneDayPriceChange" in r)).map((r) => r.id);
     expect(missing.length).toBeGreaterThan(0);
     const markets = parseMarketsPayload(active);
-    for (const id of missing) expect(markets.find((m) => m.id === id)?.priceChange24h).toBe(0);
+    for (const id of missing) expect(markets.find((m) => m.id === id)?.firstPriceChange24h).toBe(0);
   });
 
   it("keeps Up/Down labels of the recorded Up/Down market", () => {
@@ -136,15 +141,14 @@ describe("parseMarketsPayload on recorded payloads", () => {
       title: "Bitcoin Up or Down - March 22, 3:50AM-3:55AM ET",
       yesLabel: "Up",
       noLabel: "Down",
-      yesPrice: 0.5,
-      noPrice: 99.5,
       volume: 61531.93476599994,
       volume24h: 70934.07902500001,
       liquidity: 19748.9135,
       endDate: "2026-03-22T07:55:00.000Z",
       event: { slug: "btc-updown-5m-1774165800" },
-      priceChange24h: 0,
+      firstPriceChange24h: 0,
     });
+    expect(market && headlinePercent(market)).toEqual({ yesPrice: 0.5, noPrice: 99.5 });
   });
 
   it("parses every events[].markets[] item of the events payload through the same normaliser", () => {
@@ -164,14 +168,13 @@ describe("parseMarketsPayload on recorded payloads", () => {
       // volumeNum (3976.17) wins over the more precise volume string ("3976.173221"): SPEC order.
       volume: 3976.17,
       liquidity: 0,
-      yesPrice: 100,
-      noPrice: 0,
-      priceChange24h: 0,
+      firstPriceChange24h: 0,
       endDate: "2024-06-30T00:00:00.000Z",
       // Nested items carry no events[], so no event slug or tags.
       event: null,
       tags: [],
     });
+    expect(first && headlinePercent(first)).toEqual({ yesPrice: 100, noPrice: 0 });
   });
 });
 
@@ -184,26 +187,31 @@ describe("normalisation rules", () => {
       volume: 1234.5,
       volume24h: 99.25,
       liquidity: 42,
-      priceChange24h: -2,
+      firstPriceChange24h: -0.02,
     });
   });
 
   it("accepts outcomes and prices as real arrays as well as JSON-encoded strings", () => {
     const fromStrings = normaliseGammaMarket(raw());
     const fromArrays = normaliseGammaMarket(raw({ outcomes: ["Yes", "No"], outcomePrices: [0.25, "0.75"] }));
-    expect(fromStrings).toMatchObject({ yesPrice: 25, noPrice: 75, yesLabel: "Yes", noLabel: "No" });
+    expect(headline(fromStrings)).toEqual({ yesPrice: 25, noPrice: 75, yesLabel: "Yes", noLabel: "No" });
     expect(fromArrays).toEqual(fromStrings);
   });
 
-  it("keeps percent prices to the hundredth: every Polymarket price exactly, no float noise", () => {
-    expect(normaliseGammaMarket(raw({ outcomePrices: '["0.0265", "0.9735"]' }))).toMatchObject({
+  it("quotes percent prices to the hundredth: every Polymarket price exactly, no float noise", () => {
+    expect(headline(normaliseGammaMarket(raw({ outcomePrices: '["0.0265", "0.9735"]' })))).toMatchObject({
       yesPrice: 2.65,
       noPrice: 97.35,
     });
-    expect(normaliseGammaMarket(raw({ outcomePrices: '["0.12345", "0.87655"]' }))).toMatchObject({
+    expect(headline(normaliseGammaMarket(raw({ outcomePrices: '["0.12345", "0.87655"]' })))).toMatchObject({
       yesPrice: 12.35,
       noPrice: 87.66,
     });
+  });
+
+  it("keeps the 24 h change 0..1 like the price, to the hundredth of a point", () => {
+    expect(normaliseGammaMarket(raw({ oneDayPriceChange: 0.012345 }))?.firstPriceChange24h).toBe(0.0123);
+    expect(normaliseGammaMarket(raw({ oneDayPriceChange: -0.0145 }))?.firstPriceChange24h).toBe(-0.0145);
   });
 
   it("defaults missing fields", () => {
@@ -267,19 +275,26 @@ describe("normalisation rules", () => {
     const market = normaliseGammaMarket(
       raw({ outcomes: '["Lakers", "Celtics"]', outcomePrices: '["0.6", "0.4"]' }),
     );
-    expect(market).toMatchObject({ yesLabel: "Lakers", noLabel: "Celtics", yesPrice: 60, noPrice: 40 });
+    expect(headline(market)).toEqual({ yesLabel: "Lakers", noLabel: "Celtics", yesPrice: 60, noPrice: 40 });
   });
 
   it("derives noPrice from a single price", () => {
     const market = normaliseGammaMarket(raw({ outcomes: '["Yes"]', outcomePrices: '["0.37"]' }));
-    expect(market).toMatchObject({ yesPrice: 37, noPrice: 63, yesLabel: "Yes", noLabel: "No" });
+    expect(headline(market)).toEqual({ yesPrice: 37, noPrice: 63, yesLabel: "Yes", noLabel: "No" });
   });
 
   it("shows markets with more than two outcomes as the first against Other", () => {
     const market = normaliseGammaMarket(
       raw({ outcomes: '["Red", "Blue", "Green"]', outcomePrices: '["0.333", "0.5", "0.167"]' }),
     );
-    expect(market).toMatchObject({ yesLabel: "Red", noLabel: "Other", yesPrice: 33.3, noPrice: 66.7 });
+    expect(headline(market)).toEqual({ yesLabel: "Red", noLabel: "Other", yesPrice: 33.3, noPrice: 66.7 });
+  });
+
+  it("quotes a two-outcome market's own second price even when that outcome is called Other", () => {
+    const market = normaliseGammaMarket(
+      raw({ outcomes: '["Trump", "Other"]', outcomePrices: '["0.0265", "0.9735"]' }),
+    );
+    expect(headline(market)).toEqual({ yesLabel: "Trump", noLabel: "Other", yesPrice: 2.65, noPrice: 97.35 });
   });
 
   it("skips markets with absurd or missing prices", () => {
@@ -303,7 +318,7 @@ describe("normalisation rules", () => {
         oneDayPriceChange: 7,
       }),
     );
-    expect(market).toMatchObject({ volume: 0, volume24h: 0, liquidity: 0, priceChange24h: 0 });
+    expect(market).toMatchObject({ volume: 0, volume24h: 0, liquidity: 0, firstPriceChange24h: 0 });
   });
 
   it("keeps only https images, falling back to the icon", () => {
@@ -628,7 +643,9 @@ describe("fetchActiveMarkets", () => {
   it("parses the recorded resolved keyset page (closed markets parse like open ones)", () => {
     const resolved = fixture("gamma-markets-keyset-resolved-1.json");
     const markets = parseMarketsPayload(resolved);
-    expect(markets.map((m) => [m.id, m.yesPrice, m.noPrice])).toEqual([["240379", 0, 100]]);
+    expect(markets.map((m) => [m.id, headlinePercent(m).yesPrice, headlinePercent(m).noPrice])).toEqual([
+      ["240379", 0, 100],
+    ]);
   });
 });
 

@@ -73,12 +73,12 @@ function nbaEvent(): MarketEvent {
   // Each market ends with the event: the markets' own end dates are the event's (lib/market-state.ts).
   const endDate = "2027-06-30T00:00:00Z";
   const named = [
-    makeBucket("celtics", "Boston Celtics", 32, { priceChange24h: 6, volume: 1e6, endDate }),
-    makeBucket("thunder", "Oklahoma City Thunder", 25, { priceChange24h: -9, volume: 1e6, endDate }),
-    makeBucket("lakers", "Los Angeles Lakers", 10, { priceChange24h: 2, volume: 1e6, endDate }),
+    makeBucket("celtics", "Boston Celtics", 32, { firstPriceChange24h: 0.06, volume: 1e6, endDate }),
+    makeBucket("thunder", "Oklahoma City Thunder", 25, { firstPriceChange24h: -0.09, volume: 1e6, endDate }),
+    makeBucket("lakers", "Los Angeles Lakers", 10, { firstPriceChange24h: 0.02, volume: 1e6, endDate }),
   ];
   const rest = Array.from({ length: 27 }, (_, i) =>
-    makeBucket(`team-${i}`, `Team ${i}`, 1, { priceChange24h: 0.5, volume: 1e6, endDate }),
+    makeBucket(`team-${i}`, `Team ${i}`, 1, { firstPriceChange24h: 0.005, volume: 1e6, endDate }),
   );
   return makeEvent("nba", [...named, ...rest], {
     title: "2026 NBA Champion",
@@ -95,8 +95,7 @@ function bitboyEvent(): MarketEvent {
   const market = makeMarket({
     id: "bitboy",
     slug: "bitboy-convicted",
-    yesPrice: 40,
-    priceChange24h: -20,
+    firstPriceChange24h: -0.2,
     endDate: "2026-11-23T00:00:00Z",
   });
   return makeEvent("bitboy", [market], {
@@ -308,7 +307,7 @@ describe("biggestMovers", () => {
       card(nbaEvent()),
       card(bitboyEvent()),
       card(stillEvent("still", "Still?")),
-      card(makeEvent("small", [makeMarket({ id: "small-m", priceChange24h: 0.5 })])),
+      card(makeEvent("small", [makeMarket({ id: "small-m", firstPriceChange24h: 0.005 })])),
     ]);
     expect(
       movers.map((m) => [m.event.id, m.outcome.label, m.outcome.price, m.outcome.priceChange24h]),

@@ -21,8 +21,6 @@ const market: Market = makeMarket({
   volume: 2_500_000,
   volume24h: 0,
   liquidity: 0,
-  yesPrice: 37,
-  noPrice: 63,
   yesLabel: "Up",
   noLabel: "Down",
   outcomes: [

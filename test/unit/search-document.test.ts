@@ -1,7 +1,16 @@
 /** What the index stores of an event, and the quantised hash that decides what a crawl rewrites (decision 0034). */
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { normaliseGammaEvent } from "~/.server/polymarket/gamma-events";
-import { cents, toIndexDocument, twoDigits } from "~/.server/search/document";
+import {
+  cents,
+  hashText,
+  marketOfRow,
+  RowMarketsSchema,
+  toIndexDocument,
+  twoDigits,
+} from "~/.server/search/document";
+import { toPercent } from "~/lib/format";
 import type { MarketEvent } from "~/lib/types";
 import { recordedOpenEvents } from "../support/index-events";
 
@@ -39,7 +48,7 @@ describe("quantities", () => {
 });
 
 describe("toIndexDocument", () => {
-  it("keeps the card's fields: markets with question, label, outcomes, prices, token ids", () => {
+  it("keeps the card's fields: markets with title, group title, outcomes, prices, token ids", () => {
     const doc = toIndexDocument(MULTI);
     expect(doc?.id).toBe(Number(MULTI.id));
     expect(doc?.body.markets.length).toBe(MULTI.markets.length + MULTI.resolved.length);
@@ -48,17 +57,30 @@ describe("toIndexDocument", () => {
     expect(first).toEqual({
       id: market?.id,
       slug: market?.slug,
-      question: market?.title,
-      label: market?.groupTitle,
+      title: market?.title,
+      groupTitle: market?.groupTitle,
       outcomes: market?.outcomes,
-      change24h: market?.priceChange24h,
+      firstPriceChange24h: market?.firstPriceChange24h,
       volume24h: market?.volume24h,
       closed: false,
       // Its own end date: its state is its own, not its event's.
       endDate: market?.endDate,
     });
-    expect(first?.label).not.toBeNull();
+    expect(first?.groupTitle).not.toBeNull();
     expect(first?.outcomes[0]?.tokenId).toMatch(/^\d+$/);
+  });
+
+  it("hashes every recorded event as rows written under the old field names were hashed: nothing is rewritten", () => {
+    // Digests of the 249 recorded events' hashes, computed by the index before its rows kept `Market`'s
+    // names (`question`, `label`, `change24h` in points): a row whose figures did not move keeps its hash.
+    const docs = raw.flatMap((item) => {
+      const event = normaliseGammaEvent(item);
+      const doc = event && toIndexDocument(event);
+      return doc ? [doc] : [];
+    });
+    expect(docs).toHaveLength(249);
+    expect(hashText(docs.map((d) => d.priceHash).join(","))).toBe("593bb57382485c1e");
+    expect(hashText(docs.map((d) => d.textHash).join(","))).toBe("39488a436260eac2");
   });
 
   it("full text: the title, each open market's question, group title and outcome labels once, the tag labels", () => {
@@ -86,7 +108,7 @@ describe("toIndexDocument", () => {
           outcomes: m.outcomes.map((o, i) =>
             i === 0 ? { ...o, price: Math.round(price * 100) / 100 + 0.002 } : o,
           ),
-          priceChange24h: Math.round(m.priceChange24h) + 0.2,
+          firstPriceChange24h: (Math.round(toPercent(m.firstPriceChange24h)) + 0.2) / 100,
         }),
       ),
     );
@@ -100,7 +122,7 @@ describe("toIndexDocument", () => {
     const price = MULTI.markets[0]?.outcomes[0]?.price ?? 0;
     const moves = [
       withPrice(MULTI, price + 0.01),
-      withFirstMarket(MULTI, (m) => ({ priceChange24h: m.priceChange24h + 1 })),
+      withFirstMarket(MULTI, (m) => ({ firstPriceChange24h: m.firstPriceChange24h + 0.01 })),
       { ...MULTI, volume24h: MULTI.volume24h * 1.2 + 1 },
       { ...MULTI, volume: MULTI.volume * 1.2 + 1 },
       { ...MULTI, liquidity: MULTI.liquidity * 1.2 + 1 },
@@ -122,5 +144,44 @@ describe("toIndexDocument", () => {
       { ...MULTI, tags: [...MULTI.tags, { slug: "new-tag", label: "New tag" }] },
     ];
     for (const edited of edits) expect(toIndexDocument(edited)?.textHash).not.toBe(doc?.textHash);
+  });
+});
+
+describe("reading a row's markets", () => {
+  const event = { slug: MULTI.slug, endDate: MULTI.endDate, tags: MULTI.tags };
+  const read = (json: string) =>
+    v.parse(RowMarketsSchema, JSON.parse(json)).map((m) => marketOfRow(m, event));
+  const written = toIndexDocument(MULTI)?.body.markets ?? [];
+  /** The same markets as rows written before the row kept `Market`'s names: the 24 h change in points. */
+  const old = written.map(({ title, groupTitle, firstPriceChange24h, ...m }) => ({
+    ...m,
+    question: title,
+    label: groupTitle,
+    change24h: toPercent(firstPriceChange24h),
+  }));
+
+  it("reads a row as the event's markets: what the row keeps, unknown what it does not", () => {
+    const [first] = read(JSON.stringify(written));
+    const market = MULTI.markets[0];
+    expect(first).toEqual({
+      ...market,
+      description: "",
+      image: null,
+      // The event's end date (the row's own is not read yet, see RowMarketsSchema).
+      endDate: MULTI.endDate,
+      volume: null,
+      liquidity: null,
+      tags: MULTI.tags.map((t) => t.label),
+      event: { slug: MULTI.slug },
+      conditionId: null,
+      resolution: null,
+    });
+  });
+
+  it("reads rows written under the old names, and their change in points, as today's", () => {
+    expect(written.some((m) => m.firstPriceChange24h !== 0)).toBe(true);
+    expect(read(JSON.stringify(old))).toEqual(read(JSON.stringify(written)));
+    // A row written before markets kept their end dates reads alike.
+    expect(read(JSON.stringify(old.map(({ endDate, ...m }) => m)))).toEqual(read(JSON.stringify(written)));
   });
 });

@@ -20,8 +20,6 @@ function binary(id: string, cents: number, overrides: Partial<Market> = {}): Mar
   const labels = [overrides.yesLabel ?? "Yes", overrides.noLabel ?? "No"];
   return makeMarket({
     id,
-    yesPrice: cents,
-    noPrice: 100 - cents,
     outcomes: [
       { label: labels[0] ?? "Yes", price: cents / 100, tokenId: null },
       { label: labels[1] ?? "No", price: 1 - cents / 100, tokenId: null },
@@ -44,7 +42,9 @@ function election(
   return makeEvent(
     id,
     names.map((name, i) =>
-      makeBucket(`${id}-${name.toLowerCase()}`, name, prices[i] ?? 0, { priceChange24h: changes[i] ?? 0 }),
+      makeBucket(`${id}-${name.toLowerCase()}`, name, prices[i] ?? 0, {
+        firstPriceChange24h: changes[i] ?? 0,
+      }),
     ),
   );
 }
@@ -203,7 +203,7 @@ describe("scoreFor", () => {
 
 describe("estimateAnalysis", () => {
   it("calls the one-market event's 24h move and says it is an estimate", () => {
-    const up = estimateAnalysis(single("a", 58, { priceChange24h: 3.2 }));
+    const up = estimateAnalysis(single("a", 58, { firstPriceChange24h: 0.032 }));
     expect(up).toEqual({
       eventId: "a",
       confidence: 68,
@@ -214,7 +214,9 @@ describe("estimateAnalysis", () => {
       reasoning: "Estimate from price movement: Yes up 3.2 pts in 24h at 58¢. No AI analysis available.",
     });
 
-    const down = estimateAnalysis(single("b", 12.5, { priceChange24h: -2, yesLabel: "Up", noLabel: "Down" }));
+    const down = estimateAnalysis(
+      single("b", 12.5, { firstPriceChange24h: -0.02, yesLabel: "Up", noLabel: "Down" }),
+    );
     expect(down).toMatchObject({ call: { marketId: "m-b", side: "buy_no" }, confidence: 65 });
     expect(down.reasoning).toBe(
       "Estimate from price movement: Up down 2 pts in 24h at 12.5¢. No AI analysis available.",
@@ -224,31 +226,31 @@ describe("estimateAnalysis", () => {
     expect(flat).toMatchObject({ call: null, confidence: 65 });
     expect(flat.reasoning).toContain("Yes unchanged in 24h at 50¢");
 
-    expect(estimateAnalysis(single("d", 40, { priceChange24h: -1.9 }))).toMatchObject({
+    expect(estimateAnalysis(single("d", 40, { firstPriceChange24h: -0.019 }))).toMatchObject({
       call: null,
       confidence: 56,
     });
   });
 
   it("calls the outcome with the biggest 24h move of a multi-outcome event", () => {
-    const moved = estimateAnalysis(election("e", [50, 30, 20], [1, -4.5, 3]));
+    const moved = estimateAnalysis(election("e", [50, 30, 20], [0.01, -0.045, 0.03]));
     expect(moved.call).toEqual({ marketId: "e-bob", side: "buy_no" });
     expect(moved.confidence).toBe(71);
     expect(moved.reasoning).toBe(
       "Estimate from price movement: Bob down 4.5 pts in 24h at 30¢. No AI analysis available.",
     );
     // Equal moves: the dearest outcome is called.
-    expect(estimateAnalysis(election("t", [50, 30, 20], [0, 3, -3])).call).toEqual({
+    expect(estimateAnalysis(election("t", [50, 30, 20], [0, 0.03, -0.03])).call).toEqual({
       marketId: "t-bob",
       side: "buy_yes",
     });
-    expect(estimateAnalysis(election("q", [50, 30, 20], [1, -1, 1.9])).call).toBeNull();
+    expect(estimateAnalysis(election("q", [50, 30, 20], [0.01, -0.01, 0.019])).call).toBeNull();
   });
 
   it("stays within its ranges over many events and repeats exactly", () => {
     for (let i = 0; i < 500; i++) {
       const change = ((i % 61) - 30) / 2; // −15..15 points
-      const event = single(`id-${i}`, (i * 7) % 101, { priceChange24h: change });
+      const event = single(`id-${i}`, (i * 7) % 101, { firstPriceChange24h: change / 100 });
       const a = estimateAnalysis(event);
       expect(estimateAnalysis(event)).toEqual(a);
       expect(a.confidence).toBeGreaterThanOrEqual(50);
@@ -261,7 +263,7 @@ describe("estimateAnalysis", () => {
   });
 
   it("treats a missing move as no move", () => {
-    expect(estimateAnalysis(single("nan", 50, { priceChange24h: Number.NaN })).call).toBeNull();
+    expect(estimateAnalysis(single("nan", 50, { firstPriceChange24h: Number.NaN })).call).toBeNull();
   });
 });
 
@@ -271,11 +273,15 @@ describe("analyseBatch", () => {
     const long = `${"x".repeat(600)} tail`;
     await analyseBatch(
       [
-        makeEvent("a", [makeBucket("a1", "Low", 20, { priceChange24h: 1.5 }), makeBucket("a2", "High", 70)], {
-          title: "How high?",
-          description: long,
-          endDate: "2026-12-31T00:00:00.000Z",
-        }),
+        makeEvent(
+          "a",
+          [makeBucket("a1", "Low", 20, { firstPriceChange24h: 0.015 }), makeBucket("a2", "High", 70)],
+          {
+            title: "How high?",
+            description: long,
+            endDate: "2026-12-31T00:00:00.000Z",
+          },
+        ),
       ],
       CONTEXT,
       llmOptions(fetch),
@@ -486,7 +492,7 @@ describe("analyseEvents", () => {
 });
 
 describe("getAnalyses", () => {
-  const events = [single("a", 30), single("b", 50, { priceChange24h: 4 }), single("c", 40)];
+  const events = [single("a", 30), single("b", 50, { firstPriceChange24h: 0.04 }), single("c", 40)];
 
   it("uses estimates and makes no call without a key", async () => {
     const { fetch, calls } = fakeLlm(okReply);
@@ -530,7 +536,7 @@ describe("getAnalyses", () => {
     const first = fakeLlm(okReply);
     const initial = await getAnalyses(events, {}, analysisDeps(first.fetch));
     const previous = Object.fromEntries(initial.analyses.map((a) => [a.eventId, a]));
-    const nudged = [single("a", 30.9), single("b", 50.9, { priceChange24h: 4 }), single("c", 39.1)];
+    const nudged = [single("a", 30.9), single("b", 50.9, { firstPriceChange24h: 0.04 }), single("c", 39.1)];
     const second = fakeLlm(okReply);
     const result = await getAnalyses(nudged, previous, analysisDeps(second.fetch));
     expect(second.calls).toHaveLength(0);

@@ -182,7 +182,7 @@ describe("deriveCall: the call follows the probabilities shown with it", () => {
       text: "Ended, awaiting resolution",
     });
     // An event dated in the past whose market runs on: open, called.
-    const single = makeMarket({ id: "s", yesPrice: 40, endDate: LATER });
+    const single = makeMarket({ id: "s", endDate: LATER });
     const stale = makeEvent("s", [single], { endDate: past });
     expect(deriveCall(stale, { "s:0": 0.6 }, NOW, 8)).toMatchObject({
       kind: "call",
@@ -191,7 +191,7 @@ describe("deriveCall: the call follows the probabilities shown with it", () => {
   });
 
   it("a one-market event reads either side's probability; none for its market is no forecast", () => {
-    const single = makeMarket({ id: "s", yesPrice: 40, endDate: LATER });
+    const single = makeMarket({ id: "s", endDate: LATER });
     const one = makeEvent("s", [single]);
     expect(deriveCall(one, { "s:1": 0.8 }, NOW, 8)).toMatchObject({
       kind: "call",

@@ -21,8 +21,6 @@ function outcomeMarket(id: string, price: number, groupTitle: string): Market {
     id,
     slug: `m-${id}`,
     groupTitle,
-    yesPrice: Math.round(price * 100),
-    noPrice: 100 - Math.round(price * 100),
     outcomes: [
       { label: "Yes", price, tokenId: null },
       { label: "No", price: Number((1 - price).toFixed(10)), tokenId: null },

@@ -106,8 +106,7 @@ function drawnOutcomes(html: string): { label: string; price: string }[] {
 /** The index row's open outcomes as the table must draw them: each market by name, Yes price, dearest first. */
 function indexOutcomes(event: IndexedEvent): { label: string; price: string }[] {
   return event.markets
-    .filter((m) => !m.closed)
-    .map((m) => ({ label: m.label ?? m.question, price: m.outcomes[0]?.price ?? 0 }))
+    .map((m) => ({ label: m.groupTitle ?? m.title, price: m.outcomes[0]?.price ?? 0 }))
     .sort((a, b) => b.price - a.price)
     .map(({ label, price }) => ({ label, price: formatPrice(price) }));
 }

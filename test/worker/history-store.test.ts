@@ -100,7 +100,14 @@ describe("recordSnapshot", () => {
     });
     expect(slotOf(T0)).toBe(Date.parse("2026-11-22T12:00:00Z") / 1000);
     const market = await store.marketBySlug("will-trump-deport-less-than-250000");
-    expect(market).toMatchObject({ id: "517310", outcomes: ["A", "B", "C"], clobTokenIds: ["111", "222"] });
+    expect(market).toMatchObject({
+      id: "517310",
+      outcomes: [
+        { label: "A", tokenId: "111" },
+        { label: "B", tokenId: "222" },
+        { label: "C", tokenId: null },
+      ],
+    });
   });
 
   it("keeps a market's metadata current and its first sighting, writing it only when it changed", async () => {
@@ -110,7 +117,7 @@ describe("recordSnapshot", () => {
       (await store.recordSnapshot([observation({ question: "Renamed?" })], T0 + DAY)).marketsWritten,
     ).toBe(1);
     const market = await store.marketBySlug("will-trump-deport-less-than-250000");
-    expect(market).toMatchObject({ question: "Renamed?", firstSeen: slotOf(T0) });
+    expect(market).toMatchObject({ title: "Renamed?", firstSeen: slotOf(T0) });
   });
 
   it("records a sentiment change only when the label or the recommendation changes", async () => {
@@ -143,7 +150,7 @@ describe("recordSnapshot", () => {
   it("binds text as data: quotes and SQL in a title are stored verbatim", async () => {
     const evil = `Will '); DROP TABLE markets; -- "quote" happen?`;
     await store.recordSnapshot([observation({ question: evil })], T0);
-    expect((await store.marketBySlug("will-trump-deport-less-than-250000"))?.question).toBe(evil);
+    expect((await store.marketBySlug("will-trump-deport-less-than-250000"))?.title).toBe(evil);
     expect(await count("markets")).toBe(1);
   });
 });

@@ -11,6 +11,7 @@ import { crawlSearchIndex } from "~/.server/search/crawl";
 import { readCrawlState } from "~/.server/search/index-store";
 import { getIndexedEvent, indexState, searchEvents } from "~/.server/search/query";
 import { KV_KEYS } from "~/.server/snapshots/keys";
+import { toPercent } from "~/lib/format";
 import { type GammaEventJson, recordedOpenEvents } from "../support/index-events";
 import { countingDb } from "./support/counting";
 import {
@@ -224,6 +225,40 @@ describe("incremental writes", () => {
     expect(second.map((run) => run.written)).toEqual(second.map(() => ({ whole: 0, text: 0, figures: 0 })));
     expect(tally.rowsWritten - firstWritten).toBe(second.length);
     expect(await indexRows()).toEqual(before);
+  });
+
+  it("rows written under the old names (question, label, change24h in points) read as today's and are not rewritten", async () => {
+    serveOpenEvents(fresh(), 100);
+    const deps = crawlDeps({ now: time.now, pagesPerRun: 3 });
+    await crawlPass(deps);
+    const slugs = RECORDED.map((e) => e.slug);
+    const read = () => Promise.all(slugs.map((slug) => getIndexedEvent(env.DB, slug)));
+    const today = await read();
+    // Every row's markets as the index wrote them before they kept `Market`'s names; hashes as they were.
+    const rows = await indexRows();
+    const renamed = [...rows].map(([slug, row]) => {
+      const markets = (JSON.parse(row.markets) as Record<string, unknown>[]).map(
+        ({ title, groupTitle, firstPriceChange24h, ...market }) => ({
+          ...market,
+          question: title,
+          label: groupTitle,
+          change24h: toPercent(Number(firstPriceChange24h)),
+        }),
+      );
+      return env.DB.prepare("UPDATE search_events SET markets = ?1 WHERE slug = ?2").bind(
+        JSON.stringify(markets),
+        slug,
+      );
+    });
+    await env.DB.batch(renamed);
+    const old = await indexRows();
+    expect(old.get(slugs[0] ?? "")?.markets).toContain('"change24h"');
+    expect(await read()).toEqual(today);
+
+    time.advance(60_000);
+    const again = await crawlPass(deps);
+    expect(again.map((run) => run.written)).toEqual(again.map(() => ({ whole: 0, text: 0, figures: 0 })));
+    expect(await indexRows()).toEqual(old);
   });
 
   it("a price move of a cent writes that event's row only, and no full-text row; a smaller move writes nothing", async () => {

@@ -169,8 +169,8 @@ describe("what a search answers", () => {
       closed: false,
     });
     expect(event?.tags.map((t) => t.label)).toContain("Politics");
-    const market = event?.markets.find((m) => m.label === "250-500k");
-    expect(market).toMatchObject({ question: expect.stringContaining("250,000"), closed: false });
+    const market = event?.markets.find((m) => m.groupTitle === "250-500k");
+    expect(market).toMatchObject({ title: expect.stringContaining("250,000"), closed: false });
     expect(market?.outcomes.map((o) => o.label)).toEqual(["Yes", "No"]);
     expect(market?.outcomes[0]?.price).toBeGreaterThan(0);
     expect(market?.outcomes[0]?.tokenId).toMatch(/^\d{20,}$/);

@@ -6,6 +6,7 @@
  */
 import { primaryCategory } from "~/lib/categories";
 import { isMarketLive } from "~/lib/display-market";
+import { toPercent } from "~/lib/format";
 import { eventEnds } from "~/lib/market-state";
 import {
   byPrice,
@@ -233,20 +234,21 @@ export function toEventFacts(event: MarketEvent, now: number): EventFacts {
     multi,
     outcomes: listed.map(toOutcomeView),
     moreOutcomes: Math.max(0, outcomes.length - listed.length),
-    priceChange24h: (multi ? listed[0]?.priceChange24h : event.markets[0]?.priceChange24h) ?? 0,
+    // The card's 24 h change is in points (its published unit).
+    priceChange24h: toPercent((multi ? listed[0]?.change24h : event.markets[0]?.firstPriceChange24h) ?? 0),
     isLive: isMarketLive(event.volume, ends.endDate, now),
     href: eventHref(event),
   };
 }
 
-/** An outcome as a card and the API list it. */
+/** An outcome as a card and the API list it (its price 0..1, its 24 h change in points). */
 export function toOutcomeView(o: EventOutcomeOf): EventOutcome {
   return {
     marketId: o.market.id,
     marketSlug: o.market.slug,
     label: o.label,
     price: o.price,
-    priceChange24h: o.priceChange24h,
+    priceChange24h: toPercent(o.change24h),
   };
 }
 
@@ -297,7 +299,7 @@ export function marketAnalysisOf(
     score: scoreFor(sentiment, analysis.confidence, market.id),
     reasoning: analysis.reasoning,
     source: analysis.source,
-    analysedPrice: market.yesPrice,
+    analysedFirstPrice: firstSidePriceOf(market),
     ...(probability === undefined ? {} : { probability }),
   };
 }

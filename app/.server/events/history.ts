@@ -75,14 +75,14 @@ function seriesOf(
 ): { outcome: EventHistoryOutcome; market: string; side: number }[] {
   const only = markets.length === 1 ? markets[0] : undefined;
   if (only && only.groupTitle === null) {
-    return only.outcomes.map((label, side) => ({
-      outcome: { marketId: only.id, marketSlug: only.slug, label, question: only.question },
+    return only.outcomes.map(({ label }, side) => ({
+      outcome: { marketId: only.id, marketSlug: only.slug, label, question: only.title },
       market: only.id,
       side,
     }));
   }
   return markets.map((m) => ({
-    outcome: { marketId: m.id, marketSlug: m.slug, label: m.groupTitle ?? m.question, question: m.question },
+    outcome: { marketId: m.id, marketSlug: m.slug, label: m.groupTitle ?? m.title, question: m.title },
     market: m.id,
     side: 0,
   }));

@@ -2,22 +2,24 @@
  * `markets` (migrations/0001_history.sql): every market the site has shown, kept after it leaves the
  * top 100. Its row type, its mapper and its SQL.
  */
+import type { Market, Outcome } from "~/lib/types";
 import type { MarketObservation } from "./observation";
 import { isString, jsonArray } from "./rows";
 
-export interface StoredMarket {
-  id: string;
-  slug: string | null;
-  eventSlug: string | null;
-  /** Its name inside its event ("Trump"), null when Gamma gives none or before it was kept (0005). */
-  groupTitle: string | null;
-  conditionId: string | null;
-  question: string;
-  outcomes: string[];
-  clobTokenIds: string[];
-  endDate: string | null;
+/**
+ * A row of `markets` as the market it records: the `Market` fields the row holds, and when the market was
+ * first seen. Its prices are in `market_points`, so its outcomes carry their labels and tokens only.
+ * `groupTitle` is null when Gamma gives none or the row predates it (0005).
+ */
+export type StoredMarket = Pick<
+  Market,
+  "id" | "slug" | "title" | "groupTitle" | "conditionId" | "endDate" | "event"
+> & {
+  /** Every outcome as last shown, in Gamma's order: its label and CLOB token (null where none was listed). */
+  outcomes: Pick<Outcome, "label" | "tokenId">[];
+  /** Slot time (epoch seconds) it was first recorded. */
   firstSeen: number;
-}
+};
 
 interface MarketRow {
   id: string;
@@ -32,16 +34,20 @@ interface MarketRow {
   first_seen: number;
 }
 
+/**
+ * The row's labels and tokens as outcomes, by position: both columns list the market's outcomes in order
+ * (the tokens only those it had, so a missing one can only trail).
+ */
 function toMarket(row: MarketRow): StoredMarket {
+  const tokens = jsonArray(row.clob_token_ids, isString);
   return {
     id: row.id,
     slug: row.slug,
-    eventSlug: row.event_slug,
+    event: row.event_slug ? { slug: row.event_slug } : null,
     groupTitle: row.group_title,
     conditionId: row.condition_id,
-    question: row.question,
-    outcomes: jsonArray(row.outcomes, isString),
-    clobTokenIds: jsonArray(row.clob_token_ids, isString),
+    title: row.question,
+    outcomes: jsonArray(row.outcomes, isString).map((label, i) => ({ label, tokenId: tokens[i] ?? null })),
     endDate: row.end_date,
     firstSeen: row.first_seen,
   };

@@ -32,12 +32,12 @@ export type ResolveSources = Pick<Sources, "now" | "snapshot" | "lookups" | "sto
 export const MARKET_UNAVAILABLE =
   "Market data is temporarily unavailable. Please try again in a few minutes.";
 
-/** The page's outcomes: every outcome's label and price (the headline pair where none are listed). */
+/** The page's outcomes: every outcome's label and price (the headline pair, unpriced, where none are listed). */
 function outcomePrices(market: Market): OutcomePrice[] {
   if (market.outcomes.length > 0) return market.outcomes.map(({ label, price }) => ({ label, price }));
   return [
-    { label: market.yesLabel, price: market.yesPrice / 100 },
-    { label: market.noLabel, price: market.noPrice / 100 },
+    { label: market.yesLabel, price: 0 },
+    { label: market.noLabel, price: 0 },
   ];
 }
 
@@ -95,37 +95,31 @@ async function fromHistory(
   if (!stored) return null;
   const last = await store.lastPoint(stored.id).catch(() => null);
   if (!last) return null;
-  const outcomes = stored.outcomes.map((label, i) => ({
-    label,
-    price: last.prices[i] ?? 0,
-    tokenId: stored.clobTokenIds[i] ?? null,
-  }));
+  const outcomes = stored.outcomes.map((o, i) => ({ ...o, price: last.prices[i] ?? 0 }));
   const market: Market = {
     id: stored.id,
     slug,
-    title: stored.question,
+    title: stored.title,
     groupTitle: null,
     description: "",
     image: null,
     endDate: stored.endDate,
-    volume: 0,
+    // Our history knows no total volume.
+    volume: null,
     volume24h: last.volume24h,
     liquidity: last.liquidity,
     outcomes,
-    yesPrice: (outcomes[0]?.price ?? 0) * 100,
-    noPrice: (outcomes[1]?.price ?? 0) * 100,
     yesLabel: outcomes[0]?.label ?? "Yes",
     noLabel: outcomes[1]?.label ?? "No",
-    priceChange24h: 0,
+    firstPriceChange24h: 0,
     tags: [],
-    event: stored.eventSlug ? { slug: stored.eventSlug } : null,
+    event: stored.event,
     conditionId: stored.conditionId,
     closed: false,
     resolution: null,
   };
   const view = toMarketView(market, { kind: "history", at: new Date(last.t * 1000).toISOString() }, now);
-  // Our history keeps the tokens as Gamma listed them, and knows no total volume.
-  return { view: { ...view, clobTokenIds: stored.clobTokenIds, totalVolume: null }, analysis: null };
+  return { view, analysis: null };
 }
 
 /**

@@ -16,7 +16,6 @@ import { sayUnavailable } from "../lookups";
 import { isSlug } from "../polymarket/gamma";
 import type { EventBySlug } from "../polymarket/gamma-events";
 import { type FromIndex, openIndexedEvent } from "../search/indexed-event";
-import { indexedMarketEvent } from "../search/results";
 import { findShownEvent } from "../snapshots/markets";
 import type { Sources } from "../sources";
 
@@ -95,7 +94,7 @@ function fromSnapshot(card: DisplayEvent, markets: Market[]): EventBySlug {
 /** An open indexed event: its markets and figures as the index holds them, said so with the row's time. */
 function fromIndex({ event, checkedAt }: FromIndex): ResolvedEvent {
   return {
-    event: { ...indexedMarketEvent(event), closed: false },
+    event: { ...event, closed: false },
     card: null,
     source: { kind: "index", at: event.updatedAt, checkedAt },
     gamma: null,

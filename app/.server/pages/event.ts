@@ -9,6 +9,7 @@
 import type { ChartRange } from "~/lib/chart";
 import type { Books, EventPageData, EventRulesView, OutcomeRow } from "~/lib/event-page";
 import { bookQuote } from "~/lib/event-page";
+import { toPercent } from "~/lib/format";
 import type { SidePair } from "~/lib/live-state";
 import type { ChartSection, MarketTrades, MentionPoint, OutcomeHolders } from "~/lib/market-page";
 import { missingPage } from "~/lib/not-found";
@@ -51,7 +52,7 @@ function rowOf(outcome: EventOutcomeOf, fromIndex: boolean): OutcomeRow {
     marketSlug: outcome.market.slug,
     label: outcome.label,
     price: outcome.price,
-    priceChange24h: outcome.priceChange24h,
+    priceChange24h: toPercent(outcome.change24h),
     volume: fromIndex ? null : outcome.market.volume,
     tokenId: tokenOf(outcome),
   };
@@ -232,7 +233,7 @@ async function eventPageData(
           side: 0 as const,
           label: outcomeLabel(market),
           price: firstSidePriceOf(market),
-          priceChange24h: 0,
+          change24h: 0,
         }))
       : [];
   const outcomes = open.map((o) => rowOf(o, fromIndex));

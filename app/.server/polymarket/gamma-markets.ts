@@ -65,14 +65,6 @@ type GammaMarket = v.InferOutput<typeof GammaMarketSchema>;
 // Normalisation
 // ---------------------------------------------------------------------------------------------
 
-/**
- * Probability 0..1 → percent 0..100 to the hundredth (0.0265 → 2.65): exact for every Polymarket price (a
- * tenth-of-a-cent tick's midpoint is a twentieth of a cent), so no copy of a price is rounded twice.
- */
-function toPercent(probability: number): number {
-  return Math.round(probability * 10_000) / 100;
-}
-
 function isProbability(value: number | undefined): value is number {
   return value !== undefined && Number.isFinite(value) && value >= 0 && value <= 1;
 }
@@ -97,40 +89,33 @@ function collectTags(market: GammaMarket): string[] {
 }
 
 /**
- * Maps the provider's outcomes onto the product's two-sided Yes/No view.
+ * Names the product's two-sided Yes/No view of the provider's outcomes (decision 0002).
  *
  * Decision: the FIRST outcome is the "yes" side and the SECOND the "no" side, whatever they
  * are called; the labels are kept in `yesLabel`/`noLabel` ("Up"/"Down", team names, "Over"/
- * "Under"). Missing labels default to "Yes"/"No". With a single price, `noPrice = 100 − yesPrice`.
- * With more than two outcomes the market is shown as the first outcome against "Other"
- * (`noPrice = 100 − yesPrice`). Every listed price must be a probability in 0..1, otherwise
- * the market is skipped: a NaN, negative or >1 price means the record is corrupt.
+ * "Under"). Missing labels default to "Yes"/"No". With more than two outcomes the market is shown
+ * as the first outcome against "Other". The prices are the outcomes' own (0..1); the view prices a
+ * lone price's or "Other"'s side as the first's complement (`headlinePercent`). Every listed price
+ * must be a probability in 0..1, otherwise the market is skipped: a NaN, negative or >1 price
+ * means the record is corrupt.
  */
-function mapOutcomes(
-  market: GammaMarket,
-): Pick<Market, "yesPrice" | "noPrice" | "yesLabel" | "noLabel"> | null {
+function mapOutcomes(market: GammaMarket): Pick<Market, "yesLabel" | "noLabel"> | null {
   const prices = market.outcomePrices;
   const first = prices[0];
   if (!isProbability(first) || !prices.every(isProbability)) return null;
   const labels = market.outcomes.map((label) => label.trim());
   const yesLabel = labels[0] || "Yes";
-  const yesPrice = toPercent(first);
-  const complement = Math.round((100 - yesPrice) * 10) / 10;
   const multi = labels.length > 2 || prices.length > 2;
-  if (multi) return { yesPrice, noPrice: complement, yesLabel, noLabel: "Other" };
-  const second = prices[1];
-  return {
-    yesPrice,
-    noPrice: second === undefined ? complement : toPercent(second),
-    yesLabel,
-    noLabel: labels[1] || "No",
-  };
+  return { yesLabel, noLabel: multi ? "Other" : labels[1] || "No" };
 }
 
-/** 24h change in percentage points; a change beyond ±1 probability is impossible, so read as 0. */
+/**
+ * 24h change of a price (0..1 units) to the hundredth of a point; a change beyond ±1 probability is
+ * impossible, so read as 0.
+ */
 function priceChange(change: number | undefined): number {
   if (change === undefined || !Number.isFinite(change) || Math.abs(change) > 1) return 0;
-  return Math.round(change * 10_000) / 100;
+  return Math.round(change * 10_000) / 10_000;
 }
 
 /**
@@ -157,7 +142,7 @@ export function normaliseGammaMarket(raw: unknown): Market | null {
     liquidity: amount(market.liquidityNum, market.liquidity),
     outcomes: outcomesOf(market),
     ...headline,
-    priceChange24h: priceChange(market.oneDayPriceChange),
+    firstPriceChange24h: priceChange(market.oneDayPriceChange),
     tags: collectTags(market),
     event: eventSlug === "" ? null : { slug: eventSlug },
     conditionId: market.conditionId === "" ? null : market.conditionId,

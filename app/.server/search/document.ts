@@ -1,19 +1,46 @@
 /**
- * What the search index stores of one Gamma event (pure): its row (an `IndexedEvent` without the index's
- * own fields), its full-text row, and the two hashes that decide what a crawl rewrites (decision 0034):
- * `priceHash` over the whole row with its figures quantised (prices to the cent, the 24 h change to the
- * point, volumes and liquidity to two significant digits), so noise writes nothing; `textHash` over the
- * slug and the full-text row's text, whose change also rewrites the full-text row.
+ * What the search index stores of one Gamma event (pure): its row, its full-text row, and the two hashes
+ * that decide what a crawl rewrites (decision 0034): `priceHash` over the whole row with its figures
+ * quantised (prices to the cent, the 24 h change to the point, volumes and liquidity to two significant
+ * digits), so noise writes nothing; `textHash` over the slug and the full-text row's text, whose change also
+ * rewrites the full-text row. Also the row's markets read back as `Market`s, whichever names they were
+ * written with.
  */
+import * as v from "valibot";
 import { eventCategories } from "~/lib/categories";
+import { toPercent } from "~/lib/format";
 import { fnv1a } from "~/lib/hash";
-import type { IndexedEvent, IndexedMarket, Market, MarketEvent } from "~/lib/types";
+import type { Market, MarketEvent } from "~/lib/types";
 
 /** A Gamma event id: a decimal number (it is the row's key and its full-text rowid). */
 const EVENT_ID = /^[1-9]\d{0,14}$/;
 
-/** An event's row as a crawl writes it: everything of `IndexedEvent` the index does not add itself. */
-export type IndexedEventBody = Omit<IndexedEvent, "closed" | "updatedAt">;
+/**
+ * One market as the row stores it (the JSON column `markets`): the `Market` fields a card and the event page
+ * read of it. The index keeps no rules text, image, total volume, liquidity or condition id of a market
+ * (`marketOfRow` fills them as unknown).
+ */
+export type RowMarket = Pick<
+  Market,
+  | "id"
+  | "slug"
+  | "title"
+  | "groupTitle"
+  | "outcomes"
+  | "firstPriceChange24h"
+  | "volume24h"
+  | "closed"
+  | "endDate"
+>;
+
+/** An event's row as a crawl writes it: the event's own figures and its markets (not the index's fields). */
+export type IndexedEventBody = Pick<
+  MarketEvent,
+  "id" | "slug" | "title" | "image" | "tags" | "endDate" | "volume" | "volume24h" | "liquidity" | "negRisk"
+> & {
+  /** Its open markets in Gamma's order, then its resolved ones (`closed`). */
+  markets: RowMarket[];
+};
 
 /** The full-text row: the columns of `search_fts`. */
 export interface FullText {
@@ -51,17 +78,89 @@ export function hashText(text: string): string {
   return `${hex(fnv1a(text))}${hex(fnv1a(`\u0001${text}`))}`;
 }
 
-function toIndexedMarket(market: Market, closed: boolean): IndexedMarket {
+function toRowMarket(market: Market, closed: boolean): RowMarket {
   return {
     id: market.id,
     slug: market.slug,
-    question: market.title,
-    label: market.groupTitle,
+    title: market.title,
+    groupTitle: market.groupTitle,
     outcomes: market.outcomes,
-    change24h: market.priceChange24h,
+    firstPriceChange24h: market.firstPriceChange24h,
     volume24h: market.volume24h,
     closed,
     endDate: market.endDate,
+  };
+}
+
+/** The fields a row's market has under either set of names. */
+const ROW_MARKET = {
+  id: v.string(),
+  slug: v.nullable(v.string()),
+  outcomes: v.array(v.object({ label: v.string(), price: v.number(), tokenId: v.nullable(v.string()) })),
+  volume24h: v.number(),
+  closed: v.boolean(),
+};
+
+/**
+ * A row's market as read: as written today, or as written before the row kept `Market`'s names (`question`,
+ * `label`, and `change24h` in percentage points, read to the same hundredth of a point). A row keeps the
+ * names it was written with until a figure moves (`planWrites`), so both are read.
+ *
+ * The market's own end date (written since decision 0047) is not read: this schema never read it, so every
+ * market of the index ends with its event, as the cards and pages have always shown it. Reading it changes
+ * what they show, and is a change of its own.
+ */
+export const RowMarketsSchema = v.array(
+  v.union([
+    v.object({
+      ...ROW_MARKET,
+      title: v.string(),
+      groupTitle: v.nullable(v.string()),
+      firstPriceChange24h: v.number(),
+    }),
+    v.pipe(
+      v.object({ ...ROW_MARKET, question: v.string(), label: v.nullable(v.string()), change24h: v.number() }),
+      v.transform(({ question, label, change24h, ...market }) => ({
+        ...market,
+        title: question,
+        groupTitle: label,
+        firstPriceChange24h: Math.round(change24h * 100) / 10_000,
+      })),
+    ),
+  ]),
+);
+
+/**
+ * A row's market as the index's `Market`: what the row keeps, its event's tags, slug and end date, its
+ * headline labels from its outcomes, and none of what the index does not keep (no rules text, image, total
+ * volume, liquidity, condition id or resolution).
+ */
+export function marketOfRow(
+  market: Omit<RowMarket, "endDate">,
+  event: Pick<MarketEvent, "slug" | "endDate" | "tags">,
+): Market {
+  const [first] = market.outcomes;
+  const second = market.outcomes.length === 2 ? market.outcomes[1] : undefined;
+  return {
+    id: market.id,
+    slug: market.slug,
+    title: market.title,
+    groupTitle: market.groupTitle,
+    description: "",
+    image: null,
+    endDate: event.endDate,
+    volume: null,
+    volume24h: market.volume24h,
+    liquidity: null,
+    outcomes: market.outcomes,
+    yesLabel: first?.label ?? "Yes",
+    noLabel: second?.label ?? (market.outcomes.length > 2 ? "Other" : "No"),
+    firstPriceChange24h: market.firstPriceChange24h,
+    tags: event.tags.map((t) => t.label),
+    event: { slug: event.slug },
+    conditionId: null,
+    closed: market.closed,
+    resolution: null,
   };
 }
 
@@ -98,13 +197,15 @@ function quantised(body: IndexedEventBody): unknown[] {
     twoDigits(body.volume),
     twoDigits(body.volume24h),
     twoDigits(body.liquidity),
+    // In the order and the units of the rows written before the row kept `Market`'s names (the change in
+    // points), so their hashes still match and an unchanged event writes nothing.
     body.markets.map((m) => [
       m.id,
       m.slug,
-      m.question,
-      m.label,
+      m.title,
+      m.groupTitle,
       m.closed,
-      Math.round(m.change24h),
+      Math.round(toPercent(m.firstPriceChange24h)),
       twoDigits(m.volume24h),
       m.outcomes.map((o) => [o.label, cents(o.price), o.tokenId]),
     ]),
@@ -129,8 +230,8 @@ export function toIndexDocument(event: MarketEvent): IndexDocument | null {
     liquidity: event.liquidity,
     negRisk: event.negRisk,
     markets: [
-      ...event.markets.map((m) => toIndexedMarket(m, false)),
-      ...event.resolved.map((m) => toIndexedMarket(m, true)),
+      ...event.markets.map((m) => toRowMarket(m, false)),
+      ...event.resolved.map((m) => toRowMarket(m, true)),
     ],
   };
   const text = fullText(event);

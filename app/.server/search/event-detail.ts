@@ -25,7 +25,7 @@ import { isSlug } from "../polymarket/gamma";
 import { findShownEvent } from "../snapshots/markets";
 import type { Sources } from "../sources";
 import { openIndexedEvent } from "./indexed-event";
-import { indexedEventCard, indexedMarketEvent } from "./results";
+import { indexedEventCard } from "./results";
 
 export interface ReadEvent {
   detail: EventDetail;
@@ -57,8 +57,8 @@ function asMarketEvent(found: LookedUpEvent): MarketEvent {
     endDate: found.endDate ?? first?.endDate ?? null,
     startDate: found.startDate ?? null,
     volume24h: found.volume24h ?? sum(found.markets, (m) => m.volume24h),
-    volume: found.volume ?? sum(found.markets, (m) => m.volume),
-    liquidity: found.liquidity ?? sum(open, (m) => m.liquidity),
+    volume: found.volume ?? sum(found.markets, (m) => m.volume ?? 0),
+    liquidity: found.liquidity ?? sum(open, (m) => m.liquidity ?? 0),
     negRisk: found.negRisk ?? false,
     tags: found.tags ?? (first?.tags ?? []).map((label) => ({ slug: "", label })),
     markets: open,
@@ -149,9 +149,9 @@ export async function readEvent(
   }
   const indexed = await openIndexedEvent(sources, slug);
   if (indexed) {
-    const event = indexedMarketEvent(indexed.event);
+    const { event } = indexed;
     const outcomes = outcomeViews(event.markets, event.markets.length > 1);
-    const card = indexedEventCard(indexed.event, now);
+    const card = indexedEventCard(event, now);
     const at = indexed.checkedAt ?? indexed.event.updatedAt;
     return ok({
       detail: {

@@ -6,9 +6,10 @@
  */
 import * as v from "valibot";
 import type { CategorySlug } from "~/lib/categories";
-import type { EventTag, IndexedEvent, IndexedMarket } from "~/lib/types";
+import type { EventTag, IndexedEvent } from "~/lib/types";
 import { decodeCursor, encodeCursor } from "../cursor";
 import { isSlug } from "../polymarket/gamma";
+import { marketOfRow, RowMarketsSchema } from "./document";
 import { ftsQuery } from "./query-text";
 
 /** Results a page holds when the caller does not say. */
@@ -68,18 +69,6 @@ const COLUMNS =
   "e.id, e.slug, e.title, e.image, e.tags, e.end_date, e.volume, e.volume24h, e.liquidity, e.neg_risk, e.markets, e.updated_ms, e.closed";
 
 const TagsSchema = v.array(v.object({ slug: v.string(), label: v.string() }));
-const MarketsSchema = v.array(
-  v.object({
-    id: v.string(),
-    slug: v.nullable(v.string()),
-    question: v.string(),
-    label: v.nullable(v.string()),
-    outcomes: v.array(v.object({ label: v.string(), price: v.number(), tokenId: v.nullable(v.string()) })),
-    change24h: v.number(),
-    volume24h: v.number(),
-    closed: v.boolean(),
-  }),
-);
 
 /** A JSON column we wrote, read against its schema; anything unreadable reads as empty. */
 function jsonColumn<T>(schema: v.GenericSchema<unknown, T[]>, text: string): T[] {
@@ -91,19 +80,27 @@ function jsonColumn<T>(schema: v.GenericSchema<unknown, T[]>, text: string): T[]
   }
 }
 
+/** A row as the event it holds: its markets as `Market`s, its resolved ones apart; no rules, no start date. */
 function toIndexedEvent(row: EventRow): IndexedEvent {
+  const tags = jsonColumn<EventTag>(TagsSchema, row.tags);
+  const event = { slug: row.slug, endDate: row.end_date, tags };
+  const markets = jsonColumn(RowMarketsSchema, row.markets).map((m) => marketOfRow(m, event));
   return {
     id: String(row.id),
     slug: row.slug,
     title: row.title,
+    description: "",
+    resolutionSource: null,
     image: row.image,
-    tags: jsonColumn<EventTag>(TagsSchema, row.tags),
     endDate: row.end_date,
-    volume: row.volume,
+    startDate: null,
     volume24h: row.volume24h,
+    volume: row.volume,
     liquidity: row.liquidity,
     negRisk: row.neg_risk === 1,
-    markets: jsonColumn<IndexedMarket>(MarketsSchema, row.markets),
+    tags,
+    markets: markets.filter((m) => !m.closed),
+    resolved: markets.filter((m) => m.closed),
     closed: row.closed === 1,
     updatedAt: new Date(row.updated_ms).toISOString(),
   };

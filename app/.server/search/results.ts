@@ -15,7 +15,6 @@ import type {
   DisplayEvent,
   EventOutcome,
   IndexedEvent,
-  Market,
   MarketEvent,
   MarketSnapshot,
 } from "~/lib/types";
@@ -52,63 +51,9 @@ export interface SearchRequest {
   category?: Category;
 }
 
-/** One market of an indexed event as the card code reads markets (figures the index does not keep are 0). */
-function toMarket(event: IndexedEvent, m: IndexedEvent["markets"][number]): Market {
-  const first = m.outcomes[0];
-  // Percent to the hundredth, as the feed's parser keeps it (gamma-markets.ts).
-  const yesPrice = Math.round((first?.price ?? 0) * 10_000) / 100;
-  const second = m.outcomes.length === 2 ? m.outcomes[1] : undefined;
-  return {
-    id: m.id,
-    slug: m.slug,
-    title: m.question,
-    groupTitle: m.label,
-    description: "",
-    image: null,
-    // The market's own end date (lib/market-state.ts); rows written before it was kept have the event's.
-    endDate: m.endDate ?? event.endDate,
-    volume: 0,
-    volume24h: m.volume24h,
-    liquidity: 0,
-    outcomes: m.outcomes,
-    yesPrice,
-    noPrice: second ? Math.round(second.price * 10_000) / 100 : Math.round((100 - yesPrice) * 100) / 100,
-    yesLabel: first?.label ?? "Yes",
-    noLabel: second?.label ?? (m.outcomes.length > 2 ? "Other" : "No"),
-    priceChange24h: m.change24h,
-    tags: event.tags.map((t) => t.label),
-    event: { slug: event.slug },
-    conditionId: null,
-    closed: m.closed,
-    resolution: null,
-  };
-}
-
-/** An indexed event as the event code reads events: its open markets, and its resolved ones apart. */
-export function indexedMarketEvent(event: IndexedEvent): MarketEvent {
-  const markets = event.markets.map((m) => toMarket(event, m));
-  return {
-    id: event.id,
-    slug: event.slug,
-    title: event.title,
-    description: "",
-    resolutionSource: null,
-    image: event.image,
-    endDate: event.endDate,
-    startDate: null,
-    volume24h: event.volume24h,
-    volume: event.volume,
-    liquidity: event.liquidity,
-    negRisk: event.negRisk,
-    tags: event.tags,
-    markets: markets.filter((m) => !m.closed),
-    resolved: markets.filter((m) => m.closed),
-  };
-}
-
 /** An indexed event's own card: its index figures, no forecast (also `/api/v1/events/{slug}`'s `event`). */
-export function indexedEventCard(event: IndexedEvent, now: number): AnyEvent {
-  return { ...toEventFacts(indexedMarketEvent(event), now), forecast: null, mentions: null };
+export function indexedEventCard(event: MarketEvent, now: number): AnyEvent {
+  return { ...toEventFacts(event, now), forecast: null, mentions: null };
 }
 
 /** An indexed event's card: the snapshot's when it is one of the busiest, else its own figures, no forecast. */
@@ -143,7 +88,7 @@ function cardsOf(page: SearchPage, events: readonly DisplayEvent[], now: number)
  * dearest first; the card's own entry for it when the card lists it, so the two never differ in price.
  */
 function indexedOutcomeNamed(q: string, event: IndexedEvent, card: AnyEvent): EventOutcome | null {
-  const named = matchedOutcome(q, byPrice(eventOutcomes(indexedMarketEvent(event))));
+  const named = matchedOutcome(q, byPrice(eventOutcomes(event)));
   if (!named) return null;
   const listed = card.outcomes.find((o) => o.marketId === named.market.id && o.label === named.label);
   return listed ?? toOutcomeView(named);

@@ -1,5 +1,6 @@
 /** Deterministic substitute analysis of an event from its own price moves, labelled "estimated". */
 
+import { toPercent } from "~/lib/format";
 import { byPrice, callOnOutcome, type EventOutcomeOf, eventOutcomes } from "~/lib/outcomes";
 import type { EventAnalysis, MarketEvent } from "~/lib/types";
 
@@ -33,8 +34,8 @@ export function watchedPrices(outcomes: readonly EventOutcomeOf[]): Record<strin
 function biggestMover(outcomes: readonly EventOutcomeOf[]): EventOutcomeOf | undefined {
   let best: EventOutcomeOf | undefined;
   for (const outcome of byPrice(outcomes.filter((o) => o.side === 0))) {
-    const size = Math.abs(Number.isFinite(outcome.priceChange24h) ? outcome.priceChange24h : 0);
-    if (!best || size > Math.abs(best.priceChange24h)) best = outcome;
+    const size = Math.abs(Number.isFinite(outcome.change24h) ? outcome.change24h : 0);
+    if (!best || size > Math.abs(best.change24h)) best = outcome;
   }
   return best;
 }
@@ -49,7 +50,8 @@ function biggestMover(outcomes: readonly EventOutcomeOf[]): EventOutcomeOf | und
 export function estimateAnalysis(event: MarketEvent): EventAnalysis {
   const outcomes = eventOutcomes(event);
   const mover = biggestMover(outcomes);
-  const change = mover && Number.isFinite(mover.priceChange24h) ? mover.priceChange24h : 0;
+  // The rule is in points, as SPEC §9 states it.
+  const change = mover && Number.isFinite(mover.change24h) ? toPercent(mover.change24h) : 0;
   const size = Math.abs(change);
   const calls = size >= MOVE_THRESHOLD_POINTS && mover !== undefined;
   const raw = calls

@@ -2,6 +2,7 @@
 
 import * as v from "valibot";
 import { cleanText } from "~/lib/clean-text";
+import { toPercent } from "~/lib/format";
 import { byPrice, callOnOutcome, eventOutcomes, isMultiOutcome } from "~/lib/outcomes";
 import type { EventAnalysis, MarketEvent } from "~/lib/types";
 import type { Config } from "../config";
@@ -151,7 +152,7 @@ export function buildUserMessage(events: readonly MarketEvent[], context: Foreca
       .map((o) => ({
         outcome: o.label,
         priceCents: Math.round(o.price * 1000) / 10,
-        priceChange24hPoints: o.priceChange24h,
+        priceChange24hPoints: toPercent(o.change24h),
       })),
   }));
   return JSON.stringify({ today: context.today, events: items });

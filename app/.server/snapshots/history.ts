@@ -36,7 +36,7 @@ export function marketObservation(
     endDate: market.endDate,
     prices: market.outcomes.map((o) => o.price),
     volume24h: market.volume24h,
-    liquidity: market.liquidity,
+    liquidity: market.liquidity ?? 0,
     sentiment: {
       label: analysis.sentiment,
       confidence: analysis.confidence,

@@ -5,7 +5,9 @@
 export const KV_KEYS = {
   // v2: the snapshot lists event cards (`events`) and keeps per-event analyses (issue 23).
   // v3: each card's X count carries the query it counted (`mentions.query`, decision 0049).
-  markets: "snapshot:markets:v3",
+  // v4: the kept markets' prices are 0..1 only (no percent `yesPrice`/`noPrice`), their 24 h change
+  // `firstPriceChange24h` (0..1, was `priceChange24h` in points).
+  markets: "snapshot:markets:v4",
   marketsRefresh: "refresh:markets:v1",
   // v2: trades carry their trader ({ wallet, name, rank, … }) instead of a wallet string.
   whales: "snapshot:whales:v2",
