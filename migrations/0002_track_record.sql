@@ -1,4 +1,4 @@
--- The public track record (issue 13, decision 0015): every call the site showed, recorded when it was
+-- The public track record (decision 0015): every call the site showed, recorded when it was
 -- shown and never changed; its grading, once its market resolves, in a row of its own.
 -- Times: *_ms columns are epoch milliseconds. Prices and probabilities are 0..1 of the first outcome.
 

@@ -1,4 +1,4 @@
--- Refresh state of the shared snapshots (issue 21 §2, decision 0022): the outcome of each dataset's latest
+-- Refresh state of the shared snapshots (decision 0022): the outcome of each dataset's latest
 -- refresh attempts and its cross-isolate refresh lock. They used to be KV keys written on every cron run
 -- (about 3,200 KV writes a day); one upserted row per dataset per run costs nothing of KV's 1,000 a day.
 -- Times are epoch milliseconds. The row 'history' records the history writes themselves (health).

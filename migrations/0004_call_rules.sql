@@ -1,9 +1,9 @@
--- Calls per event under versioned rules (issue 23 §4 and §6, decision 0033). Rows already recorded stay
+-- Calls per event under versioned rules (§6, decision 0033). Rows already recorded stay
 -- as they were: they read as rule version 1 with no side price, no event and no forecast vectors. The
 -- insert-only triggers of 0002 still refuse every update and delete (ADD COLUMN leaves them in place).
 
 -- The rules the call was recorded under (track-record/call-rules.ts CALL_RULES_VERSION): 1 for every call
--- before issue 23 (every shown market's call), 2 for an event's call let through by `callDecision`.
+-- before calls were made per event (every shown market's call), 2 for an event's call let through by `callDecision`.
 ALTER TABLE calls ADD COLUMN rule_version INTEGER NOT NULL DEFAULT 1;
 -- The entry price: the price of the side bought (the outcome's price for buy_yes, 1 − it for buy_no), 0..1.
 -- NULL for version 1 (its price_at_call is the first outcome's, as before).

@@ -1,4 +1,4 @@
--- The search index (issue 24 §1, decision 0034): every open Polymarket event, one row each, its markets as one
+-- The search index (decision 0034): every open Polymarket event, one row each, its markets as one
 -- JSON column (D1 bills rows written: a row per market would multiply every price update by the event's market
 -- count), fed a bounded number of Gamma pages per cron run (app/.server/search/). Writes are incremental: a row
 -- is rewritten only when its quantised figures (`price_hash`) or its text (`text_hash`) changed, and its

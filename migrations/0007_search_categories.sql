@@ -1,4 +1,4 @@
--- Issue 24 §2 (decision 0035): a category page's search ("?search=fed" on /politics) asks the index for that
+-- Category search (decision 0035): a category page's search ("?search=fed" on /politics) asks the index for that
 -- category's events only, inside the ranked full-text query. The full-text table gains a `categories` column
 -- (the event's category slugs, app/lib/categories.ts `eventCategories`), weighted 0 in the ranking.
 -- FTS5 cannot add a column, so the table is rebuilt with the rows it holds (their categories empty), and every

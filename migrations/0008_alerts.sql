@@ -1,4 +1,4 @@
--- Web Push alerts without an account (issue 26, decision 0042). A subscription is what the browser's
+-- Web Push alerts without an account (decision 0042). A subscription is what the browser's
 -- PushManager gave (endpoint and keys) and the visitor's rules; nothing else about the person: no IP, no
 -- cookie. The secret that authorises reading and deleting it is stored only as its SHA-256.
 CREATE TABLE alert_subscriptions (

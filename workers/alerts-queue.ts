@@ -1,5 +1,5 @@
 /**
- * The `ALERTS` queue's handler (issue 26 §3, decision 0042): each message is one push, sent in turn (a batch
+ * The `ALERTS` queue's handler (decision 0042): each message is one push, sent in turn (a batch
  * is at most 10: its fetches and D1 queries stay under the Free plan's 50 subrequests).
  */
 

@@ -1,5 +1,5 @@
 /**
- * The live hub (issue 25, decision 0040): one Durable Object for the site. It follows Polymarket's CLOB
+ * The live hub (decision 0040): one Durable Object for the site. It follows Polymarket's CLOB
  * market channel for the tokens of the events the snapshot shows, polls the whale trades every 15 s while a
  * browser follows them, and fans both out to browsers over hibernatable WebSockets. It writes no KV; its
  * latest prices go to its own storage at most once a minute.

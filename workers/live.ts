@@ -1,5 +1,5 @@
 /**
- * `GET /api/v1/live`: the browser's WebSocket to the live hub (issue 25). The upgrade counts against the
+ * `GET /api/v1/live`: the browser's WebSocket to the live hub. The upgrade counts against the
  * API's per-client limit like any JSON request; the hub itself caps open sockets per client.
  */
 import { Hono } from "hono";

@@ -37,7 +37,7 @@ const ConfigSchema = v.object({
   gammaUrl: v.optional(httpUrl("POLYMARKET_GAMMA_URL"), "https://gamma-api.polymarket.com"),
   dataUrl: v.optional(httpUrl("POLYMARKET_DATA_URL"), "https://data-api.polymarket.com"),
   clobUrl: v.optional(httpUrl("POLYMARKET_CLOB_URL"), "https://clob.polymarket.com"),
-  /** The CLOB market channel the live hub follows (issue 25). */
+  /** The CLOB market channel the live hub follows. */
   clobWsUrl: v.optional(
     v.pipe(
       v.string("POLYMARKET_CLOB_WS_URL must be a string"),
@@ -93,7 +93,7 @@ const ConfigSchema = v.object({
    * 5 M D1 rows read a day allow about this many beside the rest.
    */
   alertsMaxSubscriptions: integer("ALERTS_MAX_SUBSCRIPTIONS", 0, 100_000, 1_000),
-  /** Web Push (issue 26, decision 0042): the VAPID public key, base64url of the 65-byte P-256 point. */
+  /** Web Push (decision 0042): the VAPID public key, base64url of the 65-byte P-256 point. */
   vapidPublicKey: v.pipe(
     v.optional(v.string(), ""),
     v.trim(),

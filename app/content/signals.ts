@@ -1,6 +1,6 @@
 /**
  * Trading-signals sample content (SPEC §1: mock content). The open calls and the performance figures
- * on /trading-signals are real (the track record, issue 13); only these alerts are still examples, and
+ * on /trading-signals are real (the track record); only these alerts are still examples, and
  * the page labels them 'Sample data'. They name the three built-in sample markets, so no real market
  * is attached to an invented alert.
  */

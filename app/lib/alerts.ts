@@ -1,5 +1,5 @@
 /**
- * Alert rules in the browser (issue 26, decisions 0042 and 0043): the four shapes the alerts API takes,
+ * Alert rules in the browser (decisions 0042 and 0043): the four shapes the alerts API takes,
  * the choices the "Alert me" dialog offers, and the rule set's pure edits (add without duplicates,
  * remove) and words. Client-safe and pure; the stored copy's parsing is alerts-storage.ts.
  */

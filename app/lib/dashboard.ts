@@ -27,7 +27,7 @@ export type CardForecast = Omit<EventForecast, "probabilities">;
 
 /**
  * What a card shows of an event. A list page sends its cards as loader data, serialised on every render
- * and again into the page for hydration: nothing the card does not show (issue 27).
+ * and again into the page for hydration: nothing the card does not show.
  */
 export type CardEvent = Omit<AnyEvent, "startDate" | "liquidity" | "tags" | "volume24h" | "forecast"> & {
   forecast: CardForecast | null;

@@ -1,5 +1,5 @@
 /**
- * What the page's one polite live region says about live changes (issue 25 §2), pure: changes are
+ * What the page's one polite live region says about live changes, pure: changes are
  * collected as they happen and said together, at most once per LIVE_ANNOUNCE_EVERY_MS, so a screen
  * reader hears a short summary instead of every tick.
  */

@@ -1,5 +1,5 @@
 /**
- * The browser's rules for its one live socket (issue 25 §2), pure so they are tested without one: where
+ * The browser's rules for its one live socket, pure so they are tested without one: where
  * it connects, how long it waits before reconnecting, and what it sends when the wanted topics change.
  */
 import * as v from "valibot";

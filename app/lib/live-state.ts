@@ -1,5 +1,5 @@
 /**
- * What the browser knows from the live socket (issue 25 §2), as one immutable state and the pure rules
+ * What the browser knows from the live socket, as one immutable state and the pure rules
  * that change it: a server message applied (`applyServerMessage`), the socket's own life (`applySocket`),
  * and what the page reads from it (prices, resolutions, pushed trades, the "Live" indicator).
  * Client-safe and pure: the socket itself lives in app/components/live/connection.ts.

@@ -1,5 +1,5 @@
 /**
- * The live protocol (issue 25): what a browser and the live hub say to each other over `GET /api/v1/live`.
+ * The live protocol: what a browser and the live hub say to each other over `GET /api/v1/live`.
  * One set of valibot schemas: the hub validates what clients send with them, the browser parses what the hub
  * sends with them, and /api-access documents them as JSON Schema.
  */

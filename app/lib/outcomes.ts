@@ -1,5 +1,5 @@
 /**
- * An event's outcomes as traders read them (issue 23, decision 0030). A multi-outcome event lists one
+ * An event's outcomes as traders read them (decision 0030). A multi-outcome event lists one
  * market per outcome ("Trump", "250k–500k"), priced by the market's first (Yes) side; a one-market event's
  * outcomes are that market's own sides ("Yes"/"No", two teams). Calls always name a market and a side of
  * it, so a call on a one-market event's second side is buy-no on its market.

@@ -1,5 +1,5 @@
 /**
- * The header's as-you-type suggestions (issue 24 §2, decisions 0038 and 0050): what one `GET /api/v1/search`
+ * The header's as-you-type suggestions (decisions 0038 and 0050): what one `GET /api/v1/search`
  * answer gives the popup. Read by hand, not with the API's valibot schemas: the search box is on every page, and
  * valibot would then load with every page. Pure.
  */

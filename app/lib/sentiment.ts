@@ -138,7 +138,7 @@ export function dashboardCounts(markets: readonly DisplayMarket[]): DashboardCou
 }
 
 /**
- * The dashboard's figures over event cards (issue 23 §2): bullish = a buy-yes call, bearish = a buy-no
+ * The dashboard's figures over event cards: bullish = a buy-yes call, bearish = a buy-no
  * call, neutral = no call (none made, or the record's rules refused it); analysed = forecast by the model.
  */
 export function eventCounts(events: readonly DisplayEvent[]): DashboardCounts {

@@ -6,7 +6,7 @@ export interface CategoryLink {
   label: string;
 }
 
-/** Header navigation in SPEC order, then the track record (issue 13). The watchlist sits by the search box. */
+/** Header navigation in SPEC order, then the track record. The watchlist sits by the search box. */
 export const CATEGORY_LINKS: readonly CategoryLink[] = [
   { path: "/", label: "Trending" },
   { path: "/politics", label: "Politics" },

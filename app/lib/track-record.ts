@@ -8,7 +8,7 @@
 
 /**
  * The rules a recorded call was made under, stored with each call so the record says which rows follow
- * which rules. Version 1 (every call before issue 23): every shown market's call was recorded.
+ * which rules. Version 1 (every call before calls were made per event): every shown market's call was recorded.
  * Version 2: `callDecision` (app/.server/track-record/call-rules.ts): an event's call, recorded only while
  * the event is open, before its end date, at a side price of 5–95¢; the side was the model's own word.
  * Version 3: the same, and a model's call is derived from its probabilities (`deriveCall`): the side with
@@ -42,7 +42,7 @@ export interface Call {
   outcome: CallOutcome | null;
   /** Epoch milliseconds. */
   settledAt: number | null;
-  /** The rules the call was recorded under: 1 before issue 23, else track-record/call-rules.ts's version. */
+  /** The rules the call was recorded under: 1 before calls were made per event, else track-record/call-rules.ts's version. */
   ruleVersion: number;
   /** The entry price: the price of the side bought, 0..1. Null for version-1 calls (see `entryPrice`). */
   sidePrice: number | null;

@@ -95,7 +95,7 @@ export interface EventTag {
 
 /**
  * An event as Polymarket groups markets ("Who will win the 2028 election?"): the unit of cards, calls and
- * pages (issue 23). A one-market event is one question; a multi-outcome event holds one market per outcome.
+ * pages. A one-market event is one question; a multi-outcome event holds one market per outcome.
  */
 export interface MarketEvent {
   id: string;
@@ -184,7 +184,7 @@ export interface EventAnalysis {
   analysedPrices: Record<string, number>;
 }
 
-/** An event card (issue 23 §2). */
+/** An event card. */
 export type DisplayEvent = InferOutput<typeof DisplayEventSchema>;
 export type EventForecast = InferOutput<typeof EventForecastSchema>;
 export type EventCall = InferOutput<typeof EventCallSchema>;
@@ -199,7 +199,7 @@ export type EventDetail = InferOutput<typeof EventDetailSchema>;
 export type DisplayMarket = InferOutput<typeof DisplayMarketSchema>;
 
 export interface MarketSnapshot {
-  /** The cards: the busiest events, busiest first (issue 23). */
+  /** The cards: the busiest events, busiest first. */
   events: DisplayEvent[];
   /** The open markets of those events, busiest event first, at most 100: the API's market bodies. */
   markets: DisplayMarket[];

@@ -1,5 +1,5 @@
 /**
- * The watchlist's data (issue 14 §3, decision 0017): starred markets kept in the browser's
+ * The watchlist's data (decision 0017): starred markets kept in the browser's
  * localStorage under one key, as a JSON array. Pure and client-safe: parsing never throws, whatever
  * another version of the site, an extension or a person left under the key.
  */

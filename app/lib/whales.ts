@@ -84,7 +84,7 @@ export function tradePath(
   return trade.marketSlug ? marketPath(trade.marketSlug) : null;
 }
 
-/** The trader's page on this site (issue 15 §3). */
+/** The trader's page on this site. */
 export function traderPath(wallet: string): string {
   return `/trader/${wallet.toLowerCase()}`;
 }
@@ -144,7 +144,7 @@ export function outcomeBadge(trade: Pick<WhaleTrade, "outcome" | "outcomeLabel">
 
 export type OutcomeFilter = "all" | "yes" | "no";
 export type TradeSort = "newest" | "largest";
-/** Smallest trade shown, USD (issue 15 §2). */
+/** Smallest trade shown, USD. */
 export type MinAmount = "50000" | "100000" | "250000" | "1000000";
 /** "1" on, "0" off: kept in the URL as `hideCertain=1` / `ranked=1`. */
 export type Toggle = "0" | "1";

@@ -1,5 +1,5 @@
 /**
- * The `ALERTS` queue's consumer (issue 26 §3, decision 0042): each message is one push, encrypted (RFC 8291
+ * The `ALERTS` queue's consumer (decision 0042): each message is one push, encrypted (RFC 8291
  * aes128gcm) and signed (RFC 8292 VAPID) by `@block65/webcrypto-web-push`, and posted to the subscription's
  * push service. 2xx: sent. 404/410: the subscription is gone, deleted. 429 and 5xx (and a network failure):
  * retried through the queue with back-off. Anything else: logged and dropped.

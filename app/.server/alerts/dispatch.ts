@@ -1,5 +1,5 @@
 /**
- * From the crons' new data to queued pushes (issue 26 §3, decision 0042): the rules read in one query, the
+ * From the crons' new data to queued pushes (decision 0042): the rules read in one query, the
  * matches (alerts/evaluate.ts) recorded in `alert_sent` first — a dedupe key never twice, a rule at most once
  * per 15 minutes, at most ALERTS_PER_DAY a day — and only those recorded are sent to the queue.
  */

@@ -1,5 +1,5 @@
 /**
- * Which alert rules the crons' new data matches (issue 26 §3, decision 0042), as pure functions from the
+ * Which alert rules the crons' new data matches (decision 0042), as pure functions from the
  * subscriptions and the data to matches; `alerts/dispatch.ts` records and queues them. Each match carries
  * its rule key (at most once per 15 minutes) and a dedupe key (never twice for the same trade or move).
  */

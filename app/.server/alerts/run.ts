@@ -1,5 +1,5 @@
 /**
- * The alerts' part of each cron run (issue 26 §3, decision 0042). The minute run: whale trades in followed
+ * The alerts' part of each cron run (decision 0042). The minute run: whale trades in followed
  * events and trades of followed wallets (WALLETS_PER_RUN wallets a run, each in turn). The 10-minute run:
  * price moves against the prices recorded an hour before, and changed calls. Off without the VAPID keys,
  * the database or the queue; a failure is the run's one log line and loses no data of the refresh.

@@ -1,5 +1,5 @@
 /**
- * `/api/v1/alerts` (issue 26 §2, decision 0042): a browser's push subscription and its rules, created or
+ * `/api/v1/alerts` (decision 0042): a browser's push subscription and its rules, created or
  * replaced with POST, read and deleted with its secret. The API's only writes: a client makes at most
  * ALERTS_LIMIT a minute (their own limiter, beside the API's 120), the body is at most 16 KB, and the table holds at most
  * ALERTS_MAX_SUBSCRIPTIONS (1,000 by default).

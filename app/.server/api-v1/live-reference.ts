@@ -1,5 +1,5 @@
 /**
- * The live protocol as /api-access documents it (issue 25 §2): one JSON Schema per message, generated from
+ * The live protocol as /api-access documents it: one JSON Schema per message, generated from
  * the valibot schemas the hub and the browser check messages with (app/lib/live.ts). Made once per isolate.
  */
 import { toJsonSchema } from "@valibot/to-json-schema";

@@ -1,5 +1,5 @@
 /**
- * An event's card and its call (issue 23 §2–§4, decision 0030): projected from the event, its analysis and
+ * An event's card and its call (decision 0030): projected from the event, its analysis and
  * its X count. The call the card shows is the call the record keeps: the analysis's call passed through
  * the record's rules (call-rules.ts), or the reason there is none. The markets' own bodies (the API's
  * market list, the history's points) are projected from the same analysis by `marketAnalysisOf`.

@@ -2,7 +2,7 @@
  * `/` and the 11 category paths: the cards the URL asks for (category, `search`, `show`). Without a search
  * the snapshot's cards (no database query); with one, every open event through the index (decision 0036).
  *
- * A list page's search (issue 24 §2–§3, decision 0036): every open event through the search index, ranked by
+ * A list page's search (decision 0036): every open event through the search index, ranked by
  * relevance then 24 h volume, at most SEARCH_RESULTS_MAX in one query; the snapshot's busiest events when the
  * index cannot answer (searchOpenEvents says why). Streams like the list itself: with the snapshot cached the
  * one D1 query is awaited, so the results are in the first byte (and without JavaScript); on a cold cache the

@@ -1,5 +1,5 @@
 /**
- * An event outside the snapshot as the search index holds it (issue 24 §2, decision 0037): `/event/:slug`
+ * An event outside the snapshot as the search index holds it (decision 0037): `/event/:slug`
  * and `/api/v1/events/{slug}` take its prices from the index row instead of asking Gamma. Only an open row
  * the crawl keeps current answers; a missing or closed row, an index whose crawl has stopped, or D1 missing
  * or failing is "not in the index", and the caller asks Gamma as before.

@@ -1,5 +1,5 @@
 /**
- * Search over every open event (issue 24 §2–3, decision 0035), for the list pages, the header's suggestions
+ * Search over every open event (decision 0035), for the list pages, the header's suggestions
  * and `/api/v1/search`: one page of the index's ranking as event cards. An event among the snapshot's busiest
  * keeps its card (our forecast, X count and the snapshot's prices); any other shows the index's figures and
  * no forecast. Before the index's first full pass, or when D1 fails, the snapshot's events that match answer

@@ -1,4 +1,4 @@
-/** Event forecasts from an OpenAI-compatible chat-completions endpoint with structured output (issue 23 §3). */
+/** Event forecasts from an OpenAI-compatible chat-completions endpoint with structured output. */
 
 import * as v from "valibot";
 import { cleanText } from "~/lib/clean-text";

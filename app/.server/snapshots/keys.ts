@@ -3,7 +3,7 @@
  * `refresh_state`, decision 0022: records and locks are no longer KV writes).
  */
 export const KV_KEYS = {
-  // v2: the snapshot lists event cards (`events`) and keeps per-event analyses (issue 23).
+  // v2: the snapshot lists event cards (`events`) and keeps per-event analyses.
   // v3: each card's X count carries the query it counted (`mentions.query`, decision 0049).
   // v4: the kept markets' prices are 0..1 only (no percent `yesPrice`/`noPrice`), their 24 h change
   // `firstPriceChange24h` (0..1, was `priceChange24h` in points).

@@ -1,5 +1,5 @@
 /**
- * Polymarket's monthly PnL leaderboard, kept in KV (issue 15 §1, decision 0020): up to 500 traders,
+ * Polymarket's monthly PnL leaderboard, kept in KV (decision 0020): up to 500 traders,
  * one request per page of 50, refreshed when an hour old. Whale trades are ranked against it when
  * their snapshot is built; a cold start loads it first, and a failing board leaves the trades unranked
  * and says so (`period: null`), never guessed.

@@ -201,7 +201,7 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
   const route: FeedRoute = feed.route === "events" ? "events" : (feed.marketsRoute ?? "keyset");
   const now = deps.now();
   const fetchedAt = new Date(now).toISOString();
-  // One X query per event, from its title (issue 23 §3): sibling buckets share one count.
+  // One X query per event, from its title: sibling buckets share one count.
   const keywords = deriveKeywords(events.map((e) => e.title));
 
   // The model is told each event's X count, so the counts come first; each fails on its own (SPEC §7).

@@ -1,6 +1,6 @@
 /**
  * What a snapshot build leaves in the history database, written so that a database outage loses nothing
- * (issue 21 §5, decision 0023). Each build hands its batch (the markets' points and calls, the new whale
+ * (decision 0023). Each build hands its batch (the markets' points and calls, the new whale
  * trades, the run's upstream checks) to `flushHistory` together with every batch still unwritten; what
  * cannot be written is kept in the isolate's memory and in the snapshot value the build returns, which
  * the same run writes to KV anyway. The next build of that snapshot, in any isolate, writes them first,

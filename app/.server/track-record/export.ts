@@ -120,7 +120,7 @@ export const CSV_COLUMNS = [
   // Added after the others so a reader that takes columns by position still finds them where they were.
   "sideOutcome",
   "sidePriceAtCall",
-  // Issue 23 (decision 0033); the arrays are JSON text in their cells.
+  // Event calls (decision 0033); the arrays are JSON text in their cells.
   "ruleVersion",
   "sidePrice",
   "eventId",

@@ -1,5 +1,5 @@
 /**
- * An event forecast as the model gave it, made into one probability per outcome (issue 23). The model's
+ * An event forecast as the model gave it, made into one probability per outcome. The model's
  * answer is untrusted text: labels may differ in case or spacing, name outcomes the event does not have,
  * repeat, or carry probabilities that are not probabilities. What is left must be scorable.
  */

@@ -1,5 +1,5 @@
 /**
- * The record's headline figures (issue 23 §4, decision 0033) over the calls recorded under the current
+ * The record's headline figures (decision 0033) over the calls recorded under the current
  * rules only: the edge of the model's forecasts over the market's prices at the call (Brier skill, the mean
  * Brier edge with its interval, log scores), the hit rate beside the one the entry prices implied, and how
  * many scored calls it takes to detect a 2-point Brier edge. Pure; calls under earlier rules are counted,

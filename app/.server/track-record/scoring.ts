@@ -1,5 +1,5 @@
 /**
- * Scoring of event forecasts (issue 23): one probability per outcome, one winning outcome. Pure
+ * Scoring of event forecasts: one probability per outcome, one winning outcome. Pure
  * functions, so anyone can recompute every figure from the export. The market's prices at the call are
  * the baseline a forecast has to beat.
  *

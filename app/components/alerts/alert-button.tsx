@@ -1,5 +1,5 @@
 /**
- * "Alert me" (issue 26 §4, decision 0043): shown only after hydration, in a browser that has Web Push,
+ * "Alert me" (decision 0043): shown only after hydration, in a browser that has Web Push,
  * on a site with alerts enabled; without JavaScript, without push or without keys there is simply no
  * button. The dialog's code loads when it is first opened.
  */

@@ -1,5 +1,5 @@
 /**
- * The "Alert me" dialog (issue 26 §4, decision 0043): a native modal <dialog> (focus kept inside, Escape
+ * The "Alert me" dialog (decision 0043): a native modal <dialog> (focus kept inside, Escape
  * closes, the page behind inert) offering the rules the API takes for an event or a wallet. Permission is
  * asked only after "Turn on alert" is pressed; the outcome is said in the dialog (role="status" when it
  * worked, role="alert" when it did not).

@@ -1,5 +1,5 @@
 /**
- * The browser's side of alerts (issue 26 §4, decision 0043): permission, the service worker, the push
+ * The browser's side of alerts (decision 0043): permission, the service worker, the push
  * subscription and the alerts API. Each step's failure comes back as a sentence for the dialog or the
  * list, never as a silent nothing. The API replaces a subscription's rule set on every POST, so every
  * call sends the whole set.

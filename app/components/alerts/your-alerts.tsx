@@ -1,5 +1,5 @@
 /**
- * "Your alerts" on /watchlist (issue 26 §4, decision 0043): every rule this browser has, each with a
+ * "Your alerts" on /watchlist (decision 0043): every rule this browser has, each with a
  * Remove button. Removing posts the reduced set; the last one deletes the subscription and unsubscribes.
  * Rendered after hydration only (the alerts are this browser's).
  */

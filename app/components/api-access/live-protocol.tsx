@@ -44,7 +44,7 @@ function Message({ message }: { message: LiveMessageDoc }) {
   );
 }
 
-/** /api-access: the live WebSocket (issue 25), its rules and one JSON Schema per message. */
+/** /api-access: the live WebSocket, its rules and one JSON Schema per message. */
 export function LiveProtocol({
   live,
   requestsPerMinute,

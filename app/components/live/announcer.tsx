@@ -1,5 +1,5 @@
 /**
- * The page's one polite live region for live changes (issue 25 §2): components report what changed
+ * The page's one polite live region for live changes: components report what changed
  * (`announceLive`), and the region says a summary at most once per 10 s (app/lib/live-announce.ts).
  * Mounted once in the shell; empty on the server and until something live changes.
  */

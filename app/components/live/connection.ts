@@ -1,5 +1,5 @@
 /**
- * The tab's one live socket (issue 25 §2; decision 0041) and the state it feeds, as an external store
+ * The tab's one live socket (decision 0041) and the state it feeds, as an external store
  * for React. Components say which topics they want (`wantTopic`, counted, so two cards of one event
  * share it); the changes of one task are sent as one message in a microtask. The socket opens only
  * when something is wanted, in a browser that has WebSocket, and only from effects (after hydration);

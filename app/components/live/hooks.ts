@@ -1,5 +1,5 @@
 /**
- * How components use the live socket (issue 25 §2): follow topics while mounted, read a value of the
+ * How components use the live socket: follow topics while mounted, read a value of the
  * live state, and mark a value that changed live (a brief highlight and a line for the live region).
  * On the server and during hydration every read gives the initial state's answer, so the server's
  * markup is what hydrates.

@@ -1,5 +1,5 @@
 /**
- * The "Live" indicator (issue 25 §2), placed where a page says how fresh its data is. Its place is
+ * The "Live" indicator, placed where a page says how fresh its data is. Its place is
  * kept from the first paint when scripts can run (`.live-slot`, app.css), so lighting up moves
  * nothing; without scripts the place takes no space and the indicator never shows.
  */

@@ -215,7 +215,7 @@ function MentionsLine({ mentions }: { mentions: NonNullable<CardEvent["mentions"
 }
 
 /**
- * SPEC §2 card, one per event (issue 23 §2): a one-market event shows its two sides as trade links, a
+ * SPEC §2 card, one per event: a one-market event shows its two sides as trade links, a
  * multi-outcome event its leading three outcomes and "+N more". An event outside the snapshot (found by a
  * search of every open event) has the same prices, volume, outcomes, dates and links, and says it has no
  * call of ours instead of the forecast and X count. Untrusted text (titles, the analysis) is only ever

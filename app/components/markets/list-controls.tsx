@@ -3,7 +3,7 @@ import { ENDED_OPTIONS, type ListView, listViewSearch, SORT_OPTIONS } from "~/li
 import { readSearch } from "~/lib/search";
 
 /**
- * Sort and "ended" filter of a list page (issue 23 §2), as plain links: they work without JavaScript and
+ * Sort and "ended" filter of a list page, as plain links: they work without JavaScript and
  * keep the category and search; the page's card count starts again.
  */
 export function ListControls({ view, trending }: { view: ListView; trending: boolean }) {

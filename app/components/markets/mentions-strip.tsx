@@ -13,7 +13,7 @@ const FLASH_MS = 3000;
  * and said so) and last-updated time. The live indicator shows only when every count is live and nothing
  * is loading (partly live counts say so); it flashes for 3 s when new data arrives. Sample markets never
  * claim an update time: they say since when the feed is down.
- * Beside the update time, the "Live" indicator says when the cards' prices are pushed (issue 25).
+ * Beside the update time, the "Live" indicator says when the cards' prices are pushed.
  */
 export function MentionsStrip({
   totalMentions,

@@ -1,6 +1,6 @@
 /**
  * What both insight pages share: ordering, the event summary row and the page's provenance. Both pages
- * count events (issue 23: the event is the unit), never the markets inside them. Pure: time comes in as
+ * count events (the event is the unit), never the markets inside them. Pure: time comes in as
  * `now`, and ties are broken by volume then id so the same snapshot always gives the same lists (server
  * and browser agree, tests are exact).
  */

@@ -1,5 +1,5 @@
 /**
- * Web Push alerts (issue 26, decision 0042): the rules a visitor can ask for and the bodies of
+ * Web Push alerts (decision 0042): the rules a visitor can ask for and the bodies of
  * `/api/v1/alerts`, as schemas. The API validates with them, the OpenAPI document is generated from them and
  * the browser builds its requests with their types. Client-safe.
  */

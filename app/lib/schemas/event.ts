@@ -1,5 +1,5 @@
 /**
- * The event shapes the pages and the API share (issue 23: the event is the unit of cards, calls and
+ * The event shapes the pages and the API share (the event is the unit of cards, calls and
  * pages), as valibot schemas: the TypeScript types are inferred from them and the OpenAPI document is
  * generated from them.
  */
@@ -117,7 +117,7 @@ const eventFacts = {
   ),
 };
 
-/** An event card: the unit of the lists (issue 23 §2). */
+/** An event card: the unit of the lists. */
 export const DisplayEventSchema = v.pipe(
   v.object({ ...eventFacts, forecast: EventForecastSchema, mentions: EventMentionsSchema }),
   v.metadata({ ref: "Event" }),

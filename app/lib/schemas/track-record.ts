@@ -1,5 +1,5 @@
 /**
- * The track record's export rows, summary and headline (issue 13 §5, issue 23 §4) as schemas. Prices and
+ * The track record's export rows, summary and headline as schemas. Prices and
  * probabilities are 0–1; `priceAtCall`, `modelProbability` and `outcome` refer to the called market's first
  * outcome (`outcome: "yes"` means it won), `sidePrice` to the side bought, the forecast's arrays to the
  * outcomes in `forecastOutcomes`.
