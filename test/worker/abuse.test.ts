@@ -1,6 +1,6 @@
 /**
- * Issue 21 §1, inside workerd with real miniflare KV, D1, Cache API and rate-limiting bindings: what an
- * anonymous visitor can make us spend. On-demand answers never reach KV; an unknown id costs one upstream
+ * What an anonymous visitor can make us spend (decision 0021), inside workerd with real miniflare KV, D1,
+ * Cache API and rate-limiting bindings. On-demand answers never reach KV; an unknown id costs one upstream
  * call per 10 minutes across isolates; a failing upstream is not asked again during its back-off; lookups
  * and JSON requests are limited per client (IPv4 address or IPv6 /64), while pages from the snapshot
  * never are. Each test uses client addresses of its own: the simulated limiters count across tests.

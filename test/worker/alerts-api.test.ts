@@ -1,5 +1,5 @@
 /**
- * `/api/v1/alerts` inside workerd (issue 26 §2): create, replace, read and delete a push subscription with
+ * `/api/v1/alerts` inside workerd (decision 0042): create, replace, read and delete a push subscription with
  * its secret; every bad body answered 400 naming its field; endpoints only on known push services; the
  * per-client limits and the table's cap; what is stored (nothing about the person); the OpenAPI contract.
  */

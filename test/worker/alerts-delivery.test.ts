@@ -1,5 +1,5 @@
 /**
- * Alerts from the crons to the push service inside workerd (issue 26 §3, §5): rules evaluated against the
+ * Alerts from the crons to the push service inside workerd (decision 0042): rules evaluated against the
  * crons' data (whale trades, a followed wallet's trades, price moves against the recorded history, changed
  * calls), matches recorded and queued, and the queue handler sending each push encrypted and signed to the
  * loopback push service (test/support/push-service.ts), which checks the VAPID JWT and decrypts the body

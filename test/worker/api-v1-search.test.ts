@@ -1,5 +1,5 @@
 /**
- * Issue 24 §2–§3: `GET /api/v1/search` inside workerd against the real index (D1 + FTS5, filled by the crawl
+ * `GET /api/v1/search` inside workerd (decision 0035) against the real index (D1 + FTS5, filled by the crawl
  * from recorded events). Before the first full pass and with D1 failing, the snapshot's events answer and say
  * so; after it, every open event: the busiest with our forecast, any other with its prices and no forecast.
  * Paging by cursor, a category, the outcome the words name with its own price, bad parameters (400 naming

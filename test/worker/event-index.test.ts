@@ -1,5 +1,5 @@
 /**
- * Issue 24 §2, decision 0037: `/event/:slug` and `/api/v1/events/{slug}` for an event only the search index
+ * Decision 0037: `/event/:slug` and `/api/v1/events/{slug}` for an event only the search index
  * holds, inside workerd with the index filled by the real crawl from the recorded events (the 149 closed
  * events of the 2024 recording reopened at varied prices: Gamma's own answer for them is still the closed
  * recording, so the page shows which one it drew). The prices come from the index without Gamma; the rules,

@@ -1,5 +1,5 @@
 /**
- * Issue 21 §2: the Workers Free plan, counted. One simulated hour at the default cron schedule (the clock
+ * The Workers Free plan, counted (decision 0022). One simulated hour at the default cron schedule (the clock
  * moved a minute per whale run, a market run every 10 minutes) against real miniflare KV and D1, with a
  * counting proxy in front of each: KV writes per day must stay within 600 of the Free plan's 1,000 even
  * when the whale list changes every minute, visitors add none, and D1's rows written and read and each
@@ -21,7 +21,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** The Free plan's daily limits and this project's own KV budget (issue 21: 600 with no visitors). */
+/** The Free plan's daily limits and this project's own KV budget (600 with no visitors: decision 0022). */
 const KV_WRITES_BUDGET = 600;
 const D1_ROWS_WRITTEN_LIMIT = 100_000;
 const D1_ROWS_READ_LIMIT = 5_000_000;

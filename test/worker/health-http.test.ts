@@ -1,5 +1,5 @@
 /**
- * Issue 21 §4, inside workerd: the health answers tell the truth in each state (ok only when every
+ * Inside workerd: the health answers tell the truth in each state (ok only when every
  * snapshot is fresh and the history database answers), and the API's HTTP does too (a 304 keeps the CORS
  * and caching headers, 503s say when to retry, the status ETag follows its content rather than the clock,
  * the document declares the headers and the 405 and 429 answers, HEAD is served from the page memory).

@@ -1,5 +1,5 @@
 /**
- * Issue 21 §5, inside workerd: a database outage loses nothing. A cron run that cannot write D1 keeps its
+ * Inside workerd: a database outage loses nothing (decision 0023). A cron run that cannot write D1 keeps its
  * batch (points, calls, new whale trades, upstream checks) in the isolate and in the snapshot it writes to
  * KV anyway; the next run that can write, in this isolate or another, writes every slot once.
  */

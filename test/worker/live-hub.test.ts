@@ -1,5 +1,5 @@
 /**
- * The live hub inside workerd (issue 25 §1–§3): browsers connect through the Worker's `/api/v1/live`, the
+ * The live hub inside workerd (decision 0040): browsers connect through the Worker's `/api/v1/live`, the
  * hub follows the loopback mock of the CLOB market channel (test/support/clob-ws.ts) for the snapshot's
  * tokens, applies each message type, coalesces, reconnects, survives hibernation, polls whales, and refuses
  * bad clients without falling over.

@@ -1,8 +1,8 @@
 /**
- * Issue 24 §1: the crawl that keeps the search index (real miniflare D1 with the migrations, Gamma's open-events
- * list served through msw). A bounded number of pages per run with the cursor kept between runs; closing after a
- * full pass only; incremental writes (an identical pass writes nothing, a price move one row, new text one
- * full-text row); failures keep the crawl where it was; a bounded number of D1 queries per run.
+ * The crawl that keeps the search index (decision 0034; real miniflare D1 with the migrations, Gamma's
+ * open-events list served through msw). A bounded number of pages per run with the cursor kept between runs;
+ * closing after a full pass only; incremental writes (an identical pass writes nothing, a price move one row,
+ * new text one full-text row); failures keep the crawl where it was; a bounded number of D1 queries per run.
  */
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";

@@ -1,5 +1,5 @@
 /**
- * Issue 24 §2–§3 on the list pages (decision 0036): `?search=` on `/` and the category pages lists every open
+ * Search on the list pages (decision 0036): `?search=` on `/` and the category pages lists every open
  * event through the index (D1 + FTS5, filled by the crawl from the 249 recorded events), rendered by the test
  * Worker. An event outside the snapshot shows its prices and says it has no AI call; the busiest keep theirs;
  * the figures count the analysed events among the results and say so; before the first pass and with D1

@@ -1,5 +1,5 @@
 /**
- * Whale context inside workerd (issue 15 §1–2): the monthly PnL board is loaded from the recorded
+ * Whale context inside workerd (decision 0020): the monthly PnL board is loaded from the recorded
  * leaderboard (one request per page) before the first whale snapshot is ranked, kept in KV for an
  * hour, and joined by wallet; an unranked trader stays unranked, a failing board leaves every rank
  * unknown and the trades shown; /api/whales honours min, hideCertain and ranked.
