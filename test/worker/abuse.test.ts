@@ -8,6 +8,7 @@
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { MARKETS_CRON } from "~/lib/refresh-cadence";
 import { HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { POSITIONS_WALLET } from "../support/upstream-answers";
 import { countingKv } from "./support/counting";
@@ -32,7 +33,6 @@ beforeEach(async () => {
   await clearTables("market_points", "sentiment_changes", "whale_trades", "markets");
 });
 
-const MARKETS_CRON = "*/10 * * * *";
 /** Rank 44 on the recorded monthly board: a known wallet without recorded positions. */
 const RANKED_WALLET = "0x6d20c35f65d9899b6d6b74f8466e824580f9a165";
 const UNKNOWN_WALLET = `0x${"ab".repeat(20)}`;

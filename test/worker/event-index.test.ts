@@ -11,6 +11,7 @@ import { HttpResponse, http } from "msw";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getIndexedEvent } from "~/.server/search/query";
 import { formatClockUtc, formatDate, formatMoney, formatPrice } from "~/lib/format";
+import { MARKETS_CRON } from "~/lib/refresh-cadence";
 import type { IndexedEvent } from "~/lib/types";
 import { recordedOpenEvents } from "../support/index-events";
 import { eventBySlug, HISTORY_EVENT_SLUG } from "../support/market-answers";
@@ -38,7 +39,6 @@ import {
 
 listenToUpstreams();
 
-const MARKETS_CRON = "*/10 * * * *";
 /** A recorded closed event (9 markets, rules, a resolution source) that the index holds reopened. */
 const SLUG = "oscars-2024-best-actor";
 const RULES = "This is a market group on the 96th Academy Awards";

@@ -6,6 +6,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { MARKETS_CRON } from "~/lib/refresh-cadence";
 import { HISTORY_EVENT_SLUG, HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { calls, failing, listenToUpstreams, upstreams } from "./support/upstreams";
 import {
@@ -19,7 +20,6 @@ import {
 
 listenToUpstreams();
 
-const MARKETS_CRON = "*/10 * * * *";
 /** A shown multi-outcome event of the recorded top 100 (9 markets). */
 const SHOWN_SLUG = "how-many-people-will-trump-deport-in-2025";
 const SHOWN_LEADER_ID = "517311";

@@ -8,6 +8,7 @@
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { POSITIONS_WALLET } from "../support/upstream-answers";
 import { countingDb, countingKv, type Tally } from "./support/counting";
@@ -115,8 +116,8 @@ describe("the Workers Free plan at the default schedule", () => {
     let visitorPuts = 0;
     for (let minute = 0; minute < 60; minute++) {
       const at = start + minute * 60_000;
-      if (minute % 10 === 0) marketRuns.push(await costOf(worker, "*/10 * * * *", at, kv, d1.tally));
-      whaleRuns.push(await costOf(worker, "* * * * *", at + 1_000, kv, d1.tally));
+      if (minute % 10 === 0) marketRuns.push(await costOf(worker, MARKETS_CRON, at, kv, d1.tally));
+      whaleRuns.push(await costOf(worker, WHALES_CRON, at + 1_000, kv, d1.tally));
       if (minute % 15 === 7) {
         // Visitors between runs: pages, JSON, on-demand lookups. None of it may write KV.
         const before = kv.puts.length;
@@ -194,7 +195,7 @@ describe("the Workers Free plan at the default schedule", () => {
     const worker = testWorker({ CACHE: kv.kv });
     for (let minute = 0; minute < 20; minute++) {
       vi.setSystemTime(start + minute * 60_000);
-      await worker.scheduled("* * * * *");
+      await worker.scheduled(WHALES_CRON);
       await worker.settle();
     }
     expect(kv.puts.filter((k) => k.startsWith("snapshot:whales"))).toHaveLength(1);

@@ -5,6 +5,7 @@
  * the document declares the headers and the 405 and 429 answers, HEAD is served from the page memory).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { listenToUpstreams } from "./support/upstreams";
 import { failingDb, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
 
@@ -36,8 +37,8 @@ async function healthOf(on: TestWorker, path: "/api/health" | "/api/v1/status") 
 }
 
 async function runCrons(on: TestWorker = worker): Promise<void> {
-  await on.scheduled("*/10 * * * *");
-  await on.scheduled("* * * * *");
+  await on.scheduled(MARKETS_CRON);
+  await on.scheduled(WHALES_CRON);
   await on.settle();
 }
 
@@ -127,7 +128,7 @@ describe("HTTP that tells the truth", () => {
     expect(conditional.status).toBe(304);
     // A new market snapshot is a new answer.
     vi.setSystemTime(Date.now() + 60_000);
-    await worker.scheduled("*/10 * * * *");
+    await worker.scheduled(MARKETS_CRON);
     await worker.settle();
     vi.setSystemTime(Date.now() + 6_000); // past the records' memo
     const changed = await worker.fetch("/api/v1/status", { headers: { ...headers, "if-none-match": etag } });

@@ -8,13 +8,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import type { StoredWhales } from "~/.server/snapshots/whales";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { calls, feedRequests, listenToUpstreams, resetCalls } from "./support/upstreams";
 import { BROWSER, clearKv, failingDb, testWorker } from "./support/worker";
 
 listenToUpstreams();
-
-const MARKETS_CRON = "*/10 * * * *";
-const WHALES_CRON = "* * * * *";
 
 async function count(table: string): Promise<number> {
   const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>();

@@ -9,14 +9,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import type { StoredWhales } from "~/.server/snapshots/whales";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { DATA, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
 import { clearTables, failingDb, freshWorkerEachTest, testWorker } from "./support/worker";
 
 listenToUpstreams();
 freshWorkerEachTest(() => {});
 
-const MARKETS_CRON = "*/10 * * * *";
-const WHALES_CRON = "* * * * *";
 const T0 = Date.parse("2026-11-23T15:00:00Z");
 const MIN = 60_000;
 

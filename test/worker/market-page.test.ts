@@ -6,6 +6,7 @@
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { MARKETS_CRON } from "~/lib/refresh-cadence";
 import { HISTORY_EVENT_SLUG, HISTORY_MARKET_SLUG, HISTORY_TOKEN } from "../support/market-answers";
 import { calls, DATA, failing, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
 import {
@@ -19,7 +20,6 @@ import {
 
 listenToUpstreams();
 
-const MARKETS_CRON = "*/10 * * * *";
 const TOP_SLUG = "will-trump-deport-less-than-250000";
 const TOP_ID = "517310";
 const RESOLVED_SLUG = "will-ron-desantis-win-the-us-2024-republican-presidential-nomination";

@@ -8,13 +8,12 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatMoment } from "~/lib/format";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { listenToUpstreams } from "./support/upstreams";
 import { CRAWLER, clearKv, clearTables, type TestWorker, testWorker } from "./support/worker";
 
 listenToUpstreams();
 
-const MARKETS_CRON = "*/10 * * * *";
-const WHALES_CRON = "* * * * *";
 const MINUTE = 60_000;
 
 interface HealthBody {

@@ -11,6 +11,7 @@ import { crawlSearchIndex } from "~/.server/search/crawl";
 import { readCrawlState } from "~/.server/search/index-store";
 import { getIndexedEvent, indexState, searchEvents } from "~/.server/search/query";
 import { KV_KEYS } from "~/.server/snapshots/keys";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { type GammaEventJson, recordedOpenEvents } from "../support/index-events";
 import { countingDb } from "./support/counting";
 import {
@@ -456,11 +457,11 @@ describe("in the cron", () => {
     const worker = testWorker();
     // The crawl's requests (the market snapshot asks the same route for the busiest events, by volume).
     const crawled = () => list.requests.filter((url) => !url.searchParams.has("order"));
-    await worker.scheduled("*/10 * * * *");
+    await worker.scheduled(MARKETS_CRON);
     await worker.settle();
     expect(list.requests.length).toBeGreaterThan(0);
     expect(crawled()).toHaveLength(0);
-    await worker.scheduled("* * * * *");
+    await worker.scheduled(WHALES_CRON);
     await worker.settle();
     // SEARCH_INDEX_PAGES_PER_RUN's default: two pages.
     expect(crawled()).toHaveLength(2);
@@ -475,7 +476,7 @@ describe("in the cron", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const worker = testWorker({ UPSTREAM_RETRIES: "0" });
-    await worker.scheduled("* * * * *");
+    await worker.scheduled(WHALES_CRON);
     await worker.settle();
     expect(await env.CACHE.get(KV_KEYS.whales)).not.toBeNull();
     const lines = errors.mock.calls.map((call) => String(call[0]));

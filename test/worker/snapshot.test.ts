@@ -10,6 +10,7 @@ import { KV_KEYS } from "~/.server/snapshots/keys";
 import { marketSnapshot, type StoredMarkets } from "~/.server/snapshots/markets";
 import { HistoryOutbox } from "~/.server/snapshots/outbox";
 import { whaleSnapshot } from "~/.server/snapshots/whales";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { clearIndex } from "./support/search";
 import {
   calls,
@@ -196,7 +197,7 @@ describe("whale snapshot", () => {
 describe("cron", () => {
   it("the market schedule writes the market snapshot to KV", async () => {
     const worker = testWorker();
-    await worker.scheduled("*/10 * * * *", T0);
+    await worker.scheduled(MARKETS_CRON, T0);
     await worker.settle();
     expect((await storedMarkets())?.snapshot.markets).toHaveLength(100);
     expect(feedRequests()).toBe(1);
@@ -206,7 +207,7 @@ describe("cron", () => {
   it("the minute schedule writes the whale snapshot to KV", async () => {
     await clearIndex();
     const worker = testWorker();
-    await worker.scheduled("* * * * *", T0);
+    await worker.scheduled(WHALES_CRON, T0);
     await worker.settle();
     expect(await env.CACHE.get(KV_KEYS.whales)).not.toBeNull();
     // The trades, and the leaderboard's two pages (the board is cold).

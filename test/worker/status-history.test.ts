@@ -11,13 +11,12 @@ import { HOUR_SECONDS, SLOT_SECONDS, slotOf } from "~/.server/history/store";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import { formatMoment } from "~/lib/format";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { failing, listenToUpstreams, upstreams } from "./support/upstreams";
 import { CRAWLER, clearKv, failingDb, type TestWorker, testWorker } from "./support/worker";
 
 listenToUpstreams();
 
-const MARKETS_CRON = "*/10 * * * *";
-const WHALES_CRON = "* * * * *";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -116,7 +115,7 @@ describe("each cron run records what it saw of each upstream", () => {
     expect((await env.CACHE.get<StoredMarkets>(KV_KEYS.markets, "json"))?.snapshot.markets).toHaveLength(100);
     expect(
       errors.mock.calls.some((args) =>
-        String(args[0]).startsWith("[cron */10 * * * *] markets refresh failed"),
+        String(args[0]).startsWith(`[cron ${MARKETS_CRON}] markets refresh failed`),
       ),
     ).toBe(true);
   });

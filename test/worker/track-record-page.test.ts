@@ -7,6 +7,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { formatPrice } from "~/lib/format";
+import { MARKETS_CRON } from "~/lib/refresh-cadence";
 import { callSourceText } from "~/lib/track-record-page";
 import { HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { type CallRow, clearCalls, gradeCall, insertCalls } from "./support/calls";
@@ -15,7 +16,6 @@ import { BROWSER, failingDb, freshWorkerEachTest, type TestWorker, testWorker } 
 
 listenToUpstreams();
 
-const MARKETS_CRON = "*/10 * * * *";
 const DAY = 86_400_000;
 const NOW = Date.now();
 const FUTURE = new Date(NOW + 30 * DAY).toISOString();

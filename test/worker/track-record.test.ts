@@ -8,6 +8,7 @@ import { HttpResponse, http } from "msw";
 import Papa from "papaparse";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { summarise } from "~/.server/track-record/metrics";
+import { MARKETS_CRON } from "~/lib/refresh-cadence";
 import { CALL_RULES_VERSION, type Call } from "~/lib/track-record";
 import { clearCalls, gradeCall, insertCalls } from "./support/calls";
 import {
@@ -22,7 +23,6 @@ import { freshWorkerEachTest, type TestWorker, testWorker } from "./support/work
 
 listenToUpstreams();
 
-const MARKETS_CRON = "*/10 * * * *";
 const PAST = "2024-01-31T00:00:00Z";
 const PAST_END = "2025-06-30T00:00:00Z";
 const FUTURE = "2030-01-01T00:00:00Z";

@@ -8,6 +8,7 @@ import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { KV_KEYS } from "~/.server/snapshots/keys";
+import { WHALES_CRON } from "~/lib/refresh-cadence";
 import type { WhaleTrade } from "~/lib/types";
 import { makeTradeRow } from "../support/markets";
 import { leaderboardAnswer } from "../support/upstream-answers";
@@ -102,7 +103,7 @@ describe("ranks", () => {
   it("the board is kept an hour: the next whale refreshes ask nothing more of it", async () => {
     await whales();
     await worker.settle();
-    await worker.scheduled("* * * * *", Date.now() + 120_000);
+    await worker.scheduled(WHALES_CRON, Date.now() + 120_000);
     await worker.settle();
     expect(boardRequests).toHaveLength(2);
   });
