@@ -7,20 +7,16 @@
  */
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { POSITIONS_WALLET } from "../support/upstream-answers";
 import { countingDb, countingKv, type Tally } from "./support/counting";
-import { calls, DATA, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
-import { BROWSER, freshWorkerEachTest, testWorker } from "./support/worker";
+import { calls, DATA, recordedTrades, upstreams } from "./support/upstreams";
+import { BROWSER, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-freshWorkerEachTest(() => {});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+// The tests make their own workers; each test still gets its own empty Cache API namespace.
+workerTest();
 
 /** The Free plan's daily limits and this project's own KV budget (600 with no visitors: decision 0022). */
 const KV_WRITES_BUDGET = 600;

@@ -1,6 +1,6 @@
 /** The market and whale snapshots on real miniflare KV, each test with its own cache and clock. */
 import { env } from "cloudflare:test";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OnDemandCache } from "~/.server/cache/on-demand";
 import { SwrCache } from "~/.server/cache/swr-cache";
 import { parseConfig } from "~/.server/config";
@@ -12,22 +12,10 @@ import { HistoryOutbox } from "~/.server/snapshots/outbox";
 import { whaleSnapshot } from "~/.server/snapshots/whales";
 import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { clearIndex } from "./support/search";
-import {
-  calls,
-  failing,
-  feedRequests,
-  gammaRequests,
-  listenToUpstreams,
-  resetCalls,
-  upstreams,
-} from "./support/upstreams";
-import { clearKv, testWorker } from "./support/worker";
+import { calls, failing, feedRequests, gammaRequests, upstreams } from "./support/upstreams";
+import { testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-beforeEach(async () => {
-  resetCalls();
-  await clearKv();
-});
+workerTest({ worker: false });
 
 const T0 = Date.parse("2026-11-22T12:00:00Z");
 const MIN = 60_000;

@@ -6,16 +6,19 @@
  * says the same (one-status.test.ts has the health answers beside them).
  */
 import { env } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { HOUR_SECONDS, SLOT_SECONDS, slotOf } from "~/.server/history/store";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import { formatMoment } from "~/lib/format";
 import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
-import { failing, listenToUpstreams, upstreams } from "./support/upstreams";
-import { CRAWLER, clearKv, failingDb, type TestWorker, testWorker } from "./support/worker";
+import { failing, upstreams } from "./support/upstreams";
+import { CRAWLER, failingDb, type TestWorker, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
+workerTest({
+  worker: false,
+  tables: ["upstream_checks", "market_points", "sentiment_changes", "whale_trades", "markets"],
+});
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -68,16 +71,6 @@ async function statusPage(worker: TestWorker): Promise<{ status: number; html: s
 function byTestId(html: string, id: string): string | undefined {
   return new RegExp(`data-testid="${id}"[^>]*>([^<]*)<`).exec(html)?.[1];
 }
-
-beforeEach(async () => {
-  await clearKv();
-  for (const table of ["upstream_checks", "market_points", "sentiment_changes", "whale_trades", "markets"])
-    await env.DB.prepare(`DELETE FROM ${table}`).run();
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe("each cron run records what it saw of each upstream", () => {
   it("a market run with the feed answering: ok checks for gamma (100 markets), X and the model", async () => {
