@@ -1,13 +1,13 @@
 /**
- * `npm run bench`: the built Worker in workerd against the fixture upstreams, caches warmed, then wrk
- * on loopback measures request rate and latency of the main pages, the JSON API and a hashed static
- * asset (the physical limit here). Also: gzip JS/CSS per page, upstream requests during the load, the
- * CPU time of one market and one whale cron run, and how fast the shell of a cold page arrives while
- * the feed takes 3 s; and the search index (./search.ts): search latency with 10,000 events indexed, the CPU
- * and D1 rows of its crawl. `BENCH_SEARCH=only` runs only that part. And the live hub (./live.ts): delivery
- * latency and workerd CPU per 1,000 pushed messages for 10 and 1,000 sockets. `BENCH_LIVE=only` runs only that.
- * And CPU per page render (./page-cpu.ts, issue 27): every page uncached and warm, above the `/robots.txt`
- * floor. `BENCH_CPU=only` runs only that.
+ * `npm run bench`: the built Worker in workerd against the fixture upstreams, caches warmed, then wrk on
+ * loopback measures request rate and latency of the main pages, the JSON API and a hashed static asset (the
+ * physical limit here). Also: gzip JS/CSS per page, upstream requests during the load, the CPU time of one
+ * market and one whale cron run, and how fast the shell of a cold page arrives while the feed takes 3 s; and
+ * the search index (./search.ts): search latency with 10,000 events indexed, the CPU and D1 rows of its
+ * crawl. `BENCH_SEARCH=only` runs only that part. And the live hub (./live.ts): delivery latency and workerd
+ * CPU per 1,000 pushed messages for 10 and 1,000 sockets. `BENCH_LIVE=only` runs only that. And CPU per page
+ * render (./page-cpu.ts, decision 0044): every page uncached and warm, above the `/robots.txt` floor.
+ * `BENCH_CPU=only` runs only that.
  */
 
 import { MARKETS_CRON, WHALES_CRON } from "../../app/lib/refresh-cadence.ts";
@@ -173,7 +173,9 @@ async function searchPart(): Promise<void> {
   );
 }
 
-/** Every page's CPU (issue 27): search results, the list pages, the detail pages, the reference pages. */
+/**
+ * Every page's CPU (decision 0044): search results, the list pages, the detail pages, the reference pages.
+ */
 const CPU_PAGES = [
   "/",
   "/politics",
@@ -187,7 +189,7 @@ const CPU_PAGES = [
   "/api-access",
 ];
 
-/** CPU per page render above the floor (issue 27, decision 0044): one table. */
+/** CPU per page render above the floor (decision 0044): one table. */
 async function cpuPart(): Promise<void> {
   const fixtures = await startFixtureServer(0);
   const worker = await startWorker(polymarketVars(fixtures.url), { unlimited: true });
@@ -197,7 +199,7 @@ async function cpuPart(): Promise<void> {
     const direct = await workerUrl(worker.url, pids);
     const { floorMs, pages } = await pageCpu(direct, pids, ONLY ?? CPU_PAGES);
     console.log(
-      `\nCPU per request (workerd, /proc; the Worker asked directly, not through wrangler's proxy; ${CPU_REQUESTS} requests, 4 in flight, idle subtracted), above the /robots.txt floor (median ${floorMs.toFixed(2)} ms) measured just before; medians of ${CPU_ROUNDS} rounds. Targets (issue 27): uncached ≤ 4 ms, warm ≤ 1 ms\n`,
+      `\nCPU per request (workerd, /proc; the Worker asked directly, not through wrangler's proxy; ${CPU_REQUESTS} requests, 4 in flight, idle subtracted), above the /robots.txt floor (median ${floorMs.toFixed(2)} ms) measured just before; medians of ${CPU_ROUNDS} rounds. Targets (decision 0044): uncached ≤ 4 ms, warm ≤ 1 ms\n`,
     );
     console.log(
       table(

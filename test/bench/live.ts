@@ -1,5 +1,5 @@
 /**
- * The live hub in the bench (issue 25 §4): N browser-side WebSockets on the built Worker's `/api/v1/live`,
+ * The live hub in the bench (decision 0040): N browser-side WebSockets on the built Worker's `/api/v1/live`,
  * each following every event of the snapshot, while the fixture server's mock CLOB channel (driven in this
  * process) sends `price_change` ticks. Reported per N: the delivery latency from the moment the mock sends
  * a tick to the moment each socket has it (p50, p99, max, on loopback, one Node process sending and

@@ -1,5 +1,5 @@
 /**
- * CPU per page render (issue 27, decision 0044): the workerd processes' CPU time (`/proc/<pid>/stat`) over a
+ * CPU per page render (decision 0044): the workerd processes' CPU time (`/proc/<pid>/stat`) over a
  * fixed number of requests, 4 in flight, less what the same processes spend idle over the same wall time,
  * divided by the requests. Each page is measured uncached (a new `u` parameter per request: a full render
  * with the snapshots warm) and warm (one URL: the page memory), and `/robots.txt` (a constant Hono route,

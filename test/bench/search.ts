@@ -1,10 +1,10 @@
 /**
- * The search index in the bench (issue 24 §1, §4): 10,000 open events served by the fixture Gamma (built from the
- * recorded ones, test/support/index-events.ts), crawled by the minute cron at its defaults (2 pages a run)
- * with passes back to back. Reported: the CPU of one cron run (the whale refresh with the crawl step) during
- * the first pass (every event new) and during an identical second pass (nothing to write), the D1 rows each
- * pass read and wrote (the crawl's own log lines, D1's counts), and the search's latency at 16 connections,
- * through the API and the page, with the index full.
+ * The search index in the bench (decisions 0034 and 0039): 10,000 open events served by the fixture Gamma
+ * (built from the recorded ones, test/support/index-events.ts), crawled by the minute cron at its defaults (2
+ * pages a run) with passes back to back. Reported: the CPU of one cron run (the whale refresh with the crawl
+ * step) during the first pass (every event new) and during an identical second pass (nothing to write), the
+ * D1 rows each pass read and wrote (the crawl's own log lines, D1's counts), and the search's latency at 16
+ * connections, through the API and the page, with the index full.
  */
 import { WHALES_CRON } from "../../app/lib/refresh-cadence.ts";
 import { polymarketVars, startFixtureServer } from "../support/fixture-server.ts";

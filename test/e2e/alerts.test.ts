@@ -1,5 +1,5 @@
 /**
- * Web Push alerts in the browser (issue 26 §1 and §4, decision 0043) in Chromium against the built
+ * Web Push alerts in the browser (decision 0043) in Chromium against the built
  * Worker (alerts on: a test VAPID pair): "Alert me" on the event, trader and watchlist pages, the dialog
  * (axe, keyboard, 390 and 1280 px), permission only after confirming, /sw.js registered, the POST's body,
  * the stored alerts, "Your alerts" with removal (the reduced set, then DELETE with the secret), failures

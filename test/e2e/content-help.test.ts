@@ -1,5 +1,5 @@
 /**
- * Browser tests of the help center, status and legal pages (issue 5) against the built Worker:
+ * Browser tests of the help center, status and legal pages against the built Worker:
  * exact SPEC texts, tabs and accordion by mouse and keyboard, help search with URL sync and
  * back/forward, the mailto target, the real pipeline section, axe, console errors, screenshots.
  */

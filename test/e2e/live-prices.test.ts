@@ -1,5 +1,5 @@
 /**
- * Live prices and whale trades in Chromium (issue 25 §2), against the built Worker, its live hub and the
+ * Live prices and whale trades in Chromium (decision 0041), against the built Worker, its live hub and the
  * fixture server's mock CLOB market channel (test/support/clob-ws.ts): a card's price changes on screen
  * after the mock upstream sends a `price_change` (at 390 and 1280 px, highlighted, said by the live region,
  * nothing moving, axe clean); one socket per tab; the Live indicator on while live and "Reconnecting…" when

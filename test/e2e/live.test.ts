@@ -4,6 +4,7 @@
  * fetches more topics, every count live; the model's probabilities beside the prices on market intelligence.
  */
 import { describe, expect, inject, it } from "vitest";
+import { MARKETS_CRON } from "../../app/lib/refresh-cadence";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
 import { browserPerFile } from "./browser";
 
@@ -12,7 +13,7 @@ const { open } = browserPerFile(liveUrl);
 
 /** Runs the market cron once, as the runtime would (wrangler dev's scheduled handler). */
 async function runMarketCron() {
-  const res = await fetch(`${liveUrl}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/10 * * * *")}`);
+  const res = await fetch(`${liveUrl}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(MARKETS_CRON)}`);
   expect(res.status).toBe(200);
 }
 

@@ -1,5 +1,5 @@
 /**
- * The header's as-you-type suggestions (issue 24 §2, decision 0038) in Chromium against the built Worker:
+ * The header's as-you-type suggestions (decision 0038) in Chromium against the built Worker:
  * off the dashboard pages typing asks `GET /api/v1/search` once per pause and shows a combobox popup;
  * on the dashboard it filters the grid instead; without JavaScript the form lists the matches.
  * The e2e Worker's index is empty (no crawl runs), so the API answers from the snapshot, and says so.

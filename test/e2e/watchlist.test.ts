@@ -1,5 +1,5 @@
 /**
- * The watchlist (issue 14 §3) in Chromium against the built Worker: stars on cards and the market page
+ * The watchlist (decision 0017) in Chromium against the built Worker: stars on cards and the market page
  * kept in localStorage across reloads and tabs, `/watchlist` with current prices from /api/v1 and the
  * change since starring, per-row failures, the empty state, keyboard toggling, axe at 390 and 1280 px,
  * and what a browser without JavaScript is shown. Every wait is on something the page shows.

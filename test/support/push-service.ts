@@ -1,5 +1,5 @@
 /**
- * A Web Push service on loopback for the alerts' tests (issue 26 §5, decision 0042). It checks each push
+ * A Web Push service on loopback for the alerts' tests (decision 0042). It checks each push
  * as a real one would, with real cryptography: the VAPID JWT (RFC 8292: ES256 signature against `k`, `aud`
  * the service's origin under https, `exp` within 24 h, `sub` mailto: or https:), the RFC 8030 headers, and
  * the body decrypted (RFC 8291 aes128gcm, by `http_ece`, not the sender's library) with the subscription's

@@ -1,4 +1,4 @@
-/** Track-record test rows: the fields a call recorded before issue 23 (rule version 1) reads with. */
+/** Track-record test rows: the fields a call recorded under rules v1 (decision 0033) reads with. */
 import type { Call } from "~/lib/track-record";
 
 export const V1_CALL_FIELDS = {

@@ -1,9 +1,10 @@
 /**
- * The event card (issue 23 §2): a one-market event looks like the market card it replaced (prices that add
+ * The event card (decision 0030): a one-market event looks like the market card it replaced (prices that add
  * up to 100¢, trade links named for what they do); a multi-outcome event lists its leading three outcomes
  * with price and 24 h change and "+N more"; every card shows its 24 h change and its call, or why there is
- * none (the record's rules). An event outside the snapshot (a search of every open event, issue 24) shows its
- * prices, volume, outcomes, end date and links, and says it has no AI call instead of the forecast block.
+ * none (the record's rules). An event outside the snapshot (a search of every open event, decision 0035)
+ * shows its prices, volume, outcomes, end date and links, and says it has no AI call instead of the forecast
+ * block.
  */
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -224,7 +225,7 @@ describe("multi-outcome event card", () => {
   });
 });
 
-describe("an event outside the snapshot (issue 24: found by a search of every open event)", () => {
+describe("an event outside the snapshot (found by a search of every open event)", () => {
   /** An index row's market (prices 0..1, its 24 h change too). */
   const indexed = (
     id: string,

@@ -1,6 +1,6 @@
 /**
- * Issue 23 §7 on the recorded feeds: what making the event the unit does to the grid and the record. The
- * figures are printed (the closing note quotes them) and the claims the issue makes are asserted: fewer,
+ * Making the event the unit, on the recorded feeds: what it does to the grid and the record. The figures
+ * are printed (the closing note quotes them) and the claims made for the change are asserted: fewer,
  * distinct cards; a smaller share of near-certain leading prices; calls refused by the record's rules.
  * Forecasts are the deterministic estimate (no model in tests); "now" is each recording's day.
  */
@@ -48,7 +48,7 @@ function report(markets: Market[], events: MarketEvent[], now: number) {
   };
 }
 
-describe("issue 23 §7 on the recorded feeds", () => {
+describe("the event as the unit, on the recorded feeds", () => {
   it("the top-100 markets list (2026-02-13): 100 market cards become 20 event cards", () => {
     const raw = readFixture<unknown[]>("polymarket/gamma-markets-active-100.json");
     const markets = raw.map(normaliseGammaMarket);

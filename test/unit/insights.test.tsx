@@ -1,5 +1,5 @@
 /**
- * The insight pages count events, not markets (issue 23): an event with thirty buckets is one event, one
+ * The insight pages count events, not markets (decision 0004): an event with thirty buckets is one event, one
  * X count, one forecast, one mover row and one end date. Event cards are built by the real projection
  * (`toDisplayEvent`) from the test factories' events, so the pages read what the snapshot holds. Every
  * labelled branch of the panels is rendered below.

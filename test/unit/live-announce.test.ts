@@ -1,4 +1,4 @@
-/** What the live region says (issue 25 §2): a summary of what changed, never more than once per 10 s. */
+/** What the live region says (decision 0041): a summary of what changed, never more than once per 10 s. */
 import { describe, expect, it } from "vitest";
 import {
   announceDelay,

@@ -1,5 +1,5 @@
 /**
- * The tab's one live socket (issue 25 §2), driven through a stand-in WebSocket with fake timers: one
+ * The tab's one live socket (decision 0041), driven through a stand-in WebSocket with fake timers: one
  * socket however many components want topics, their changes batched into one message per task, a
  * reconnect after a close at 1 s doubling to 30 s, no socket when nothing is wanted or WebSocket is
  * missing, and every frame read by the protocol's parser. Also the live region's pace: one summary per

@@ -1,5 +1,5 @@
 /**
- * The browser's socket rules (issue 25 §2): the URL on the page's own origin, the back-off (1 s doubling
+ * The browser's socket rules (decision 0041): the URL on the page's own origin, the back-off (1 s doubling
  * to 30 s), the topics it may send, and each change as one message under the hub's 4 KB limit.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The browser's live state (issue 25 §2): every server message applied through the protocol's own
+ * The browser's live state (decision 0041): every server message applied through the protocol's own
  * parser, what does not parse ignored, bursts and out-of-order ticks, the "Live" indicator's three
  * states, and the pushed whale trades merged into the polled list.
  */

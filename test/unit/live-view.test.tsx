@@ -1,5 +1,5 @@
 /**
- * What the server renders of the live parts (issue 25 §2): the "Live" indicator's three states, and the
+ * What the server renders of the live parts (decision 0041): the "Live" indicator's three states, and the
  * pages' markup as it was before live updates (no highlight, no resolution, an empty indicator place that
  * takes no space without scripts, an empty live region). The live branches in a browser: test/e2e.
  */

@@ -89,7 +89,7 @@ describe("market grid states (SPEC §4 texts)", () => {
   });
 });
 
-describe("a search of every open event (issue 24, decision 0036)", () => {
+describe("a search of every open event (decision 0036)", () => {
   const cards = (n: number) =>
     Array.from({ length: n }, (_, i) => cardOf(makeEvent(`s${i}`, [{ ...market, id: `m${i}` }])));
   const grid = (shown: number, matching: number, capped: boolean) =>

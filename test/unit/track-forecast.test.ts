@@ -1,4 +1,4 @@
-/** Normalising the model's event forecast into one probability per outcome (issue 23). */
+/** Normalising the model's event forecast into one probability per outcome (decision 0030). */
 import { describe, expect, it } from "vitest";
 import { normaliseForecast } from "~/.server/track-record/forecast";
 

@@ -1,4 +1,4 @@
-/** Event-forecast scoring (issue 23) against hand-computed cases; the arithmetic is in the comments. */
+/** Event-forecast scoring (decision 0033) against hand-computed cases; the arithmetic is in the comments. */
 import { describe, expect, it } from "vitest";
 import { wilsonInterval, Z95 } from "~/.server/track-record/metrics";
 import {

@@ -1,4 +1,7 @@
-/** Ranks where wallets appear (issue 15 §4): the join, and holders on a market page with their badge and page link. */
+/**
+ * Ranks where wallets appear (decision 0020): the join, and holders on a market page with their badge and
+ * page link.
+ */
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { unranked } from "~/.server/polymarket/data-api";

@@ -1,38 +1,22 @@
 /**
- * Issue 21 §1, inside workerd with real miniflare KV, D1, Cache API and rate-limiting bindings: what an
- * anonymous visitor can make us spend. On-demand answers never reach KV; an unknown id costs one upstream
+ * What an anonymous visitor can make us spend (decision 0021), inside workerd with real miniflare KV, D1,
+ * Cache API and rate-limiting bindings. On-demand answers never reach KV; an unknown id costs one upstream
  * call per 10 minutes across isolates; a failing upstream is not asked again during its back-off; lookups
  * and JSON requests are limited per client (IPv4 address or IPv6 /64), while pages from the snapshot
  * never are. Each test uses client addresses of its own: the simulated limiters count across tests.
  */
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { MARKETS_CRON } from "~/lib/refresh-cadence";
 import { HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { POSITIONS_WALLET } from "../support/upstream-answers";
 import { countingKv } from "./support/counting";
-import { calls, DATA, failing, gammaRequests, listenToUpstreams, upstreams } from "./support/upstreams";
-import {
-  BROWSER,
-  clearTables,
-  freshWorkerEachTest,
-  type TestWorker,
-  testWorker,
-  withinOneWindow,
-} from "./support/worker";
+import { calls, DATA, failing, gammaRequests, upstreams } from "./support/upstreams";
+import { BROWSER, type TestWorker, testWorker, withinOneWindow, workerTest } from "./support/worker";
 
-listenToUpstreams();
+const t = workerTest({ tables: ["market_points", "sentiment_changes", "whale_trades", "markets"] });
 
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
-});
-
-beforeEach(async () => {
-  await clearTables("market_points", "sentiment_changes", "whale_trades", "markets");
-});
-
-const MARKETS_CRON = "*/10 * * * *";
 /** Rank 44 on the recorded monthly board: a known wallet without recorded positions. */
 const RANKED_WALLET = "0x6d20c35f65d9899b6d6b74f8466e824580f9a165";
 const UNKNOWN_WALLET = `0x${"ab".repeat(20)}`;
@@ -42,7 +26,7 @@ const WINDOW_TIMEOUT_MS = 30_000;
 
 const upstreamCalls = () => calls.gamma + calls.data + calls.clob + calls.x + calls.llm;
 
-function from(ip: string, on: TestWorker = worker) {
+function from(ip: string, on: TestWorker = t.worker) {
   return (path: string) => on.fetch(path, { headers: { ...BROWSER, "cf-connecting-ip": ip } });
 }
 
@@ -81,7 +65,7 @@ describe("on-demand data never reaches KV", () => {
 
 describe("an unknown id costs one upstream call per 10 minutes", () => {
   it("an unknown slug: one Gamma call across requests and isolates, each a 404", async () => {
-    for (const on of [worker, testWorker(), testWorker()]) {
+    for (const on of [t.worker, testWorker(), testWorker()]) {
       const get = from("192.0.2.20", on);
       expect((await get("/market/no-such-market-anywhere")).status).toBe(404);
       expect((await get("/api/v1/markets/no-such-market-anywhere")).status).toBe(404);
@@ -91,7 +75,7 @@ describe("an unknown id costs one upstream call per 10 minutes", () => {
   });
 
   it("a wallet with no activity: one Data API call (the all-time board), a 404 page and JSON", async () => {
-    for (const on of [worker, testWorker()]) {
+    for (const on of [t.worker, testWorker()]) {
       const get = from("192.0.2.21", on);
       const response = await get(`/trader/${UNKNOWN_WALLET}`);
       expect(response.status).toBe(404);
@@ -162,8 +146,8 @@ describe("lookups are limited per client", () => {
   it(
     "30 lookups a minute per address: the 31st is a 429 page and JSON with Retry-After, snapshot pages are not limited",
     async () => {
-      await worker.scheduled(MARKETS_CRON);
-      await worker.settle();
+      await t.worker.scheduled(MARKETS_CRON);
+      await t.worker.settle();
       await withinOneWindow();
       const get = from("198.51.100.40");
       for (let i = 0; i < 30; i++) expect((await get(`/market/unknown-slug-${i}`)).status).toBe(404);
@@ -207,8 +191,8 @@ describe("lookups are limited per client", () => {
   it(
     "a page whose sections would need lookups over the limit still renders, the sections say why",
     async () => {
-      await worker.scheduled(MARKETS_CRON);
-      await worker.settle();
+      await t.worker.scheduled(MARKETS_CRON);
+      await t.worker.settle();
       await withinOneWindow();
       const get = from("198.51.100.42");
       for (let i = 0; i < 30; i++) await get(`/market/limited-slug-${i}`);
@@ -226,8 +210,8 @@ describe("every JSON route shares one budget per client", () => {
   it(
     "the aliases, the trader JSON and health count with /api/v1: the 121st request is a 429",
     async () => {
-      await worker.scheduled(MARKETS_CRON);
-      await worker.settle();
+      await t.worker.scheduled(MARKETS_CRON);
+      await t.worker.settle();
       await withinOneWindow();
       const get = from("203.0.113.50");
       for (let i = 0; i < 40; i++) {

@@ -1,5 +1,5 @@
 /**
- * `/api/v1/alerts` inside workerd (issue 26 §2): create, replace, read and delete a push subscription with
+ * `/api/v1/alerts` inside workerd (decision 0042): create, replace, read and delete a push subscription with
  * its secret; every bad body answered 400 naming its field; endpoints only on known push services; the
  * per-client limits and the table's cap; what is stored (nothing about the person); the OpenAPI contract.
  */
@@ -10,10 +10,7 @@ import { DEFAULT_PUSH_SERVICE_HOSTS } from "~/.server/config";
 import { MAX_ALERT_RULES } from "~/lib/schemas/alerts";
 import { TEST_VAPID_PRIVATE_KEY, TEST_VAPID_PUBLIC_KEY } from "../support/vapid";
 import { openApi, validatorFor } from "./support/openapi";
-import { listenToUpstreams } from "./support/upstreams";
-import { freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
-
-listenToUpstreams();
+import { testWorker, workerTest } from "./support/worker";
 
 /** The tests' VAPID pair (test/support/vapid.ts), as `npm run vapid` prints one. */
 const keys = { VAPID_PUBLIC_KEY: TEST_VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: TEST_VAPID_PRIVATE_KEY };
@@ -43,12 +40,10 @@ const RULES = [
   { type: "wallet", wallet: `0x${"AB".repeat(20)}`, minUsd: 10_000 },
 ];
 
-let worker: TestWorker;
-freshWorkerEachTest(() => {});
-beforeEach(async () => {
+const t = workerTest({ tables: ["alert_sent", "alert_subscriptions"] });
+beforeEach(() => {
   // The default push services only (vitest.config.ts adds the loopback one for the delivery tests).
-  worker = testWorker({ ...keys, PUSH_SERVICE_HOSTS: DEFAULT_PUSH_SERVICE_HOSTS });
-  await env.DB.exec("DELETE FROM alert_sent; DELETE FROM alert_subscriptions;");
+  t.worker = testWorker({ ...keys, PUSH_SERVICE_HOSTS: DEFAULT_PUSH_SERVICE_HOSTS });
 });
 
 let ipCounter = 0;
@@ -57,7 +52,7 @@ function client(): Record<string, string> {
   return { "cf-connecting-ip": `198.51.100.${ipCounter}` };
 }
 
-async function post(body: unknown, headers = client(), w = worker) {
+async function post(body: unknown, headers = client(), w = t.worker) {
   const res = await w.fetch("/api/v1/alerts", {
     method: "POST",
     headers: { ...headers, "content-type": "application/json" },
@@ -92,26 +87,26 @@ describe("/api/v1/alerts", () => {
     expect(rules).toHaveLength(4);
     expect(rules[3]?.wallet).toBe(`0x${"ab".repeat(20)}`);
 
-    const read = await worker.fetch(`/api/v1/alerts/${id}`, { headers: auth(secret) });
+    const read = await t.worker.fetch(`/api/v1/alerts/${id}`, { headers: auth(secret) });
     expect(read.status).toBe(200);
     const body = (await read.json()) as { id: string; rules: unknown[]; lastSentAt: null; createdAt: string };
     expect(body).toMatchObject({ id, lastSentAt: null });
     expect(body.rules).toEqual(rules);
 
-    const wrong = await worker.fetch(`/api/v1/alerts/${id}`, { headers: auth(`${secret}x`) });
+    const wrong = await t.worker.fetch(`/api/v1/alerts/${id}`, { headers: auth(`${secret}x`) });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get("www-authenticate")).toContain("Bearer");
-    expect((await worker.fetch(`/api/v1/alerts/${id}`, { headers: client() })).status).toBe(401);
-    expect((await worker.fetch(`/api/v1/alerts/${"A".repeat(22)}`, { headers: auth(secret) })).status).toBe(
+    expect((await t.worker.fetch(`/api/v1/alerts/${id}`, { headers: client() })).status).toBe(401);
+    expect((await t.worker.fetch(`/api/v1/alerts/${"A".repeat(22)}`, { headers: auth(secret) })).status).toBe(
       404,
     );
-    expect((await worker.fetch("/api/v1/alerts/nope", { headers: auth(secret) })).status).toBe(400);
+    expect((await t.worker.fetch("/api/v1/alerts/nope", { headers: auth(secret) })).status).toBe(400);
 
-    const refused = await worker.fetch(`/api/v1/alerts/${id}`, { method: "DELETE", headers: auth("nope") });
+    const refused = await t.worker.fetch(`/api/v1/alerts/${id}`, { method: "DELETE", headers: auth("nope") });
     expect(refused.status).toBe(401);
-    const deleted = await worker.fetch(`/api/v1/alerts/${id}`, { method: "DELETE", headers: auth(secret) });
+    const deleted = await t.worker.fetch(`/api/v1/alerts/${id}`, { method: "DELETE", headers: auth(secret) });
     expect(deleted.status).toBe(204);
-    expect((await worker.fetch(`/api/v1/alerts/${id}`, { headers: auth(secret) })).status).toBe(404);
+    expect((await t.worker.fetch(`/api/v1/alerts/${id}`, { headers: auth(secret) })).status).toBe(404);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM alert_subscriptions").first("n")).toBe(0);
   });
 
@@ -123,11 +118,11 @@ describe("/api/v1/alerts", () => {
     const second = again.body as { id: string; secret: string };
     expect(second.id).toBe(first.id);
     expect(second.secret).not.toBe(first.secret);
-    expect((await worker.fetch(`/api/v1/alerts/${first.id}`, { headers: auth(first.secret) })).status).toBe(
+    expect((await t.worker.fetch(`/api/v1/alerts/${first.id}`, { headers: auth(first.secret) })).status).toBe(
       401,
     );
     const read = (await (
-      await worker.fetch(`/api/v1/alerts/${first.id}`, { headers: auth(second.secret) })
+      await t.worker.fetch(`/api/v1/alerts/${first.id}`, { headers: auth(second.secret) })
     ).json()) as { rules: unknown[] };
     expect(read.rules).toEqual([RULES[2]]);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM alert_subscriptions").first("n")).toBe(1);
@@ -234,7 +229,7 @@ describe("/api/v1/alerts", () => {
     );
     // Another client is not affected, and this one's reads (and pages) still answer.
     expect((await post({ subscription: await browserSubscription(), rules: RULES })).res.status).toBe(201);
-    expect((await worker.fetch("/api/v1/status", { headers })).status).not.toBe(429);
+    expect((await t.worker.fetch("/api/v1/status", { headers })).status).not.toBe(429);
   });
 
   it("holds at most ALERTS_MAX_SUBSCRIPTIONS: then 503 alerts_full, and a known endpoint can still change its rules", async () => {
@@ -256,7 +251,7 @@ describe("/api/v1/alerts", () => {
   });
 
   it("is in the OpenAPI document, and its answers validate against it; CORS lets a page post and delete", async () => {
-    const doc = await openApi(worker);
+    const doc = await openApi(t.worker);
     expect(Object.keys(doc.paths["/alerts"] ?? {})).toEqual(["post"]);
     expect(Object.keys(doc.paths["/alerts/{id}"] ?? {}).sort()).toEqual(["delete", "get"]);
     const subscription = await browserSubscription();
@@ -265,16 +260,16 @@ describe("/api/v1/alerts", () => {
     const bad = await post({ subscription, rules: [] });
     expect(validatorFor(doc, "/alerts", 400, "post").validate(bad.body).errors).toEqual([]);
     const { id, secret } = created.body as { id: string; secret: string };
-    const read = await worker.fetch(`/api/v1/alerts/${id}`, { headers: auth(secret) });
+    const read = await t.worker.fetch(`/api/v1/alerts/${id}`, { headers: auth(secret) });
     expect(validatorFor(doc, "/alerts/{id}", 200).validate(await read.json()).errors).toEqual([]);
-    const unknown = await worker.fetch(`/api/v1/alerts/${"B".repeat(22)}`, { headers: auth(secret) });
+    const unknown = await t.worker.fetch(`/api/v1/alerts/${"B".repeat(22)}`, { headers: auth(secret) });
     expect(validatorFor(doc, "/alerts/{id}", 404).validate(await unknown.json()).errors).toEqual([]);
-    const refused = await worker.fetch(`/api/v1/alerts/${id}`, { method: "DELETE", headers: auth("x") });
+    const refused = await t.worker.fetch(`/api/v1/alerts/${id}`, { method: "DELETE", headers: auth("x") });
     expect(validatorFor(doc, "/alerts/{id}", 401, "delete").validate(await refused.json()).errors).toEqual(
       [],
     );
 
-    const preflight = await worker.fetch("/api/v1/alerts", {
+    const preflight = await t.worker.fetch("/api/v1/alerts", {
       method: "OPTIONS",
       headers: {
         origin: "https://elsewhere.example",
@@ -285,7 +280,7 @@ describe("/api/v1/alerts", () => {
     expect(preflight.headers.get("access-control-allow-methods")).toContain("POST");
     expect(preflight.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("authorization");
     // Everything else stays read-only.
-    const elsewhere = await worker.fetch("/api/v1/markets", { method: "POST", headers: client() });
+    const elsewhere = await t.worker.fetch("/api/v1/markets", { method: "POST", headers: client() });
     expect(elsewhere.status).toBe(405);
   });
 });

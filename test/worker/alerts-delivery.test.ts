@@ -1,5 +1,5 @@
 /**
- * Alerts from the crons to the push service inside workerd (issue 26 §3, §5): rules evaluated against the
+ * Alerts from the crons to the push service inside workerd (decision 0042): rules evaluated against the
  * crons' data (whale trades, a followed wallet's trades, price moves against the recorded history, changed
  * calls), matches recorded and queued, and the queue handler sending each push encrypted and signed to the
  * loopback push service (test/support/push-service.ts), which checks the VAPID JWT and decrypts the body
@@ -18,10 +18,8 @@ import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { recordedTrades } from "../support/upstreams";
 import { TEST_VAPID_PRIVATE_KEY, TEST_VAPID_PUBLIC_KEY } from "../support/vapid";
 import { clearCalls, insertCalls } from "./support/calls";
-import { extraTrades, listenToUpstreams } from "./support/upstreams";
-import { freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
-
-listenToUpstreams();
+import { extraTrades } from "./support/upstreams";
+import { testWorker, workerTest } from "./support/worker";
 
 /** The tests' VAPID pair (test/support/vapid.ts), as `npm run vapid` prints one. */
 const keys = { VAPID_PUBLIC_KEY: TEST_VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: TEST_VAPID_PRIVATE_KEY };
@@ -55,13 +53,11 @@ function recordingQueue() {
 }
 
 let queue: ReturnType<typeof recordingQueue>;
-let worker: TestWorker;
-freshWorkerEachTest(() => {});
+const t = workerTest({ tables: ["alert_sent", "alert_subscriptions", "market_points"] });
 beforeEach(async () => {
   queue = recordingQueue();
-  worker = testWorker({ ...keys, ALERTS: queue });
+  t.worker = testWorker({ ...keys, ALERTS: queue });
   await fetch(`${PUSH}/__push/reset`, { method: "POST" });
-  await env.DB.exec("DELETE FROM alert_sent; DELETE FROM alert_subscriptions; DELETE FROM market_points;");
   await clearCalls();
   extraTrades.length = 0;
 });
@@ -73,7 +69,7 @@ async function follow(rules: unknown[]): Promise<{ id: string; pushId: string }>
     endpoint: string;
   };
   ip += 1;
-  const res = await worker.fetch("/api/v1/alerts", {
+  const res = await t.worker.fetch("/api/v1/alerts", {
     method: "POST",
     headers: { "content-type": "application/json", "cf-connecting-ip": `192.0.2.${ip}` },
     body: JSON.stringify({ subscription, rules }),
@@ -89,7 +85,7 @@ async function deliver(attempts = 1) {
     .splice(0)
     .map((body, i) => ({ id: `m${i}`, timestamp: Date.now(), attempts, body }));
   const batch = createMessageBatch<AlertMessage>("oddspulse-alerts", messages);
-  return { result: await worker.queue(batch), messages };
+  return { result: await t.worker.queue(batch), messages };
 }
 
 const base = recordedTrades[0] as Record<string, unknown> & { eventSlug: string; proxyWallet: string };
@@ -109,8 +105,8 @@ describe("alerts: from the crons to the push service", () => {
   it("pushes a whale trade in a followed event once: encrypted, signed, with TTL and Urgency, opening the event", async () => {
     const { id, pushId } = await follow([{ type: "whale", event: base.eventSlug, minUsd: 100_000 }]);
     extraTrades.push(trade("0xsmall", 60_000), trade("0xbig", 150_000));
-    await worker.scheduled(WHALES_CRON);
-    await worker.settle();
+    await t.worker.scheduled(WHALES_CRON);
+    await t.worker.settle();
     expect(queue.sent).toHaveLength(1);
     const { result, messages } = await deliver();
     expect(result.explicitAcks).toEqual([messages[0]?.id]);
@@ -128,28 +124,28 @@ describe("alerts: from the crons to the push service", () => {
     expect(row).toBeGreaterThan(Date.now() - 60_000);
 
     // The next minute's run sees the same trade: nothing is sent twice.
-    await worker.scheduled(WHALES_CRON);
-    await worker.settle();
+    await t.worker.scheduled(WHALES_CRON);
+    await t.worker.settle();
     expect(queue.sent).toHaveLength(0);
   });
 
   it("a rule fires at most once per 15 minutes; after that, only trades not sent before", async () => {
     const { id } = await follow([{ type: "whale", event: base.eventSlug, minUsd: 50_000 }]);
     extraTrades.push(trade("0xone", 80_000), trade("0xtwo", 90_000));
-    await worker.scheduled(WHALES_CRON);
-    await worker.settle();
+    await t.worker.scheduled(WHALES_CRON);
+    await t.worker.settle();
     expect(queue.sent).toHaveLength(1);
     const first = queue.sent.splice(0)[0];
     extraTrades.push(trade("0xthree", 95_000));
-    await worker.scheduled(WHALES_CRON);
-    await worker.settle();
+    await t.worker.scheduled(WHALES_CRON);
+    await t.worker.settle();
     expect(queue.sent).toHaveLength(0);
     // Sixteen minutes later (the record's clock moved back): one more, never the one already sent.
     await env.DB.prepare("UPDATE alert_sent SET sent_ms = sent_ms - 16 * 60 * 1000 WHERE subscription_id = ?")
       .bind(id)
       .run();
-    await worker.scheduled(WHALES_CRON);
-    await worker.settle();
+    await t.worker.scheduled(WHALES_CRON);
+    await t.worker.settle();
     expect(queue.sent).toHaveLength(1);
     expect(queue.sent[0]?.notification.title).not.toBe(first?.notification.title);
     const sent = await env.DB.prepare(
@@ -163,8 +159,8 @@ describe("alerts: from the crons to the push service", () => {
   it("retries 429 (its Retry-After) and 5xx (30 s doubling) through the queue; 410 deletes the subscription", async () => {
     const { id } = await follow([{ type: "whale", event: base.eventSlug, minUsd: 50_000 }]);
     extraTrades.push(trade("0xretry", 70_000));
-    await worker.scheduled(WHALES_CRON);
-    await worker.settle();
+    await t.worker.scheduled(WHALES_CRON);
+    await t.worker.settle();
     const queued = [...queue.sent];
     await pushAnswers([{ status: 429, retryAfter: 7 }, { status: 503 }]);
 
@@ -202,13 +198,13 @@ describe("alerts: from the crons to the push service", () => {
   it("waits as the push service says (Retry-After), else 30 s doubling", async () => {
     await follow([{ type: "whale", event: base.eventSlug, minUsd: 50_000 }]);
     extraTrades.push(trade("0xdelay", 70_000));
-    await worker.scheduled(WHALES_CRON);
-    await worker.settle();
+    await t.worker.scheduled(WHALES_CRON);
+    await t.worker.settle();
     const body = queue.sent[0] as AlertMessage;
     await pushAnswers([{ status: 429, retryAfter: 7 }, { status: 503 }, { status: 502 }]);
     const delays: (number | undefined)[] = [];
     for (const attempts of [1, 2, 3]) {
-      const outcome = await deliverAlert(env.DB, getConfig(worker.env), {
+      const outcome = await deliverAlert(env.DB, getConfig(t.worker.env), {
         body,
         attempts,
         ack: () => delays.push(-1),
@@ -222,8 +218,8 @@ describe("alerts: from the crons to the push service", () => {
   it("gives a push up after 5 attempts", async () => {
     await follow([{ type: "whale", event: base.eventSlug, minUsd: 50_000 }]);
     extraTrades.push(trade("0xgiveup", 70_000));
-    await worker.scheduled(WHALES_CRON);
-    await worker.settle();
+    await t.worker.scheduled(WHALES_CRON);
+    await t.worker.settle();
     await pushAnswers([{ status: 500 }]);
     const { result } = await deliver(5);
     expect(result.retryMessages).toEqual([]);
@@ -237,8 +233,8 @@ describe("alerts: from the crons to the push service", () => {
       trade("0xwallet", 15_000, { proxyWallet: wallet, name: "alice" }),
       trade("0xtiny", 5_000, { proxyWallet: wallet }),
     );
-    await worker.scheduled(WHALES_CRON);
-    await worker.settle();
+    await t.worker.scheduled(WHALES_CRON);
+    await t.worker.settle();
     expect(queue.sent).toHaveLength(1);
     expect(queue.sent[0]?.notification).toMatchObject({
       title: "alice traded $15K",
@@ -249,8 +245,8 @@ describe("alerts: from the crons to the push service", () => {
   });
 
   it("a price move of at least the rule's points within an hour, against the recorded history", async () => {
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     const stored = (await env.CACHE.get<StoredMarkets>(KV_KEYS.markets, "json")) as StoredMarkets;
     const market = (stored.markets ?? []).find(
       (m) => m.event && m.outcomes[0] && m.outcomes[0].price > 0.3 && m.outcomes[0].price < 0.7,
@@ -268,8 +264,8 @@ describe("alerts: from the crons to the push service", () => {
     await env.DB.prepare("UPDATE market_points SET t = ?, prices = ? WHERE market_id = ?")
       .bind(hourAgo, JSON.stringify([price - 0.25, 1 - price + 0.25]), market.id)
       .run();
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     const moves = queue.sent.filter((m) => m.notification.tag === `move:${event}`);
     // Both rules match, each once (the first outcome up, the second down: one per rule, 15 minutes apart).
     expect(moves).toHaveLength(2);
@@ -278,8 +274,8 @@ describe("alerts: from the crons to the push service", () => {
     await deliver();
     expect((await pushState()).deliveries).toHaveLength(2);
     // The next run, the same move: nothing new.
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     expect(queue.sent.filter((m) => m.notification.tag === `move:${event}`)).toHaveLength(0);
   });
 
@@ -307,8 +303,8 @@ describe("alerts: from the crons to the push service", () => {
         callOutcome: "No",
       },
     ]);
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     const calls = queue.sent.filter((m) => m.notification.tag === `call:${event.slug}`);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.notification).toMatchObject({
@@ -327,8 +323,8 @@ describe("alerts: from the crons to the push service", () => {
       .bind(ALERTS_PER_DAY, id, Date.now() - 20 * 60_000)
       .run();
     extraTrades.push(trade("0xbudget", 70_000));
-    await worker.scheduled(WHALES_CRON);
-    await worker.settle();
+    await t.worker.scheduled(WHALES_CRON);
+    await t.worker.settle();
     expect(queue.sent).toHaveLength(0);
 
     await env.DB.exec("DELETE FROM alert_sent;");

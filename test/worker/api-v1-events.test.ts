@@ -8,15 +8,10 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { HistoryStore, type MarketObservation } from "~/.server/history/store";
 import { HISTORY_EVENT_SLUG } from "../support/market-answers";
-import { calls, failing, listenToUpstreams, resetCalls, upstreams } from "./support/upstreams";
-import { clearTables, freshWorkerEachTest, type TestWorker } from "./support/worker";
+import { calls, failing, resetCalls, upstreams } from "./support/upstreams";
+import { clearTables, workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
-});
+const t = workerTest();
 
 let ipCounter = 0;
 function client(): Record<string, string> {
@@ -46,7 +41,7 @@ interface List {
 }
 
 async function list(query: string, headers = client()): Promise<List> {
-  const res = await worker.fetch(`/api/v1/events${query}`, { headers });
+  const res = await t.worker.fetch(`/api/v1/events${query}`, { headers });
   expect(res.status, query).toBe(200);
   return (await res.json()) as List;
 }
@@ -127,7 +122,7 @@ describe("GET /api/v1/events/{slug}", () => {
     const card = all.events.find((e) => e.slug === "2026-nhl-stanley-cup-champion");
     expect(card?.moreOutcomes).toBeGreaterThan(0);
     resetCalls();
-    const res = await worker.fetch("/api/v1/events/2026-nhl-stanley-cup-champion", { headers });
+    const res = await t.worker.fetch("/api/v1/events/2026-nhl-stanley-cup-champion", { headers });
     expect(res.status).toBe(200);
     expect(calls.gamma).toBe(0);
     const body = (await res.json()) as Detail;
@@ -147,7 +142,7 @@ describe("GET /api/v1/events/{slug}", () => {
     const headers = client();
     await list("?limit=1", headers);
     resetCalls();
-    const res = await worker.fetch(`/api/v1/events/${HISTORY_EVENT_SLUG}`, { headers });
+    const res = await t.worker.fetch(`/api/v1/events/${HISTORY_EVENT_SLUG}`, { headers });
     expect(res.status).toBe(200);
     expect(calls.gamma).toBe(1);
     const body = (await res.json()) as Detail;
@@ -160,7 +155,7 @@ describe("GET /api/v1/events/{slug}", () => {
     expect(body.outcomeCount).toBe(3);
     expect(body.outcomes).toHaveLength(3);
     // Kept on demand: asked again, Gamma is not.
-    expect((await worker.fetch(`/api/v1/events/${HISTORY_EVENT_SLUG}`, { headers })).status).toBe(200);
+    expect((await t.worker.fetch(`/api/v1/events/${HISTORY_EVENT_SLUG}`, { headers })).status).toBe(200);
     expect(calls.gamma).toBe(1);
   });
 
@@ -168,13 +163,13 @@ describe("GET /api/v1/events/{slug}", () => {
     const headers = client();
     await list("?limit=1", headers);
     resetCalls();
-    const unknown = await worker.fetch("/api/v1/events/no-such-event-anywhere", { headers });
+    const unknown = await t.worker.fetch("/api/v1/events/no-such-event-anywhere", { headers });
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe("not_found");
     expect(calls.gamma).toBe(1);
     resetCalls();
     for (const path of ["/events/Not_A_Slug", "/events/double--hyphen", "/events/Not_A_Slug/history"]) {
-      const res = await worker.fetch(`/api/v1${path}`, { headers });
+      const res = await t.worker.fetch(`/api/v1${path}`, { headers });
       expect(res.status, path).toBe(400);
       expect(((await res.json()) as { error: { parameter: string } }).error.parameter).toBe("slug");
     }
@@ -185,7 +180,7 @@ describe("GET /api/v1/events/{slug}", () => {
     const headers = client();
     await list("?limit=1", headers);
     upstreams.use(failing("gamma", "http-500", "/events/slug/:slug"));
-    const res = await worker.fetch(`/api/v1/events/${HISTORY_EVENT_SLUG}`, { headers });
+    const res = await t.worker.fetch(`/api/v1/events/${HISTORY_EVENT_SLUG}`, { headers });
     expect(res.status).toBe(503);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(60);
     expect(res.headers.get("cache-control")).toBe("no-store");
@@ -208,7 +203,7 @@ describe("GET /api/v1/events/{slug}/history", () => {
     const headers = client();
     const detail = await list("?limit=100", headers);
     const card = detail.events.find((e) => e.slug === "2026-nba-champion");
-    const res = await worker.fetch("/api/v1/events/2026-nba-champion/history?range=1d", { headers });
+    const res = await t.worker.fetch("/api/v1/events/2026-nba-champion/history?range=1d", { headers });
     expect(res.status).toBe(200);
     const body = (await res.json()) as History;
     expect(body.step).toBe(600);
@@ -232,7 +227,7 @@ describe("GET /api/v1/events/{slug}/history", () => {
     const headers = client();
     await list("?limit=1", headers);
     resetCalls();
-    const res = await worker.fetch(`/api/v1/events/${HISTORY_EVENT_SLUG}/history?range=all`, { headers });
+    const res = await t.worker.fetch(`/api/v1/events/${HISTORY_EVENT_SLUG}/history?range=all`, { headers });
     expect(res.status).toBe(200);
     expect(calls.gamma).toBe(1);
     const body = (await res.json()) as History;

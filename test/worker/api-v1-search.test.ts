@@ -1,5 +1,5 @@
 /**
- * Issue 24 §2–§3: `GET /api/v1/search` inside workerd against the real index (D1 + FTS5, filled by the crawl
+ * `GET /api/v1/search` inside workerd (decision 0035) against the real index (D1 + FTS5, filled by the crawl
  * from recorded events). Before the first full pass and with D1 failing, the snapshot's events answer and say
  * so; after it, every open event: the busiest with our forecast, any other with its prices and no forecast.
  * Paging by cursor, a category, the outcome the words name with its own price, bad parameters (400 naming
@@ -12,15 +12,9 @@ import { SEARCH_FALLBACK } from "~/.server/search/results";
 import { countingDb } from "./support/counting";
 import { openApi, validatorFor } from "./support/openapi";
 import { allSearchPages, emptyIndexEachTest, indexRecorded } from "./support/search";
-import { listenToUpstreams } from "./support/upstreams";
-import { failingDb, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
+import { failingDb, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
-});
+const t = workerTest();
 
 emptyIndexEachTest();
 
@@ -53,13 +47,13 @@ interface Answer {
 }
 
 async function search(query: string, headers = client()): Promise<Answer> {
-  const res = await worker.fetch(`/api/v1/search${query}`, { headers });
+  const res = await t.worker.fetch(`/api/v1/search${query}`, { headers });
   expect(res.status, query).toBe(200);
   return (await res.json()) as Answer;
 }
 
 /** Every open event the index lists (by 24 h volume), through the API's pages. */
-const everything = () => allSearchPages<Found>(worker, client());
+const everything = () => allSearchPages<Found>(t.worker, client());
 
 describe("GET /api/v1/search before the index's first pass", () => {
   it("answers from the snapshot and says why", async () => {
@@ -80,7 +74,7 @@ describe("GET /api/v1/search over the index", () => {
 
   it("finds open events outside the snapshot, with prices and no forecast; the busiest keep theirs", async () => {
     const snapshot = (await (
-      await worker.fetch("/api/v1/events?limit=100", { headers: client() })
+      await t.worker.fetch("/api/v1/events?limit=100", { headers: client() })
     ).json()) as {
       events: { slug: string }[];
     };
@@ -117,7 +111,7 @@ describe("GET /api/v1/search over the index", () => {
     }
     expect(new Set(seen).size).toBe(20);
     for (const bad of ["bm9wZQ", encodeCursor("-3"), encodeCursor("abc"), "%00"]) {
-      const res = await worker.fetch(`/api/v1/search?cursor=${bad}`, { headers });
+      const res = await t.worker.fetch(`/api/v1/search?cursor=${bad}`, { headers });
       expect(res.status, bad).toBe(400);
       expect(((await res.json()) as { error: { parameter: string } }).error.parameter).toBe("cursor");
     }
@@ -157,14 +151,14 @@ describe("GET /api/v1/search over the index", () => {
       "x".repeat(200),
     ];
     for (const q of hostile) {
-      const res = await worker.fetch(`/api/v1/search?q=${encodeURIComponent(q)}`, { headers: client() });
+      const res = await t.worker.fetch(`/api/v1/search?q=${encodeURIComponent(q)}`, { headers: client() });
       expect(res.status, JSON.stringify(q)).toBe(200);
     }
-    const long = await worker.fetch(`/api/v1/search?q=${"x".repeat(201)}`, { headers: client() });
+    const long = await t.worker.fetch(`/api/v1/search?q=${"x".repeat(201)}`, { headers: client() });
     expect(long.status).toBe(400);
     expect(((await long.json()) as { error: { parameter: string } }).error.parameter).toBe("q");
     for (const limit of ["0", "101", "ten"]) {
-      const res = await worker.fetch(`/api/v1/search?limit=${limit}`, { headers: client() });
+      const res = await t.worker.fetch(`/api/v1/search?limit=${limit}`, { headers: client() });
       expect(res.status, limit).toBe(400);
     }
   });
@@ -198,7 +192,7 @@ describe("GET /api/v1/search over the index", () => {
       const outcome = event.matchedOutcome as Outcome;
       expect(outcome.label.toLowerCase(), event.slug).toContain("newsom");
       // The same outcome in the event's full list (every open outcome): the same price.
-      const res = await worker.fetch(`/api/v1/events/${event.slug}`, { headers: client() });
+      const res = await t.worker.fetch(`/api/v1/events/${event.slug}`, { headers: client() });
       const detail = (await res.json()) as { outcomes: Outcome[] };
       const same = detail.outcomes.find((o) => o.marketId === outcome.marketId && o.label === outcome.label);
       expect(same?.price, event.slug).toBe(outcome.price);
@@ -215,14 +209,14 @@ describe("GET /api/v1/search over the index", () => {
   });
 
   it("every answer validates against the OpenAPI document", async () => {
-    const doc = await openApi(worker);
+    const doc = await openApi(t.worker);
     const check = validatorFor(doc, "/search", 200);
     for (const query of ["?q=trump", "?limit=3", "?q=bitcoin&category=crypto", "?q=newsom"]) {
-      const res = await worker.fetch(`/api/v1/search${query}`, { headers: client() });
+      const res = await t.worker.fetch(`/api/v1/search${query}`, { headers: client() });
       const result = check.validate(await res.json());
       expect(result.errors, query).toEqual([]);
     }
-    const broken = await worker.fetch("/api/v1/search?limit=0", { headers: client() });
+    const broken = await t.worker.fetch("/api/v1/search?limit=0", { headers: client() });
     expect(validatorFor(doc, "/search", 400).validate(await broken.json()).valid).toBe(true);
   });
 });

@@ -4,20 +4,14 @@
  * carries figures says where they came from (`provenance`); the OpenAPI document states the unit.
  */
 import { describe, expect, it } from "vitest";
-import { listenToUpstreams } from "./support/upstreams";
-import { freshWorkerEachTest, type TestWorker } from "./support/worker";
+import { workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
-});
+const t = workerTest();
 
 const headers = { "cf-connecting-ip": "198.51.100.77" };
 
 async function json<T>(path: string): Promise<T> {
-  const res = await worker.fetch(`/api/v1${path}`, { headers });
+  const res = await t.worker.fetch(`/api/v1${path}`, { headers });
   expect(res.status, path).toBe(200);
   return (await res.json()) as T;
 }

@@ -7,21 +7,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { HISTORY_EVENT_SLUG } from "../support/market-answers";
 import { clearCalls, gradeCall, insertCalls } from "./support/calls";
 import { type Json, openApi, validatorFor } from "./support/openapi";
-import { listenToUpstreams } from "./support/upstreams";
-import {
-  failingDb,
-  freshWorkerEachTest,
-  type TestWorker,
-  testWorker,
-  withinOneWindow,
-} from "./support/worker";
+import { failingDb, testWorker, withinOneWindow, workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
-});
+const t = workerTest();
 
 beforeEach(async () => {
   await clearCalls();
@@ -55,16 +43,16 @@ async function seedCalls(): Promise<void> {
 
 describe("contract: every endpoint's answers validate against /api/v1/openapi.json", () => {
   it("covers every documented path with its success and error answers", async () => {
-    const doc = await openApi(worker);
+    const doc = await openApi(t.worker);
     expect((doc as unknown as Json).openapi).toBe("3.1.0");
     await seedCalls();
     const headers = client();
-    const list = (await (await worker.fetch("/api/v1/markets?limit=3", { headers })).json()) as {
+    const list = (await (await t.worker.fetch("/api/v1/markets?limit=3", { headers })).json()) as {
       markets: { slug: string | null }[];
     };
     const slug = list.markets.find((m) => m.slug)?.slug;
     expect(slug).toBeTruthy();
-    const events = (await (await worker.fetch("/api/v1/events?limit=3", { headers })).json()) as {
+    const events = (await (await t.worker.fetch("/api/v1/events?limit=3", { headers })).json()) as {
       events: { slug: string }[];
     };
     const event = events.events[0]?.slug;
@@ -109,7 +97,7 @@ describe("contract: every endpoint's answers validate against /api/v1/openapi.js
     ];
     const seen = new Set<string>();
     for (const [template, path, status] of cases) {
-      const res = await worker.fetch(`/api/v1${path}`, { headers });
+      const res = await t.worker.fetch(`/api/v1${path}`, { headers });
       expect(res.status, path).toBe(status);
       const body = await res.json();
       const result = validatorFor(doc, template, status).validate(body);
@@ -136,8 +124,8 @@ describe("contract: every endpoint's answers validate against /api/v1/openapi.js
   });
 
   it("a wrong field in a body fails the contract (the check can fail)", async () => {
-    const doc = await openApi(worker);
-    const res = await worker.fetch("/api/v1/whales", { headers: client() });
+    const doc = await openApi(t.worker);
+    const res = await t.worker.fetch("/api/v1/whales", { headers: client() });
     const body = (await res.json()) as { trades: unknown[]; fetchedAt: unknown };
     expect(validatorFor(doc, "/whales", 200).validate(body).valid).toBe(true);
     expect(validatorFor(doc, "/whales", 200).validate({ ...body, fetchedAt: 12 }).valid).toBe(false);
@@ -148,7 +136,7 @@ describe("contract: every endpoint's answers validate against /api/v1/openapi.js
 
   it("the track record's rows are the export's", async () => {
     await seedCalls();
-    const body = (await (await worker.fetch("/api/v1/track-record", { headers: client() })).json()) as {
+    const body = (await (await t.worker.fetch("/api/v1/track-record", { headers: client() })).json()) as {
       summary: { calls: number; graded: number; void: number; holds: number };
       calls: { id: string; outcome: string | null }[];
     };
@@ -190,7 +178,7 @@ describe("parameters", () => {
     ["/track-record?cursor=zzzz", "cursor", /cursor/],
   ];
   it.each(bad)("%s → 400 naming %s", async (query, parameter, says) => {
-    const res = await worker.fetch(`/api/v1${query}`, { headers: client() });
+    const res = await t.worker.fetch(`/api/v1${query}`, { headers: client() });
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toContain("application/json");
     const { error } = (await res.json()) as { error: { code: string; message: string; parameter: string } };
@@ -203,7 +191,7 @@ describe("parameters", () => {
   it("filters and sorts as asked, and pages with the cursor through every market once", async () => {
     const headers = client();
     const get = async (q: string) =>
-      (await (await worker.fetch(`/api/v1/markets${q}`, { headers })).json()) as {
+      (await (await t.worker.fetch(`/api/v1/markets${q}`, { headers })).json()) as {
         markets: { id: string; volume: number; priceChange24h: number; title: string }[];
         total: number;
         nextCursor: string | null;
@@ -233,7 +221,7 @@ describe("parameters", () => {
     const headers = client();
     const get = async (q: string) =>
       (
-        (await (await worker.fetch(`/api/v1/whales${q}`, { headers })).json()) as {
+        (await (await t.worker.fetch(`/api/v1/whales${q}`, { headers })).json()) as {
           trades: { outcome: string; size: number; price: number; timestamp: number }[];
         }
       ).trades;
@@ -251,15 +239,15 @@ describe("parameters", () => {
 describe("HTTP", () => {
   it("ETag and 304 on If-None-Match; a different answer has a different ETag", async () => {
     const headers = client();
-    const first = await worker.fetch("/api/v1/markets?limit=5", { headers });
+    const first = await t.worker.fetch("/api/v1/markets?limit=5", { headers });
     const tag = first.headers.get("etag");
     expect(tag).toMatch(/^"[^"]+"$/);
-    const again = await worker.fetch("/api/v1/markets?limit=5", {
+    const again = await t.worker.fetch("/api/v1/markets?limit=5", {
       headers: { ...headers, "if-none-match": tag ?? "" },
     });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
-    const other = await worker.fetch("/api/v1/markets?limit=6", {
+    const other = await t.worker.fetch("/api/v1/markets?limit=6", {
       headers: { ...headers, "if-none-match": tag ?? "" },
     });
     expect(other.status).toBe(200);
@@ -267,7 +255,7 @@ describe("HTTP", () => {
   });
 
   it("Cache-Control matches the snapshot's age", async () => {
-    const res = await worker.fetch("/api/v1/markets?limit=1", { headers: client() });
+    const res = await t.worker.fetch("/api/v1/markets?limit=1", { headers: client() });
     const { fetchedAt } = (await res.json()) as { fetchedAt: string };
     const maxAge = Number(/max-age=(\d+)/.exec(res.headers.get("cache-control") ?? "")?.[1]);
     const left = 900 - (Date.now() - Date.parse(fetchedAt)) / 1000;
@@ -276,12 +264,12 @@ describe("HTTP", () => {
   });
 
   it("CORS is open for GET, preflight included", async () => {
-    const res = await worker.fetch("/api/v1/status", {
+    const res = await t.worker.fetch("/api/v1/status", {
       headers: { ...client(), origin: "https://elsewhere.example" },
     });
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("access-control-expose-headers")).toContain("RateLimit-Remaining");
-    const preflight = await worker.fetch("/api/v1/markets", {
+    const preflight = await t.worker.fetch("/api/v1/markets", {
       method: "OPTIONS",
       headers: { ...client(), origin: "https://elsewhere.example", "access-control-request-method": "GET" },
     });
@@ -290,29 +278,29 @@ describe("HTTP", () => {
   });
 
   it("unknown paths and other methods answer the error shape", async () => {
-    const missing = await worker.fetch("/api/v1/nothing-here", { headers: client() });
+    const missing = await t.worker.fetch("/api/v1/nothing-here", { headers: client() });
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { error: { code: string } }).error.code).toBe("not_found");
-    const post = await worker.fetch("/api/v1/markets", { method: "POST", headers: client() });
+    const post = await t.worker.fetch("/api/v1/markets", { method: "POST", headers: client() });
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
     const body = (await post.json()) as { error: { code: string } };
     expect(body.error.code).toBe("method_not_allowed");
-    expect(validatorFor(await openApi(worker), "/markets", 405).validate(body).errors).toEqual([]);
+    expect(validatorFor(await openApi(t.worker), "/markets", 405).validate(body).errors).toEqual([]);
   });
 
   it("the stable aliases answer as before", async () => {
     const headers = client();
-    const markets = (await (await worker.fetch("/api/markets", { headers })).json()) as {
+    const markets = (await (await t.worker.fetch("/api/markets", { headers })).json()) as {
       markets: unknown[];
       sources: unknown;
     };
     expect(markets.markets).toHaveLength(100);
     expect(markets.sources).toBeTruthy();
-    expect((await worker.fetch("/api/whales", { headers })).status).toBe(200);
-    expect((await worker.fetch("/api/health", { headers })).status).toBe(200);
+    expect((await t.worker.fetch("/api/whales", { headers })).status).toBe(200);
+    expect((await t.worker.fetch("/api/health", { headers })).status).toBe(200);
     // They share the v1 budget (decision 0021): the same RateLimit headers, counting on.
-    const health = await worker.fetch("/api/health", { headers });
+    const health = await t.worker.fetch("/api/health", { headers });
     expect(health.headers.get("ratelimit-limit")).toBe("120");
     expect(health.headers.get("ratelimit-remaining")).toBe("116");
   });
@@ -324,13 +312,13 @@ describe("rate limit", () => {
     const headers = client();
     const remaining: number[] = [];
     for (let i = 0; i < 120; i++) {
-      const res = await worker.fetch("/api/v1/status", { headers });
+      const res = await t.worker.fetch("/api/v1/status", { headers });
       expect(res.status, `request ${i + 1}`).toBe(200);
       remaining.push(Number(res.headers.get("ratelimit-remaining")));
     }
     expect(remaining[0]).toBe(119);
     expect(remaining.at(-1)).toBe(0);
-    const limited = await worker.fetch("/api/v1/status", { headers });
+    const limited = await t.worker.fetch("/api/v1/status", { headers });
     expect(limited.status).toBe(429);
     const retryAfter = Number(limited.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -344,17 +332,17 @@ describe("rate limit", () => {
     const doc = await openApi(testWorker());
     expect(validatorFor(doc, "/status", 429).validate(body).errors).toEqual([]);
 
-    expect((await worker.fetch("/api/v1/status", { headers: client() })).status).toBe(200);
-    expect((await worker.fetch("/help-center", { headers })).status).toBe(200);
+    expect((await t.worker.fetch("/api/v1/status", { headers: client() })).status).toBe(200);
+    expect((await t.worker.fetch("/help-center", { headers })).status).toBe(200);
   }, 30_000);
 });
 
 describe("/api-access", () => {
   it("renders every operation of the document with a live example, readable without JavaScript", async () => {
     const headers = client();
-    const doc = await openApi(worker);
+    const doc = await openApi(t.worker);
     // Endpoint headings may break after a slash (<wbr>): read them as text.
-    const html = (await (await worker.fetch("/api-access", { headers })).text()).replaceAll("<wbr/>", "");
+    const html = (await (await t.worker.fetch("/api-access", { headers })).text()).replaceAll("<wbr/>", "");
     for (const path of Object.keys(doc.paths)) expect(html).toContain(`/api/v1${path}</code>`);
     // Every read has a live example (the alerts' answers are a visitor's own: none).
     const reads = Object.keys(doc.paths).filter((p) => !p.startsWith("/alerts"));
@@ -362,7 +350,7 @@ describe("/api-access", () => {
     expect(html).toContain(">POST</span>");
     expect(html).toContain(">DELETE</span>");
     // The markets example is the endpoint's own answer, in the server render.
-    const live = (await (await worker.fetch("/api/v1/markets?limit=2", { headers })).json()) as {
+    const live = (await (await t.worker.fetch("/api/v1/markets?limit=2", { headers })).json()) as {
       markets: { id: string }[];
     };
     for (const m of live.markets) expect(html).toContain(`&quot;id&quot;: &quot;${m.id}&quot;`);
@@ -371,12 +359,12 @@ describe("/api-access", () => {
 
   it("sends the reference once: as HTML in a document, as loader data to a client-side navigation", async () => {
     const headers = client();
-    const html = await (await worker.fetch("/api-access", { headers })).text();
+    const html = await (await t.worker.fetch("/api-access", { headers })).text();
     const loaderData = html.slice(html.indexOf("window.__reactRouterContext"));
     expect(html).toContain('id="op-listMarkets"');
     expect(loaderData).toContain("routes/api-access");
     expect(loaderData).not.toContain("listMarkets");
-    const data = await (await worker.fetch("/api-access.data", { headers })).text();
+    const data = await (await t.worker.fetch("/api-access.data", { headers })).text();
     expect(data).toContain("listMarkets");
     expect(data).toContain("/markets?limit=2");
   });

@@ -1,17 +1,13 @@
 /** Odd input gets a clear answer: never a 500, never reflected markup (quality-bar.md, Security). */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { keysetHandler, listenToUpstreams, recordedMarkets, upstreams } from "./support/upstreams";
-import { BROWSER, clearKv, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
+import { keysetHandler, recordedMarkets, upstreams } from "./support/upstreams";
+import { BROWSER, clearKv, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-let worker: TestWorker;
-freshWorkerEachTest((fresh) => {
-  worker = fresh;
-});
+const t = workerTest();
 const XSS = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
 
 async function get(path: string, init: RequestInit = {}) {
-  const res = await worker.fetch(path, { ...init, headers: { ...BROWSER, ...init.headers } });
+  const res = await t.worker.fetch(path, { ...init, headers: { ...BROWSER, ...init.headers } });
   return { res, body: await res.text() };
 }
 
@@ -123,7 +119,7 @@ describe("untrusted upstream text", () => {
     ["a browser (serialized loader data)", BROWSER],
     ["a crawler (complete page)", { "user-agent": "Googlebot/2.1" }],
   ])("cannot break out of any script element for %s", async (_name, headers) => {
-    const res = await worker.fetch("/", { headers });
+    const res = await t.worker.fetch("/", { headers });
     const body = await res.text();
     expect(res.status).toBe(200);
     expect(body).not.toContain("<script>alert(1)</script>");
@@ -137,7 +133,7 @@ describe("untrusted upstream text", () => {
   });
 
   it("is escaped in the JSON API", async () => {
-    const res = await worker.fetch("/api/markets");
+    const res = await t.worker.fetch("/api/markets");
     const text = await res.text();
     expect(res.headers.get("content-type")).toContain("application/json");
     const data = JSON.parse(text) as { markets: { title: string; slug: string }[] };
@@ -161,13 +157,15 @@ describe("a very long search", () => {
 describe("the Host header", () => {
   it("never becomes an absolute URL: with SITE_URL set, sitemap, robots and canonical use SITE_URL", async () => {
     const evil = { headers: { host: "evil.example" } };
-    const sitemap = await (await worker.fetch("http://evil.example/sitemap.xml", evil)).text();
+    const sitemap = await (await t.worker.fetch("http://evil.example/sitemap.xml", evil)).text();
     expect(sitemap).toContain("<loc>https://oddspulse.example/</loc>");
     expect(sitemap).not.toContain("evil.example");
-    const robots = await (await worker.fetch("http://evil.example/robots.txt", evil)).text();
+    const robots = await (await t.worker.fetch("http://evil.example/robots.txt", evil)).text();
     expect(robots).toContain("Sitemap: https://oddspulse.example/sitemap.xml");
     const page = await (
-      await worker.fetch("http://evil.example/help-center", { headers: { ...BROWSER, host: "evil.example" } })
+      await t.worker.fetch("http://evil.example/help-center", {
+        headers: { ...BROWSER, host: "evil.example" },
+      })
     ).text();
     expect(page).toContain('<link rel="canonical" href="https://oddspulse.example/help-center"/>');
     expect(page).not.toContain("evil.example");

@@ -1,5 +1,5 @@
 /**
- * Issue 24 §2, decision 0037: `/event/:slug` and `/api/v1/events/{slug}` for an event only the search index
+ * Decision 0037: `/event/:slug` and `/api/v1/events/{slug}` for an event only the search index
  * holds, inside workerd with the index filled by the real crawl from the recorded events (the 149 closed
  * events of the 2024 recording reopened at varied prices: Gamma's own answer for them is still the closed
  * recording, so the page shows which one it drew). The prices come from the index without Gamma; the rules,
@@ -11,6 +11,7 @@ import { HttpResponse, http } from "msw";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getIndexedEvent } from "~/.server/search/query";
 import { formatClockUtc, formatDate, formatMoney, formatPrice } from "~/lib/format";
+import { MARKETS_CRON } from "~/lib/refresh-cadence";
 import type { IndexedEvent } from "~/lib/types";
 import { recordedOpenEvents } from "../support/index-events";
 import { eventBySlug, HISTORY_EVENT_SLUG } from "../support/market-answers";
@@ -22,23 +23,12 @@ import {
   failing,
   GAMMA,
   gammaRequests,
-  listenToUpstreams,
   recordedTrades,
   resetCalls,
   upstreams,
 } from "./support/upstreams";
-import {
-  BROWSER,
-  clearTables,
-  failingDb,
-  freshWorkerEachTest,
-  type TestWorker,
-  testWorker,
-} from "./support/worker";
+import { BROWSER, failingDb, type TestWorker, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-const MARKETS_CRON = "*/10 * * * *";
 /** A recorded closed event (9 markets, rules, a resolution source) that the index holds reopened. */
 const SLUG = "oscars-2024-best-actor";
 const RULES = "This is a market group on the 96th Academy Awards";
@@ -48,18 +38,13 @@ const GAMMA_STATUS = "Resolved: Cillian Murphy - Oppenheimer";
 const SHOWN_SLUG = "how-many-people-will-trump-deport-in-2025";
 const HOUR = 3_600_000;
 
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
+const t = workerTest({
+  tables: ["market_points", "sentiment_changes", "whale_trades", "markets"],
+  kvPrefixes: ["market:", "event:"],
 });
 
 beforeEach(async () => {
   await clearIndex();
-  await clearTables("market_points", "sentiment_changes", "whale_trades", "markets");
-  for (const prefix of ["market:", "event:"]) {
-    const { keys } = await env.CACHE.list({ prefix });
-    for (const key of keys) await env.CACHE.delete(key.name);
-  }
   vi.spyOn(console, "info").mockImplementation(() => {});
   vi.spyOn(console, "warn").mockImplementation(() => {});
 });
@@ -85,7 +70,7 @@ function client(): Record<string, string> {
   return { ...BROWSER, "cf-connecting-ip": `192.0.2.${ipCounter % 250}` };
 }
 
-async function page(path: string, on: TestWorker = worker): Promise<{ status: number; html: string }> {
+async function page(path: string, on: TestWorker = t.worker): Promise<{ status: number; html: string }> {
   const response = await on.fetch(path, { headers: client() });
   return { status: response.status, html: await response.text() };
 }
@@ -113,8 +98,8 @@ function indexOutcomes(event: IndexedEvent): { label: string; price: string }[] 
 
 describe("an event only the index holds", () => {
   it("draws its outcomes and prices from the index, says so, and asks Gamma only for what the index lacks", async () => {
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     await indexFilled();
     const row = await indexed();
     const { status, html } = await page(`/event/${SLUG}`);
@@ -303,8 +288,8 @@ describe("an event only the index holds", () => {
   });
 
   it("a shown event keeps its forecast and Gamma's prices although the index holds it too", async () => {
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     await indexFilled();
     expect((await indexed(SHOWN_SLUG)).closed).toBe(false);
     const { html } = await page(`/event/${SHOWN_SLUG}`);
@@ -397,10 +382,10 @@ describe("GET /api/v1/events/{slug} of an indexed event", () => {
   it("answers from the index with no upstream call, valid against the OpenAPI document", async () => {
     await indexFilled();
     const row = await indexed();
-    const doc = await openApi(worker);
+    const doc = await openApi(t.worker);
     resetCalls();
     const headers = { "cf-connecting-ip": "198.51.100.77" };
-    const res = await worker.fetch(`/api/v1/events/${SLUG}`, { headers });
+    const res = await t.worker.fetch(`/api/v1/events/${SLUG}`, { headers });
     expect(res.status).toBe(200);
     expect(calls.gamma + calls.data + calls.clob).toBe(0);
     expect(res.headers.get("cache-control")).toMatch(/^public, max-age=60,/);
@@ -418,7 +403,7 @@ describe("GET /api/v1/events/{slug} of an indexed event", () => {
       indexOutcomes(row),
     );
     // The same card the search answers with for it (the words are the title's: they name no outcome).
-    const search = await worker.fetch(`/api/v1/search?q=${encodeURIComponent("Oscars Best Actor")}`, {
+    const search = await t.worker.fetch(`/api/v1/search?q=${encodeURIComponent("Oscars Best Actor")}`, {
       headers,
     });
     const found = ((await search.json()) as { events: { slug: string }[] }).events.find(

@@ -5,42 +5,25 @@
  * alone, and the links in (sitemap, market page).
  */
 import { env } from "cloudflare:test";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { MARKETS_CRON } from "~/lib/refresh-cadence";
 import { HISTORY_EVENT_SLUG, HISTORY_MARKET_SLUG } from "../support/market-answers";
-import { calls, failing, listenToUpstreams, upstreams } from "./support/upstreams";
-import {
-  BROWSER,
-  clearTables,
-  failingDb,
-  freshWorkerEachTest,
-  type TestWorker,
-  testWorker,
-} from "./support/worker";
+import { calls, failing, upstreams } from "./support/upstreams";
+import { BROWSER, failingDb, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-const MARKETS_CRON = "*/10 * * * *";
 /** A shown multi-outcome event of the recorded top 100 (9 markets). */
 const SHOWN_SLUG = "how-many-people-will-trump-deport-in-2025";
 const SHOWN_LEADER_ID = "517311";
 /** A closed event of the 2024 recording. */
 const CLOSED_SLUG = "presidential-election-winner-2024";
 
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
-});
-
-beforeEach(async () => {
-  await clearTables("market_points", "sentiment_changes", "whale_trades", "markets");
-  for (const prefix of ["market:", "event:"]) {
-    const { keys } = await env.CACHE.list({ prefix });
-    for (const key of keys) await env.CACHE.delete(key.name);
-  }
+const t = workerTest({
+  tables: ["market_points", "sentiment_changes", "whale_trades", "markets"],
+  kvPrefixes: ["market:", "event:"],
 });
 
 async function page(path: string): Promise<{ status: number; html: string }> {
-  const response = await worker.fetch(path, { headers: BROWSER });
+  const response = await t.worker.fetch(path, { headers: BROWSER });
   return { status: response.status, html: await response.text() };
 }
 
@@ -87,8 +70,8 @@ describe("which URLs are event pages", () => {
 
 describe("a shown multi-outcome event", () => {
   it("lists every outcome by price with its book, charts the leaders and shows the forecast", async () => {
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     await storePastPoints(SHOWN_LEADER_ID, [
       [0.85, 0.15],
       [0.87, 0.13],
@@ -209,8 +192,8 @@ describe("each section fails on its own", () => {
 
   it("Gamma failing for a shown event: the snapshot's copy of its markets, said so", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     upstreams.use(failing("gamma", "http-500", "/events/slug/:slug"));
     const { status, html } = await page(`/event/${SHOWN_SLUG}`);
     expect(status).toBe(200);
@@ -230,9 +213,9 @@ describe("each section fails on its own", () => {
 
 describe("links in", () => {
   it("sitemap.xml lists the shown multi-outcome events' pages", async () => {
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
-    const sitemap = await (await worker.fetch("/sitemap.xml")).text();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
+    const sitemap = await (await t.worker.fetch("/sitemap.xml")).text();
     expect(sitemap).toContain(`<loc>https://oddspulse.example/event/${SHOWN_SLUG}</loc>`);
     // A one-market event's card leads to its market page, which is listed instead.
     expect(sitemap).not.toContain("<loc>https://oddspulse.example/event/bitboy-convicted</loc>");

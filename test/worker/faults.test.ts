@@ -9,21 +9,16 @@ import { D1RefreshState } from "~/.server/history/refresh-state";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import type { MarketSnapshot, WhaleSnapshot } from "~/lib/types";
-import { calls, FAILURE_MODES, failing, listenToUpstreams, upstreams } from "./support/upstreams";
-import { CRAWLER, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
+import { calls, FAILURE_MODES, failing, upstreams } from "./support/upstreams";
+import { CRAWLER, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-let worker: TestWorker;
-freshWorkerEachTest((fresh) => {
-  worker = fresh;
-});
+const t = workerTest();
 
 /** /api/markets: the snapshot plus its stable `sources` alias. */
 type MarketsApi = MarketSnapshot & { sources: { markets: string; mentions: string; sentiment: string } };
 
 async function marketsApi(): Promise<MarketsApi> {
-  const res = await worker.fetch("/api/markets");
+  const res = await t.worker.fetch("/api/markets");
   expect(res.status).toBe(200);
   return res.json<MarketsApi>();
 }
@@ -42,7 +37,7 @@ async function ageMarkets(): Promise<string> {
   await env.CACHE.put(KV_KEYS.markets, JSON.stringify(stored));
   // An hour later, any earlier refresh lock is long gone.
   await env.DB.prepare("UPDATE refresh_state SET lock_until_ms = NULL").run();
-  worker = testWorker();
+  t.worker = testWorker();
   return old;
 }
 
@@ -58,7 +53,7 @@ const X_CAP = 10;
 
 describe("with every upstream healthy and keys configured", () => {
   beforeEach(() => {
-    worker = testWorker({ X_MAX_REQUESTS: String(X_CAP) });
+    t.worker = testWorker({ X_MAX_REQUESTS: String(X_CAP) });
   });
 
   it("calls X once per event keyword up to the cap and labels the rest of the counts estimated", async () => {
@@ -90,9 +85,9 @@ describe("with every upstream healthy and keys configured", () => {
     expect(llmAfterFirst).toBeGreaterThan(0);
 
     await ageMarkets();
-    worker = testWorker({ X_MAX_REQUESTS: String(X_CAP) });
+    t.worker = testWorker({ X_MAX_REQUESTS: String(X_CAP) });
     await marketsApi(); // serves the stale copy and refreshes it in the background
-    await worker.settle();
+    await t.worker.settle();
     expect(calls.llm).toBe(llmAfterFirst); // unchanged prices: no event re-forecast
     expect(calls.x).toBe(KEYWORDS); // the other 8, none of the first 10 again
     const stored = (await storedMarkets()).snapshot;
@@ -106,7 +101,7 @@ describe.each(FAILURE_MODES)("Gamma %s", (mode) => {
     upstreams.use(failing("gamma", mode));
     const snapshot = await marketsApi();
     expect(calls.gamma).toBeGreaterThan(0);
-    const page = await worker.fetch("/", { headers: CRAWLER });
+    const page = await t.worker.fetch("/", { headers: CRAWLER });
     expect(page.status).toBe(200);
     const html = await page.text();
     if (mode === "empty") {
@@ -130,7 +125,7 @@ describe.each(FAILURE_MODES)("Gamma %s", (mode) => {
     expect(served.fetchedAt).toBe(old);
     expect(served.markets).toHaveLength(good.markets.length);
 
-    await worker.settle(); // the background refresh has run to its end
+    await t.worker.settle(); // the background refresh has run to its end
     expect(calls.gamma).toBeGreaterThan(callsBefore);
     const record = await refreshRecord(KV_KEYS.marketsRefresh);
     if (mode === "empty") {
@@ -147,32 +142,32 @@ describe.each(FAILURE_MODES)("Gamma %s", (mode) => {
 describe.each(FAILURE_MODES)("Data API %s", (mode) => {
   it("cold cache: answers 200 with an empty list and says why", async () => {
     upstreams.use(failing("data", mode));
-    const res = await worker.fetch("/api/whales");
+    const res = await t.worker.fetch("/api/whales");
     expect(res.status).toBe(200);
     const body = await res.json<WhaleSnapshot>();
     expect(body.trades).toEqual([]);
     if (mode !== "empty" && mode !== "absurd") expect(body.error).toBeTruthy();
     expect(await env.CACHE.get(KV_KEYS.whales)).toBeNull();
-    const page = await worker.fetch("/whale-watch", { headers: CRAWLER });
+    const page = await t.worker.fetch("/whale-watch", { headers: CRAWLER });
     expect(page.status).toBe(200);
   });
 
   it("stale cache: serves the last good trades with their time, and the failed refresh keeps them", async () => {
-    const good = await (await worker.fetch("/api/whales")).json<WhaleSnapshot>();
+    const good = await (await t.worker.fetch("/api/whales")).json<WhaleSnapshot>();
     expect(good.trades.length).toBeGreaterThan(0);
     const old = new Date(Date.now() - 10 * 60_000).toISOString();
     await env.CACHE.put(KV_KEYS.whales, JSON.stringify({ snapshot: { ...good, fetchedAt: old } }));
-    worker = testWorker();
+    t.worker = testWorker();
     upstreams.use(failing("data", mode));
     const callsBefore = calls.data;
-    const served = await (await worker.fetch("/api/whales")).json<WhaleSnapshot>();
+    const served = await (await t.worker.fetch("/api/whales")).json<WhaleSnapshot>();
     expect(served.fetchedAt).toBe(old);
     expect(served.trades).toEqual(good.trades);
-    const page = await worker.fetch("/whale-watch", { headers: CRAWLER });
+    const page = await t.worker.fetch("/whale-watch", { headers: CRAWLER });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Pozoblanco: Akira Santillan vs Izan Almazan Valiente");
 
-    await worker.settle();
+    await t.worker.settle();
     expect(calls.data).toBeGreaterThan(callsBefore);
     const record = await refreshRecord(KV_KEYS.whalesRefresh);
     // Empty and absurd answers (every trade dropped) are an empty list: nothing stored, nothing failing.
@@ -234,8 +229,8 @@ describe("KV failing", () => {
   it("still renders the page and the API", async () => {
     const fail = () => Promise.reject(new Error("KV unavailable"));
     const broken = { get: fail, put: fail, delete: fail } as unknown as KVNamespace;
-    worker = testWorker({ CACHE: broken });
-    const page = await worker.fetch("/", { headers: CRAWLER });
+    t.worker = testWorker({ CACHE: broken });
+    const page = await t.worker.fetch("/", { headers: CRAWLER });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("2026 NBA Champion");
     expect(calls.gamma).toBe(1);

@@ -15,17 +15,12 @@ import {
   GAMMA,
   gammaRequests,
   keysetHandler,
-  listenToUpstreams,
   recordedMarkets,
   upstreams,
 } from "./support/upstreams";
-import { CRAWLER, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
+import { CRAWLER, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-let worker: TestWorker;
-freshWorkerEachTest((fresh) => {
-  worker = fresh;
-});
+const t = workerTest();
 
 interface Health {
   ok: boolean;
@@ -45,7 +40,7 @@ interface Health {
 }
 
 async function health(): Promise<{ status: number; body: Health }> {
-  const res = await worker.fetch("/api/health");
+  const res = await t.worker.fetch("/api/health");
   return { status: res.status, body: await res.json<Health>() };
 }
 
@@ -61,7 +56,7 @@ async function ageStoredMarkets(): Promise<string> {
   const old = new Date(Date.now() - 60 * 60_000).toISOString();
   stored.snapshot.fetchedAt = old;
   await env.CACHE.put(KV_KEYS.markets, JSON.stringify(stored));
-  worker = testWorker(); // a new isolate: it reads the aged copy from KV
+  t.worker = testWorker(); // a new isolate: it reads the aged copy from KV
   return old;
 }
 
@@ -71,7 +66,7 @@ describe("the events list", () => {
     events.slice(0, count).reduce((n, e) => n + (e.markets as unknown[]).length, 0);
 
   it("is read from /events/keyset with the documented parameters, never offset", async () => {
-    await worker.fetch("/api/markets");
+    await t.worker.fetch("/api/markets");
     expect(gammaRequests.map((u) => u.pathname)).toEqual(["/events/keyset"]);
     const params = Object.fromEntries(gammaRequests[0]?.searchParams ?? []);
     expect(params).toEqual({
@@ -85,7 +80,7 @@ describe("the events list", () => {
 
   it("follows next_cursor with after_cursor while fewer than 100 events are showable", async () => {
     upstreams.use(keysetHandler(recordedMarkets, 15));
-    const res = await worker.fetch("/api/markets");
+    const res = await t.worker.fetch("/api/markets");
     const body = await res.json<{ markets: unknown[] }>();
     expect(events).toHaveLength(20);
     expect(body.markets).toHaveLength(100);
@@ -96,7 +91,7 @@ describe("the events list", () => {
 
   it("stops at 2 pages when the pages are small", async () => {
     upstreams.use(keysetHandler(recordedMarkets, 5));
-    const body = await (await worker.fetch("/api/markets")).json<{ markets: unknown[] }>();
+    const body = await (await t.worker.fetch("/api/markets")).json<{ markets: unknown[] }>();
     expect(gammaRequests).toHaveLength(2);
     expect(body.markets).toHaveLength(marketsOf(10));
   });
@@ -114,7 +109,7 @@ describe("the events list", () => {
   it("groups the markets keyset list by event when the events route is gone, and says so", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     routesGone(false);
-    const body = await (await worker.fetch("/api/markets")).json<{
+    const body = await (await t.worker.fetch("/api/markets")).json<{
       markets: unknown[];
       sources: { markets: string };
     }>();
@@ -125,14 +120,14 @@ describe("the events list", () => {
     expect(lines.filter((l) => l.startsWith("[gamma] /events/keyset failed"))).toHaveLength(1);
     const { body: h } = await health();
     expect(h.snapshots.markets.route).toBe("keyset");
-    const status = await (await worker.fetch("/status", { headers: CRAWLER })).text();
+    const status = await (await t.worker.fetch("/status", { headers: CRAWLER })).text();
     expect(status).toContain("grouped by event: the events list was unavailable");
   });
 
   it("falls back to the legacy list when both keyset routes are gone, and says so", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     routesGone(true);
-    const body = await (await worker.fetch("/api/markets")).json<{
+    const body = await (await t.worker.fetch("/api/markets")).json<{
       markets: unknown[];
       sources: { markets: string };
     }>();
@@ -146,22 +141,22 @@ describe("the events list", () => {
 
     const { body: h } = await health();
     expect(h.snapshots.markets.route).toBe("legacy");
-    const status = await (await worker.fetch("/status", { headers: CRAWLER })).text();
+    const status = await (await t.worker.fetch("/status", { headers: CRAWLER })).text();
     expect(status).toContain("Gamma legacy list (/markets, deprecated)");
   });
 
   it("reports the events route on /api/health and /status after a normal refresh", async () => {
-    await worker.fetch("/api/markets");
+    await t.worker.fetch("/api/markets");
     const { body } = await health();
     expect(body.snapshots.markets.route).toBe("events");
-    const status = await (await worker.fetch("/status", { headers: CRAWLER })).text();
+    const status = await (await t.worker.fetch("/status", { headers: CRAWLER })).text();
     expect(status).toContain("Gamma events list (/events/keyset)");
   });
 });
 
 describe("/api/health", () => {
   it("answers 200 ok with a fresh market snapshot and its age", async () => {
-    await worker.fetch("/api/markets");
+    await t.worker.fetch("/api/markets");
     const { status, body } = await health();
     expect(status).toBe(200);
     expect(body.ok).toBe(true);
@@ -181,14 +176,14 @@ describe("/api/health", () => {
   });
 
   it("is degraded (503) while stale data is served with a failing refresh, and says why", async () => {
-    await worker.fetch("/api/markets");
+    await t.worker.fetch("/api/markets");
     await ageStoredMarkets();
     upstreams.use(failing("gamma", "http-500"));
     // A page view serves the stale copy and refreshes in the background; that refresh fails.
-    await worker.fetch("/api/markets");
-    await worker.settle(); // the background refresh ran, and failed
+    await t.worker.fetch("/api/markets");
+    await t.worker.settle(); // the background refresh ran, and failed
     expect((await marketsRecord())?.error).toContain("API error: 500");
-    worker = testWorker(); // another isolate reads the record from D1
+    t.worker = testWorker(); // another isolate reads the record from D1
     const { status, body } = await health();
     expect(status).toBe(503);
     expect(body).toMatchObject({ ok: false, state: "degraded" });
@@ -204,15 +199,15 @@ describe("/api/health", () => {
 
 describe("while refreshes fail", () => {
   it("pages and /api/markets say since when, and which data is shown", async () => {
-    await worker.fetch("/api/markets");
+    await t.worker.fetch("/api/markets");
     const old = await ageStoredMarkets();
     upstreams.use(failing("gamma", "http-500"));
-    await worker.fetch("/api/markets");
-    await worker.settle(); // the background refresh ran, and failed
+    await t.worker.fetch("/api/markets");
+    await t.worker.settle(); // the background refresh ran, and failed
     expect((await marketsRecord())?.error).toContain("API error: 500");
-    worker = testWorker(); // another isolate reads the record from D1
+    t.worker = testWorker(); // another isolate reads the record from D1
 
-    const api = await (await worker.fetch("/api/markets")).json<{
+    const api = await (await t.worker.fetch("/api/markets")).json<{
       stale: boolean;
       error?: string;
       failingSince?: string;
@@ -222,7 +217,7 @@ describe("while refreshes fail", () => {
     expect(api.failingSince).toBeTruthy();
 
     // React separates adjacent text with <!-- --> markers; the reader sees one sentence.
-    const html = (await (await worker.fetch("/", { headers: CRAWLER })).text()).replaceAll("<!-- -->", "");
+    const html = (await (await t.worker.fetch("/", { headers: CRAWLER })).text()).replaceAll("<!-- -->", "");
     const hhmm = (iso: string) => iso.slice(11, 16);
     expect(html).toContain(
       `Couldn’t refresh since ${hhmm(api.failingSince ?? "")} UTC — showing data from ${hhmm(old)} UTC`,
@@ -236,12 +231,12 @@ describe("while refreshes fail", () => {
         return HttpResponse.json({ error: "slow down" }, { status: 429, headers: { "retry-after": "600" } });
       }),
     );
-    await worker.fetch("/api/markets");
+    await t.worker.fetch("/api/markets");
     expect(calls.gamma).toBe(1); // 600 s is beyond the in-request cap: no retry, and a 429 is no reason for the fallback
     // FAILURE_BACKOFF_SECONDS is 30; Retry-After asked for 600, so even 2 minutes later no call is made.
     const realNow = Date.now();
     vi.spyOn(Date, "now").mockReturnValue(realNow + 120_000);
-    const body = await (await worker.fetch("/api/markets")).json<{ sources: { markets: string } }>();
+    const body = await (await t.worker.fetch("/api/markets")).json<{ sources: { markets: string } }>();
     expect(body.sources.markets).toBe("sample");
     expect(calls.gamma).toBe(1);
   });

@@ -10,22 +10,10 @@ import { cleanText } from "~/lib/clean-text";
 import { makeTradeRow } from "../support/markets";
 import { childrenNamed, descendantsNamed, parseStrictXml, type XmlNode } from "../support/strict-xml";
 import { type CallRow, clearCalls, gradeCall, insertCalls } from "./support/calls";
-import { DATA, listenToUpstreams, upstreams } from "./support/upstreams";
-import {
-  BROWSER,
-  failingDb,
-  freshWorkerEachTest,
-  ORIGIN,
-  type TestWorker,
-  testWorker,
-} from "./support/worker";
+import { DATA, upstreams } from "./support/upstreams";
+import { BROWSER, failingDb, ORIGIN, type TestWorker, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
-});
+const t = workerTest();
 
 beforeEach(async () => {
   await clearCalls();
@@ -64,7 +52,7 @@ function serveTrades(): void {
   upstreams.use(http.get(`${DATA}/trades`, () => HttpResponse.json(TRADES)));
 }
 
-async function get(path: string, w: TestWorker = worker): Promise<Response> {
+async function get(path: string, w: TestWorker = t.worker): Promise<Response> {
   return w.fetch(path, { headers: BROWSER });
 }
 
@@ -75,7 +63,7 @@ interface Parsed {
 }
 
 /** The feed at `path`, parsed by @extractus/feed-extractor as its format needs. */
-async function parsed(path: string, w: TestWorker = worker): Promise<Parsed> {
+async function parsed(path: string, w: TestWorker = t.worker): Promise<Parsed> {
   const response = await get(path, w);
   expect(response.status).toBe(200);
   const text = await response.text();
@@ -155,7 +143,7 @@ describe("whale feeds", () => {
       const response = await get(`/whale-watch/${file}`);
       expect(response.headers.get("content-type"), file).toBe(type);
       expect(response.headers.get("cache-control"), file).toBe("public, max-age=60");
-      const head = await worker.fetch(`/whale-watch/${file}`, { method: "HEAD", headers: BROWSER });
+      const head = await t.worker.fetch(`/whale-watch/${file}`, { method: "HEAD", headers: BROWSER });
       expect(head.status, file).toBe(200);
       expect(head.headers.get("content-type"), file).toBe(type);
       expect(await head.text(), file).toBe("");
@@ -256,7 +244,7 @@ describe("track-record feeds", () => {
       const response = await get(`/track-record/${file}`);
       expect(response.headers.get("content-type"), file).toBe(type);
       expect(response.headers.get("cache-control"), file).toBe("public, max-age=300");
-      const head = await worker.fetch(`/track-record/${file}`, { method: "HEAD" });
+      const head = await t.worker.fetch(`/track-record/${file}`, { method: "HEAD" });
       expect(head.status, file).toBe(200);
       expect(await head.text(), file).toBe("");
     }

@@ -1,5 +1,5 @@
 /**
- * Issue 21 §2: the Workers Free plan, counted. One simulated hour at the default cron schedule (the clock
+ * The Workers Free plan, counted (decision 0022). One simulated hour at the default cron schedule (the clock
  * moved a minute per whale run, a market run every 10 minutes) against real miniflare KV and D1, with a
  * counting proxy in front of each: KV writes per day must stay within 600 of the Free plan's 1,000 even
  * when the whale list changes every minute, visitors add none, and D1's rows written and read and each
@@ -7,21 +7,18 @@
  */
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { POSITIONS_WALLET } from "../support/upstream-answers";
 import { countingDb, countingKv, type Tally } from "./support/counting";
-import { calls, DATA, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
-import { BROWSER, freshWorkerEachTest, testWorker } from "./support/worker";
+import { calls, DATA, recordedTrades, upstreams } from "./support/upstreams";
+import { BROWSER, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-freshWorkerEachTest(() => {});
+// The tests make their own workers; each test still gets its own empty Cache API namespace.
+workerTest();
 
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-/** The Free plan's daily limits and this project's own KV budget (issue 21: 600 with no visitors). */
+/** The Free plan's daily limits and this project's own KV budget (600 with no visitors: decision 0022). */
 const KV_WRITES_BUDGET = 600;
 const D1_ROWS_WRITTEN_LIMIT = 100_000;
 const D1_ROWS_READ_LIMIT = 5_000_000;
@@ -115,8 +112,8 @@ describe("the Workers Free plan at the default schedule", () => {
     let visitorPuts = 0;
     for (let minute = 0; minute < 60; minute++) {
       const at = start + minute * 60_000;
-      if (minute % 10 === 0) marketRuns.push(await costOf(worker, "*/10 * * * *", at, kv, d1.tally));
-      whaleRuns.push(await costOf(worker, "* * * * *", at + 1_000, kv, d1.tally));
+      if (minute % 10 === 0) marketRuns.push(await costOf(worker, MARKETS_CRON, at, kv, d1.tally));
+      whaleRuns.push(await costOf(worker, WHALES_CRON, at + 1_000, kv, d1.tally));
       if (minute % 15 === 7) {
         // Visitors between runs: pages, JSON, on-demand lookups. None of it may write KV.
         const before = kv.puts.length;
@@ -194,7 +191,7 @@ describe("the Workers Free plan at the default schedule", () => {
     const worker = testWorker({ CACHE: kv.kv });
     for (let minute = 0; minute < 20; minute++) {
       vi.setSystemTime(start + minute * 60_000);
-      await worker.scheduled("* * * * *");
+      await worker.scheduled(WHALES_CRON);
       await worker.settle();
     }
     expect(kv.puts.filter((k) => k.startsWith("snapshot:whales"))).toHaveLength(1);

@@ -1,23 +1,14 @@
 /**
- * Issue 21 §4, inside workerd: the health answers tell the truth in each state (ok only when every
+ * Inside workerd: the health answers tell the truth in each state (ok only when every
  * snapshot is fresh and the history database answers), and the API's HTTP does too (a 304 keeps the CORS
  * and caching headers, 503s say when to retry, the status ETag follows its content rather than the clock,
  * the document declares the headers and the 405 and 429 answers, HEAD is served from the page memory).
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { listenToUpstreams } from "./support/upstreams";
-import { failingDb, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
+import { describe, expect, it, vi } from "vitest";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
+import { failingDb, type TestWorker, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+const t = workerTest();
 
 let ip = 0;
 const client = () => ({ "cf-connecting-ip": `192.0.2.${++ip}` });
@@ -35,9 +26,9 @@ async function healthOf(on: TestWorker, path: "/api/health" | "/api/v1/status") 
   return { response, body: (await response.json()) as Health };
 }
 
-async function runCrons(on: TestWorker = worker): Promise<void> {
-  await on.scheduled("*/10 * * * *");
-  await on.scheduled("* * * * *");
+async function runCrons(on: TestWorker = t.worker): Promise<void> {
+  await on.scheduled(MARKETS_CRON);
+  await on.scheduled(WHALES_CRON);
   await on.settle();
 }
 
@@ -45,7 +36,7 @@ describe("the health answers in each state", () => {
   it("ok (200) with every snapshot fresh and the history database answering, its last write given", async () => {
     await runCrons();
     for (const path of ["/api/health", "/api/v1/status"] as const) {
-      const { response, body } = await healthOf(worker, path);
+      const { response, body } = await healthOf(t.worker, path);
       expect(response.status, path).toBe(200);
       expect(body).toMatchObject({ ok: true, state: "ok", reasons: [] });
       expect(body.snapshots.markets.state).toBe("fresh");
@@ -92,10 +83,10 @@ describe("HTTP that tells the truth", () => {
   it("a 304 carries the same CORS, caching and rate-limit headers as the 200", async () => {
     await runCrons();
     const headers = { ...client(), origin: "https://elsewhere.example" };
-    const first = await worker.fetch("/api/v1/markets?limit=3", { headers });
+    const first = await t.worker.fetch("/api/v1/markets?limit=3", { headers });
     const etag = first.headers.get("etag") ?? "";
     expect(first.headers.get("access-control-allow-origin")).toBe("*");
-    const again = await worker.fetch("/api/v1/markets?limit=3", {
+    const again = await t.worker.fetch("/api/v1/markets?limit=3", {
       headers: { ...headers, "if-none-match": etag },
     });
     expect(again.status).toBe(304);
@@ -111,26 +102,28 @@ describe("HTTP that tells the truth", () => {
     await runCrons();
     vi.useFakeTimers({ toFake: ["Date"] });
     const headers = client();
-    const first = await worker.fetch("/api/v1/status", { headers });
+    const first = await t.worker.fetch("/api/v1/status", { headers });
     const etag = first.headers.get("etag") ?? "";
     expect(etag).toMatch(/^"[0-9a-f]{40}"$/);
     vi.setSystemTime(Date.now() + 7_000);
-    const later = await worker.fetch("/api/v1/status", { headers });
+    const later = await t.worker.fetch("/api/v1/status", { headers });
     expect(
       ((await later.json()) as { snapshots: { markets: { ageSeconds: number } } }).snapshots.markets
         .ageSeconds,
     ).toBeGreaterThanOrEqual(7);
     expect(later.headers.get("etag")).toBe(etag);
-    const conditional = await worker.fetch("/api/v1/status", {
+    const conditional = await t.worker.fetch("/api/v1/status", {
       headers: { ...headers, "if-none-match": etag },
     });
     expect(conditional.status).toBe(304);
     // A new market snapshot is a new answer.
     vi.setSystemTime(Date.now() + 60_000);
-    await worker.scheduled("*/10 * * * *");
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     vi.setSystemTime(Date.now() + 6_000); // past the records' memo
-    const changed = await worker.fetch("/api/v1/status", { headers: { ...headers, "if-none-match": etag } });
+    const changed = await t.worker.fetch("/api/v1/status", {
+      headers: { ...headers, "if-none-match": etag },
+    });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
   });
@@ -146,7 +139,7 @@ describe("HTTP that tells the truth", () => {
 
   it("the document declares the response headers and the 405 and 429 answers of every operation", async () => {
     type Responses = Record<string, { headers?: Record<string, unknown> }>;
-    const doc = (await (await worker.fetch("/api/v1/openapi.json", { headers: client() })).json()) as {
+    const doc = (await (await t.worker.fetch("/api/v1/openapi.json", { headers: client() })).json()) as {
       paths: Record<string, Partial<Record<"get" | "post" | "delete", { responses: Responses }>>>;
     };
     const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
@@ -173,10 +166,10 @@ describe("HTTP that tells the truth", () => {
 
   it("HEAD is answered from the page memory like GET: the same headers, no body, no new render", async () => {
     await runCrons();
-    const get = await worker.fetch("/", { headers: client() });
+    const get = await t.worker.fetch("/", { headers: client() });
     await get.text();
-    await worker.settle(); // the finished page is kept
-    const head = await worker.fetch("/", { method: "HEAD", headers: client() });
+    await t.worker.settle(); // the finished page is kept
+    const head = await t.worker.fetch("/", { method: "HEAD", headers: client() });
     expect(head.status).toBe(200);
     expect(head.headers.get("x-cache")).toBe("HIT");
     expect(head.headers.get("content-type")).toContain("text/html");

@@ -4,33 +4,20 @@
  * the KV snapshot or a page.
  */
 import { env } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import type { StoredWhales } from "~/.server/snapshots/whales";
-import { calls, feedRequests, listenToUpstreams, resetCalls } from "./support/upstreams";
-import { BROWSER, clearKv, failingDb, testWorker } from "./support/worker";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
+import { calls, feedRequests } from "./support/upstreams";
+import { BROWSER, failingDb, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-const MARKETS_CRON = "*/10 * * * *";
-const WHALES_CRON = "* * * * *";
+workerTest({ worker: false, tables: ["market_points", "sentiment_changes", "whale_trades", "markets"] });
 
 async function count(table: string): Promise<number> {
   const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>();
   return row?.n ?? -1;
 }
-
-beforeEach(async () => {
-  resetCalls();
-  await clearKv();
-  for (const table of ["market_points", "sentiment_changes", "whale_trades", "markets"])
-    await env.DB.prepare(`DELETE FROM ${table}`).run();
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe("history written by the crons", () => {
   it("the market cron adds one point per shown market, and nothing more in the same slot", async () => {

@@ -1,34 +1,30 @@
 /**
- * Issue 21 §5, inside workerd: a database outage loses nothing. A cron run that cannot write D1 keeps its
+ * Inside workerd: a database outage loses nothing (decision 0023). A cron run that cannot write D1 keeps its
  * batch (points, calls, new whale trades, upstream checks) in the isolate and in the snapshot it writes to
  * KV anyway; the next run that can write, in this isolate or another, writes every slot once.
  */
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import type { StoredWhales } from "~/.server/snapshots/whales";
-import { DATA, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
-import { clearTables, failingDb, freshWorkerEachTest, testWorker } from "./support/worker";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
+import { DATA, recordedTrades, upstreams } from "./support/upstreams";
+import { failingDb, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-freshWorkerEachTest(() => {});
+// The tests make their own workers; each test still gets its own empty Cache API namespace.
+workerTest({
+  tables: ["market_points", "sentiment_changes", "whale_trades", "markets", "upstream_checks"],
+});
 
-const MARKETS_CRON = "*/10 * * * *";
-const WHALES_CRON = "* * * * *";
 const T0 = Date.parse("2026-11-23T15:00:00Z");
 const MIN = 60_000;
 
-beforeEach(async () => {
-  await clearTables("market_points", "sentiment_changes", "whale_trades", "markets", "upstream_checks");
+beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});
   vi.spyOn(console, "info").mockImplementation(() => {});
   vi.useFakeTimers({ toFake: ["Date"] });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 /** The whale feed with one extra trade, first seen in the run where the database is down. */

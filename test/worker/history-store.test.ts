@@ -3,6 +3,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { HistoryStore, type MarketObservation, slotOf } from "~/.server/history/store";
 import type { WhaleTrade } from "~/lib/types";
+import { clearTables } from "./support/worker";
 
 const T0 = Date.parse("2026-11-22T12:03:00Z");
 const MIN = 60_000;
@@ -66,9 +67,7 @@ async function count(table: string): Promise<number> {
 const store = new HistoryStore(env.DB);
 
 beforeEach(async () => {
-  for (const table of ["markets", "market_points", "sentiment_changes", "whale_trades", "upstream_checks"]) {
-    await env.DB.prepare(`DELETE FROM ${table}`).run();
-  }
+  await clearTables("markets", "market_points", "sentiment_changes", "whale_trades", "upstream_checks");
 });
 
 describe("recordSnapshot", () => {

@@ -7,16 +7,13 @@
 import { describe, expect, it } from "vitest";
 import { ALERTS_KEY } from "~/lib/alerts-storage";
 import { WATCHLIST_KEY } from "~/lib/watchlist";
-import { CRAWLER, freshWorkerEachTest, type TestWorker } from "./support/worker";
+import { CRAWLER, workerTest } from "./support/worker";
 
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
-});
+const t = workerTest();
 
 /** The page's HTML, and its text with the tags gone and entities read. */
 async function render(path: string): Promise<{ html: string; text: string }> {
-  const res = await worker.fetch(path, { headers: CRAWLER });
+  const res = await t.worker.fetch(path, { headers: CRAWLER });
   expect(res.status, path).toBe(200);
   const html = (await res.text()).replaceAll("<!-- -->", "");
   const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));

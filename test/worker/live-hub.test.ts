@@ -1,5 +1,5 @@
 /**
- * The live hub inside workerd (issue 25 §1–§3): browsers connect through the Worker's `/api/v1/live`, the
+ * The live hub inside workerd (decision 0040): browsers connect through the Worker's `/api/v1/live`, the
  * hub follows the loopback mock of the CLOB market channel (test/support/clob-ws.ts) for the snapshot's
  * tokens, applies each message type, coalesces, reconnects, survives hibernation, polls whales, and refuses
  * bad clients without falling over.
@@ -19,15 +19,10 @@ import {
 } from "~/lib/live";
 import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import type { LiveHub } from "../../workers/live-hub";
-import { extraTrades, listenToUpstreams, recordedTrades } from "./support/upstreams";
-import { freshWorkerEachTest, type TestWorker } from "./support/worker";
+import { extraTrades, recordedTrades } from "./support/upstreams";
+import { workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
-});
+const t = workerTest();
 
 const hub = () => env.LIVE_HUB.getByName("site");
 /** The mock upstream's control URL (vitest.config.ts). */
@@ -73,7 +68,7 @@ interface Client {
 }
 
 async function connect(ip = "203.0.113.7"): Promise<Client> {
-  const res = await worker.fetch("/api/v1/live", {
+  const res = await t.worker.fetch("/api/v1/live", {
     headers: { Upgrade: "websocket", "cf-connecting-ip": ip },
   });
   expect(res.status).toBe(101);
@@ -109,8 +104,8 @@ const is =
 
 /** The snapshot built from the recorded payloads, and the tokens the hub must follow. */
 async function snapshotTokens(): Promise<Map<string, TokenInfo>> {
-  await worker.scheduled(MARKETS_CRON);
-  await worker.settle();
+  await t.worker.scheduled(MARKETS_CRON);
+  await t.worker.settle();
   const stored = await env.CACHE.get<StoredMarkets>(KV_KEYS.markets, "json");
   const tokens = followedTokens(stored?.markets ?? []);
   expect(tokens.size).toBeGreaterThan(2);
@@ -155,7 +150,7 @@ afterEach(async () => {
 
 describe("the live hub", () => {
   it("answers a plain GET with 426 and says how to connect", async () => {
-    const res = await worker.fetch("/api/v1/live");
+    const res = await t.worker.fetch("/api/v1/live");
     expect(res.status).toBe(426);
     const body = (await res.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe("upgrade_required");
@@ -363,7 +358,7 @@ describe("the live hub", () => {
   it(`caps live sockets at ${LIVE_SOCKETS_PER_CLIENT} per client; another client still connects`, async () => {
     const open = [];
     for (let i = 0; i < LIVE_SOCKETS_PER_CLIENT; i++) open.push(await connect("198.51.100.1"));
-    const refused = await worker.fetch("/api/v1/live", {
+    const refused = await t.worker.fetch("/api/v1/live", {
       headers: { Upgrade: "websocket", "cf-connecting-ip": "198.51.100.1" },
     });
     expect(refused.status).toBe(429);
@@ -377,7 +372,7 @@ describe("the live hub", () => {
     await until(
       async () =>
         (
-          await worker.fetch("/api/v1/live", {
+          await t.worker.fetch("/api/v1/live", {
             headers: { Upgrade: "websocket", "cf-connecting-ip": "198.51.100.1" },
           })
         ).status,
@@ -404,8 +399,8 @@ describe("the live hub", () => {
   });
 
   it("pushes new whale trades to sockets that follow them (none of those already shown)", async () => {
-    await worker.scheduled(WHALES_CRON);
-    await worker.settle();
+    await t.worker.scheduled(WHALES_CRON);
+    await t.worker.settle();
     const client = await connect();
     client.send({ subscribe: ["whales"] });
     await client.next(is("subscribed"));
@@ -428,7 +423,7 @@ describe("the live hub", () => {
 
   it("sends only what /api-access documents: every message valid against the page's JSON Schema for its type", async () => {
     const html = await (
-      await worker.fetch("/api-access", { headers: { "cf-connecting-ip": "192.0.2.9" } })
+      await t.worker.fetch("/api-access", { headers: { "cf-connecting-ip": "192.0.2.9" } })
     ).text();
     const entities: Record<string, string> = { quot: '"', amp: "&", lt: "<", gt: ">", "#x27": "'" };
     const schemas = new Map(
@@ -449,7 +444,7 @@ describe("the live hub", () => {
     expect(valid("LiveClientMessage", { subscribe: ["whales"], extra: 1 })).toBe(false);
 
     // Every type the hub sends: status, subscribed, price (the book), error, trade, resolved.
-    await worker.scheduled(WHALES_CRON);
+    await t.worker.scheduled(WHALES_CRON);
     const tokens = await snapshotTokens();
     const { client, token, info } = await following(tokens);
     client.send({ subscribe: ["whales"] });

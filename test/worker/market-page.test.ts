@@ -5,40 +5,25 @@
  */
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { MARKETS_CRON } from "~/lib/refresh-cadence";
 import { HISTORY_EVENT_SLUG, HISTORY_MARKET_SLUG, HISTORY_TOKEN } from "../support/market-answers";
-import { calls, DATA, failing, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
-import {
-  BROWSER,
-  clearTables,
-  failingDb,
-  freshWorkerEachTest,
-  type TestWorker,
-  testWorker,
-} from "./support/worker";
+import { calls, DATA, failing, recordedTrades, upstreams } from "./support/upstreams";
+import { BROWSER, failingDb, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-const MARKETS_CRON = "*/10 * * * *";
 const TOP_SLUG = "will-trump-deport-less-than-250000";
 const TOP_ID = "517310";
 const RESOLVED_SLUG = "will-ron-desantis-win-the-us-2024-republican-presidential-nomination";
 /** The on-demand market's condition id (recorded event, market 824952). */
 const HISTORY_CONDITION = "0x8213d395e079614d6c4d7f4cbb9be9337ab51648a21cc2a334ae8f1966d164b4";
 
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
-});
-
-beforeEach(async () => {
-  await clearTables("market_points", "sentiment_changes", "whale_trades", "markets");
-  const { keys } = await env.CACHE.list({ prefix: "market:" });
-  for (const key of keys) await env.CACHE.delete(key.name);
+const t = workerTest({
+  tables: ["market_points", "sentiment_changes", "whale_trades", "markets"],
+  kvPrefixes: ["market:"],
 });
 
 async function page(path: string): Promise<{ status: number; html: string }> {
-  const response = await worker.fetch(path, { headers: BROWSER });
+  const response = await t.worker.fetch(path, { headers: BROWSER });
   return { status: response.status, html: await response.text() };
 }
 
@@ -87,8 +72,8 @@ describe("which URLs are market pages", () => {
 
 describe("a market of the current top 100", () => {
   it("shows its outcomes, figures and our own history as an SVG chart with a text summary", async () => {
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     await storePastPoints(TOP_ID, [
       [0.041, 0.959],
       [0.05, 0.95],
@@ -230,7 +215,7 @@ describe("each section fails on its own", () => {
 
 describe("the same data as JSON", () => {
   it("GET /api/markets/:slug answers the market, cached like /api/markets", async () => {
-    const response = await worker.fetch(`/api/markets/${HISTORY_MARKET_SLUG}`);
+    const response = await t.worker.fetch(`/api/markets/${HISTORY_MARKET_SLUG}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=15");
     const body = (await response.json()) as {
@@ -242,10 +227,10 @@ describe("the same data as JSON", () => {
   });
 
   it("GET /api/markets/:slug/history answers points with every outcome's price and their source", async () => {
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     await storePastPoints(TOP_ID, [[0.041, 0.959]]);
-    const response = await worker.fetch(`/api/markets/${TOP_SLUG}/history?range=1d`);
+    const response = await t.worker.fetch(`/api/markets/${TOP_SLUG}/history?range=1d`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as {
       slug: string;
@@ -256,19 +241,19 @@ describe("the same data as JSON", () => {
     expect(body.points[0]).toMatchObject({ prices: [0.041, 0.959], source: "ours" });
     expect(body.points[1]?.prices).toEqual([0.058, 0.942]);
 
-    const clob = await worker.fetch(`/api/markets/${HISTORY_MARKET_SLUG}/history?range=1d`);
+    const clob = await t.worker.fetch(`/api/markets/${HISTORY_MARKET_SLUG}/history?range=1d`);
     const fromClob = (await clob.json()) as { points: { source: string; prices: (number | null)[] }[] };
     expect(fromClob.points.length).toBeGreaterThan(100);
     expect(new Set(fromClob.points.map((p) => p.source))).toEqual(new Set(["clob"]));
   });
 
   it("bad input is a one-line JSON 400, an unknown market a 404", async () => {
-    const badRange = await worker.fetch(`/api/markets/${TOP_SLUG}/history?range=forever`);
+    const badRange = await t.worker.fetch(`/api/markets/${TOP_SLUG}/history?range=forever`);
     expect(badRange.status).toBe(400);
     expect(await badRange.json()).toEqual({ error: "Invalid range: use one of 1d, 1w, 1m, all" });
-    const badSlug = await worker.fetch("/api/markets/Not_A_Slug");
+    const badSlug = await t.worker.fetch("/api/markets/Not_A_Slug");
     expect(badSlug.status).toBe(400);
-    const unknown = await worker.fetch("/api/markets/no-such-market-anywhere/history");
+    const unknown = await t.worker.fetch("/api/markets/no-such-market-anywhere/history");
     expect(unknown.status).toBe(404);
     expect(calls.gamma).toBe(1);
   });
@@ -276,12 +261,12 @@ describe("the same data as JSON", () => {
 
 describe("links in", () => {
   it("sitemap.xml lists a page for each market currently shown, and none before there is a snapshot", async () => {
-    const before = await (await worker.fetch("/sitemap.xml")).text();
+    const before = await (await t.worker.fetch("/sitemap.xml")).text();
     expect(before).not.toContain("/market/");
     expect(calls.gamma).toBe(0);
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
-    const after = await (await worker.fetch("/sitemap.xml")).text();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
+    const after = await (await t.worker.fetch("/sitemap.xml")).text();
     expect(after.match(/<loc>https:\/\/oddspulse\.example\/market\/[a-z0-9-]+<\/loc>/g)).toHaveLength(100);
     expect(after).toContain(`<loc>https://oddspulse.example/market/${TOP_SLUG}</loc>`);
   });
@@ -300,8 +285,8 @@ describe("links in", () => {
       3600,
       Math.floor(Date.now() / 3_600_000) * 3600,
     );
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     const { html } = await page("/");
     expect(html).toContain(`href="/market/${slug}"`);
     expect(html).toMatch(/data-testid="sparkline"/);
@@ -309,8 +294,8 @@ describe("links in", () => {
   });
 
   it("a multi-outcome card leads to its event page, its outcome rows to their market pages", async () => {
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     const { html } = await page("/?ended=show");
     expect(html).toContain('href="/event/how-many-people-will-trump-deport-in-2025"');
     // Its leading three of nine buckets: 250-500k (89¢), <250k (6¢), 500-750k (2¢), then "+6 more".

@@ -4,18 +4,13 @@
  * text and encoded into the link, whatever it holds; the status stays 404.
  */
 import { describe, expect, it } from "vitest";
-import { calls, listenToUpstreams } from "./support/upstreams";
-import { BROWSER, freshWorkerEachTest, type TestWorker } from "./support/worker";
+import { calls } from "./support/upstreams";
+import { BROWSER, workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
-});
+const t = workerTest();
 
 async function page(path: string): Promise<{ status: number; html: string }> {
-  const res = await worker.fetch(path, { headers: BROWSER });
+  const res = await t.worker.fetch(path, { headers: BROWSER });
   return { status: res.status, html: (await res.text()).replaceAll("<!-- -->", "") };
 }
 

@@ -6,15 +6,16 @@
  * still-current analyses.
  */
 import { env } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { formatMoment } from "~/lib/format";
-import { listenToUpstreams } from "./support/upstreams";
-import { CRAWLER, clearKv, clearTables, type TestWorker, testWorker } from "./support/worker";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
+import { CRAWLER, type TestWorker, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
+workerTest({
+  worker: false,
+  tables: ["upstream_checks", "market_points", "sentiment_changes", "whale_trades", "markets"],
+});
 
-const MARKETS_CRON = "*/10 * * * *";
-const WHALES_CRON = "* * * * *";
 const MINUTE = 60_000;
 
 interface HealthBody {
@@ -27,16 +28,6 @@ interface HealthBody {
 }
 
 let ip = 0;
-
-beforeEach(async () => {
-  await clearKv();
-  await clearTables("upstream_checks", "market_points", "sentiment_changes", "whale_trades", "markets");
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
 
 /** The text inside the element with this test id (no nested elements expected). */
 function byTestId(html: string, id: string): string | undefined {

@@ -8,24 +8,19 @@ import { describe, expect, it, vi } from "vitest";
 import { formatMoney, formatNumber, formatShare } from "~/lib/format";
 import { PUBLIC_PATHS } from "~/lib/site";
 import type { DisplayEvent } from "~/lib/types";
-import { DATA, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
-import { BROWSER, CRAWLER, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
+import { DATA, recordedTrades, upstreams } from "./support/upstreams";
+import { BROWSER, CRAWLER, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-let worker: TestWorker;
-freshWorkerEachTest((fresh) => {
-  worker = fresh;
-});
+const t = workerTest();
 
 const page = async (path: string) =>
-  (await (await worker.fetch(path, { headers: CRAWLER })).text()).replaceAll("<!-- -->", "");
+  (await (await t.worker.fetch(path, { headers: CRAWLER })).text()).replaceAll("<!-- -->", "");
 
 describe("the footer", () => {
   it("says the current year, from the render's clock", async () => {
     expect(await page("/help-center")).toContain(`© ${new Date().getUTCFullYear()} OddsPulse`);
     vi.spyOn(Date, "now").mockReturnValue(Date.parse("2031-03-01T00:00:00Z"));
-    worker = testWorker();
+    t.worker = testWorker();
     expect(await page("/cookie-policy")).toContain("© 2031 OddsPulse");
   });
 });
@@ -80,7 +75,7 @@ describe("the dashboard's figures follow the grid's category and search", () => 
     { path: "/sports?search=champion", scope: /events? in Sports matching “champion”$/ },
   ])("$path: every figure equals the count over the cards listed", async ({ path, scope }) => {
     const all = (
-      await (await worker.fetch("/api/v1/events?limit=100&ended=show")).json<{ events: DisplayEvent[] }>()
+      await (await t.worker.fetch("/api/v1/events?limit=100&ended=show")).json<{ events: DisplayEvent[] }>()
     ).events;
     const html = await page(`${path}${path.includes("?") ? "&" : "?"}show=1000`);
     const cards = cardsOf(html);

@@ -1,8 +1,8 @@
 /**
- * Issue 24 §1: the crawl that keeps the search index (real miniflare D1 with the migrations, Gamma's open-events
- * list served through msw). A bounded number of pages per run with the cursor kept between runs; closing after a
- * full pass only; incremental writes (an identical pass writes nothing, a price move one row, new text one
- * full-text row); failures keep the crawl where it was; a bounded number of D1 queries per run.
+ * The crawl that keeps the search index (decision 0034; real miniflare D1 with the migrations, Gamma's
+ * open-events list served through msw). A bounded number of pages per run with the cursor kept between runs;
+ * closing after a full pass only; incremental writes (an identical pass writes nothing, a price move one row,
+ * new text one full-text row); failures keep the crawl where it was; a bounded number of D1 queries per run.
  */
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
@@ -12,6 +12,7 @@ import { readCrawlState } from "~/.server/search/index-store";
 import { getIndexedEvent, indexState, searchEvents } from "~/.server/search/query";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import { toPercent } from "~/lib/format";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { type GammaEventJson, recordedOpenEvents } from "../support/index-events";
 import { countingDb } from "./support/counting";
 import {
@@ -491,11 +492,11 @@ describe("in the cron", () => {
     const worker = testWorker();
     // The crawl's requests (the market snapshot asks the same route for the busiest events, by volume).
     const crawled = () => list.requests.filter((url) => !url.searchParams.has("order"));
-    await worker.scheduled("*/10 * * * *");
+    await worker.scheduled(MARKETS_CRON);
     await worker.settle();
     expect(list.requests.length).toBeGreaterThan(0);
     expect(crawled()).toHaveLength(0);
-    await worker.scheduled("* * * * *");
+    await worker.scheduled(WHALES_CRON);
     await worker.settle();
     // SEARCH_INDEX_PAGES_PER_RUN's default: two pages.
     expect(crawled()).toHaveLength(2);
@@ -510,7 +511,7 @@ describe("in the cron", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const worker = testWorker({ UPSTREAM_RETRIES: "0" });
-    await worker.scheduled("* * * * *");
+    await worker.scheduled(WHALES_CRON);
     await worker.settle();
     expect(await env.CACHE.get(KV_KEYS.whales)).not.toBeNull();
     const lines = errors.mock.calls.map((call) => String(call[0]));

@@ -1,5 +1,5 @@
 /**
- * Issue 24 §2–§3 on the list pages (decision 0036): `?search=` on `/` and the category pages lists every open
+ * Search on the list pages (decision 0036): `?search=` on `/` and the category pages lists every open
  * event through the index (D1 + FTS5, filled by the crawl from the 249 recorded events), rendered by the test
  * Worker. An event outside the snapshot shows its prices and says it has no AI call; the busiest keep theirs;
  * the figures count the analysed events among the results and say so; before the first pass and with D1
@@ -15,22 +15,10 @@ import { type Category, categoryBySlug, matchesCategory } from "~/lib/categories
 import { INDEX_SEARCH_NOTE, SEARCH_CAPPED_NOTE, SEARCH_RESULTS_MAX } from "~/lib/dashboard";
 import { countingDb } from "./support/counting";
 import { allSearchPages, emptyIndexEachTest, indexRecorded } from "./support/search";
-import { calls, listenToUpstreams } from "./support/upstreams";
-import {
-  BROWSER,
-  CRAWLER,
-  failingDb,
-  freshWorkerEachTest,
-  type TestWorker,
-  testWorker,
-} from "./support/worker";
+import { calls } from "./support/upstreams";
+import { BROWSER, CRAWLER, failingDb, type TestWorker, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
-});
+const t = workerTest();
 
 emptyIndexEachTest();
 
@@ -49,7 +37,7 @@ const decode = (text: string) =>
     .replaceAll("&gt;", ">")
     .replaceAll("&amp;", "&");
 
-async function page(path: string, w: TestWorker = worker): Promise<string> {
+async function page(path: string, w: TestWorker = t.worker): Promise<string> {
   const res = await w.fetch(path, { headers: client() });
   expect(res.status, path).toBe(200);
   return decode(await res.text());
@@ -97,12 +85,12 @@ interface ApiEvent {
 
 /** The snapshot's events (the busiest), every one. */
 async function snapshotEvents(): Promise<ApiEvent[]> {
-  const res = await worker.fetch("/api/v1/events?limit=100&ended=show", { headers: client({}) });
+  const res = await t.worker.fetch("/api/v1/events?limit=100&ended=show", { headers: client({}) });
   return (await res.json<{ events: ApiEvent[] }>()).events;
 }
 
 /** Every open event of the index, through the API's pages. */
-const indexEvents = () => allSearchPages<ApiEvent>(worker, client({}));
+const indexEvents = () => allSearchPages<ApiEvent>(t.worker, client({}));
 
 /** A search's words that find `event`: the first four words of its title. */
 const wordsOf = (event: { title: string }) => event.title.split(/\s+/).slice(0, 4).join(" ");
@@ -170,7 +158,7 @@ describe("a list page's search over the index", () => {
 
   it("the figures count the analysed events among the results shown and say so; show more; the cap is said", async () => {
     // A word most recorded titles hold: more results than a page may show.
-    const api = await worker.fetch("/api/v1/search?q=will&limit=100", { headers: client({}) });
+    const api = await t.worker.fetch("/api/v1/search?q=will&limit=100", { headers: client({}) });
     expect((await api.json<{ nextCursor: string | null }>()).nextCursor).not.toBeNull();
 
     const first = await page("/?search=will");
@@ -259,7 +247,7 @@ describe("a list page's search over the index", () => {
     ];
     for (const q of hostile) {
       for (const path of ["/", "/politics"]) {
-        const res = await worker.fetch(`${path}?search=${encodeURIComponent(q)}`, { headers: client() });
+        const res = await t.worker.fetch(`${path}?search=${encodeURIComponent(q)}`, { headers: client() });
         expect(res.status, `${path} ${JSON.stringify(q)}`).toBe(200);
         const html = await res.text();
         expect(html).not.toContain("<script>alert(1)</script>");
@@ -269,8 +257,8 @@ describe("a list page's search over the index", () => {
   });
 
   it("with the snapshot cached the results are in the first render (no JavaScript needed)", async () => {
-    await worker.fetch("/api/markets", { headers: client({}) }); // the snapshot, cached
-    const res = await worker.fetch("/?search=will", { headers: client(BROWSER) });
+    await t.worker.fetch("/api/markets", { headers: client({}) }); // the snapshot, cached
+    const res = await t.worker.fetch("/?search=will", { headers: client(BROWSER) });
     const html = decode(await res.text());
     const card = html.indexOf('data-testid="event-card"');
     expect(card).toBeGreaterThan(0);
@@ -375,7 +363,7 @@ describe("a category's search that finds nothing", () => {
 
   it("costs one more query of the index only when the category's search is empty, and no upstream call", async () => {
     await indexRecorded();
-    await worker.fetch("/api/markets", { headers: client({}) }); // the snapshot, cached
+    await t.worker.fetch("/api/markets", { headers: client({}) }); // the snapshot, cached
     const { db, tally } = countingDb(env.DB);
     const counted = testWorker({ DB: db });
     const before = { ...calls };

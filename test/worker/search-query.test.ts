@@ -1,8 +1,8 @@
 /**
- * Issue 24 §1–§2: reading the search index against the real FTS5 table in workerd's D1. Ranking (a title match
- * above an outcome match above a tag match; equal relevance by 24 h volume, across page boundaries too), paging
- * with cursors, hostile text that never reaches FTS5 as syntax, a bad cursor, one event by slug, the crawl's
- * state, and what a ranked query reads however many events match.
+ * Reading the search index (decision 0034) against the real FTS5 table in workerd's D1. Ranking (a title
+ * match above an outcome match above a tag match; equal relevance by 24 h volume, across page boundaries
+ * too), paging with cursors, hostile text that never reaches FTS5 as syntax, a bad cursor, one event by slug,
+ * the crawl's state, and what a ranked query reads however many events match.
  */
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "~/lib/dashboard";
 import { PUBLIC_PATHS } from "~/lib/site";
-import { calls, listenToUpstreams, upstreams } from "./support/upstreams";
-import { BROWSER, freshWorkerEachTest, type TestWorker } from "./support/worker";
+import { calls, upstreams } from "./support/upstreams";
+import { BROWSER, workerTest } from "./support/worker";
 
-listenToUpstreams();
-let worker: TestWorker;
-freshWorkerEachTest((fresh) => {
-  worker = fresh;
-});
+const t = workerTest();
 
 function expectSecurityHeaders(res: Response) {
   const csp = res.headers.get("content-security-policy") ?? "";
@@ -23,7 +19,7 @@ function expectSecurityHeaders(res: Response) {
 
 describe("plain routes", () => {
   it("serves robots.txt as text with the sitemap's absolute URL", async () => {
-    const res = await worker.fetch("/robots.txt");
+    const res = await t.worker.fetch("/robots.txt");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     const body = await res.text();
@@ -34,7 +30,7 @@ describe("plain routes", () => {
   });
 
   it("lists every public path of SPEC §2 in sitemap.xml with absolute URLs", async () => {
-    const res = await worker.fetch("/sitemap.xml");
+    const res = await t.worker.fetch("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     const body = await res.text();
@@ -48,7 +44,7 @@ describe("plain routes", () => {
   });
 
   it("answers health with the pipeline status as JSON", async () => {
-    const res = await worker.fetch("/api/health");
+    const res = await t.worker.fetch("/api/health");
     expect(res.status).toBe(200);
     const body = await res.json<{ ok: boolean; snapshots: { markets: { fetchedAt: string | null } } }>();
     expect(body.ok).toBe(true);
@@ -57,16 +53,16 @@ describe("plain routes", () => {
   });
 
   it("rejects unexpected methods on the API with 405 and unknown API paths with 404", async () => {
-    const post = await worker.fetch("/api/markets", { method: "POST" });
+    const post = await t.worker.fetch("/api/markets", { method: "POST" });
     expect(post.status).toBe(405);
-    const unknown = await worker.fetch("/api/nope");
+    const unknown = await t.worker.fetch("/api/nope");
     expect(unknown.status).toBe(404);
   });
 });
 
 describe("server-rendered pages", () => {
   it("renders the home page with the recorded markets for a crawler", async () => {
-    const res = await worker.fetch("/", {
+    const res = await t.worker.fetch("/", {
       headers: { "user-agent": "Googlebot/2.1" },
     });
     expect(res.status).toBe(200);
@@ -80,7 +76,7 @@ describe("server-rendered pages", () => {
 
   it("sends a list page's cards without the fields no card shows", async () => {
     for (const path of ["/", "/sports.data"]) {
-      const body = await (await worker.fetch(path, { headers: BROWSER })).text();
+      const body = await (await t.worker.fetch(path, { headers: BROWSER })).text();
       // The loader data: a document's stream scripts (its sort links say "liquidity"), or a navigation's answer.
       const data = path.endsWith(".data")
         ? body
@@ -93,7 +89,7 @@ describe("server-rendered pages", () => {
   });
 
   it("puts the response's nonce on every script element", async () => {
-    const res = await worker.fetch("/", { headers: BROWSER });
+    const res = await t.worker.fetch("/", { headers: BROWSER });
     const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
     expect(nonce).toBeTruthy();
     const html = await res.text();
@@ -106,13 +102,13 @@ describe("server-rendered pages", () => {
   });
 
   it("uses a different nonce for every response", async () => {
-    const a = await worker.fetch("/robots.txt");
-    const b = await worker.fetch("/robots.txt");
+    const a = await t.worker.fetch("/robots.txt");
+    const b = await t.worker.fetch("/robots.txt");
     expect(a.headers.get("content-security-policy")).not.toBe(b.headers.get("content-security-policy"));
   });
 
   it("answers an unknown path with the 404 page and status", async () => {
-    const res = await worker.fetch("/no/such/page");
+    const res = await t.worker.fetch("/no/such/page");
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain("Oops! Page not found");
@@ -138,7 +134,7 @@ describe("streaming on a cold cache", () => {
         return HttpResponse.json({ events: eventsOf(recordedMarkets) });
       }),
     );
-    const res = await worker.fetch("/", { headers: BROWSER });
+    const res = await t.worker.fetch("/", { headers: BROWSER });
     expect(res.status).toBe(200);
     const reader = res.body?.getReader();
     if (!reader) throw new Error("no body");
@@ -182,13 +178,13 @@ describe("configuration", () => {
 
 describe("page memory", () => {
   it("serves a repeat visit from memory with a fresh nonce in the header and the markup", async () => {
-    await worker.fetch("/api/markets"); // data cached: the page renders whole, so it can be kept
-    const first = await worker.fetch("/politics", { headers: BROWSER });
+    await t.worker.fetch("/api/markets"); // data cached: the page renders whole, so it can be kept
+    const first = await t.worker.fetch("/politics", { headers: BROWSER });
     const firstHtml = await first.text();
     expect(first.headers.get("x-cache")).toBe("MISS");
-    await worker.settle(); // the copy is kept once the first response has streamed
+    await t.worker.settle(); // the copy is kept once the first response has streamed
     const gammaCalls = calls.gamma;
-    const second = await worker.fetch("/politics", { headers: BROWSER });
+    const second = await t.worker.fetch("/politics", { headers: BROWSER });
     const secondHtml = await second.text();
     expect(second.headers.get("x-cache")).toBe("HIT");
     const nonceOf = (res: Response) =>
@@ -204,7 +200,7 @@ describe("page memory", () => {
 
 describe("security headers on every page", () => {
   it.each(PUBLIC_PATHS.map((p) => [p]))("%s", async (path) => {
-    const res = await worker.fetch(path, { headers: BROWSER });
+    const res = await t.worker.fetch(path, { headers: BROWSER });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expectSecurityHeaders(res);
@@ -214,14 +210,14 @@ describe("security headers on every page", () => {
 
 describe("caching headers", () => {
   it("pages and their data requests may not be kept by shared caches and are asked for again", async () => {
-    await worker.fetch("/api/markets");
+    await t.worker.fetch("/api/markets");
     for (const path of ["/", "/politics", "/politics.data", "/no-such-page"]) {
-      const res = await worker.fetch(path, { headers: BROWSER });
+      const res = await t.worker.fetch(path, { headers: BROWSER });
       await res.arrayBuffer();
       expect(res.headers.get("cache-control"), path).toBe("private, no-cache");
     }
     // The page memory keeps the header too.
-    const again = await worker.fetch("/politics", { headers: BROWSER });
+    const again = await t.worker.fetch("/politics", { headers: BROWSER });
     expect(again.headers.get("cache-control")).toBe("private, no-cache");
   });
 });

@@ -1,6 +1,6 @@
 /** The market and whale snapshots on real miniflare KV, each test with its own cache and clock. */
 import { env } from "cloudflare:test";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OnDemandCache } from "~/.server/cache/on-demand";
 import { SwrCache } from "~/.server/cache/swr-cache";
 import { parseConfig } from "~/.server/config";
@@ -10,23 +10,12 @@ import { KV_KEYS } from "~/.server/snapshots/keys";
 import { marketSnapshot, type StoredMarkets } from "~/.server/snapshots/markets";
 import { HistoryOutbox } from "~/.server/snapshots/outbox";
 import { whaleSnapshot } from "~/.server/snapshots/whales";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { clearIndex } from "./support/search";
-import {
-  calls,
-  failing,
-  feedRequests,
-  gammaRequests,
-  listenToUpstreams,
-  resetCalls,
-  upstreams,
-} from "./support/upstreams";
-import { clearKv, testWorker } from "./support/worker";
+import { calls, failing, feedRequests, gammaRequests, upstreams } from "./support/upstreams";
+import { testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-beforeEach(async () => {
-  resetCalls();
-  await clearKv();
-});
+workerTest({ worker: false });
 
 const T0 = Date.parse("2026-11-22T12:00:00Z");
 const MIN = 60_000;
@@ -196,7 +185,7 @@ describe("whale snapshot", () => {
 describe("cron", () => {
   it("the market schedule writes the market snapshot to KV", async () => {
     const worker = testWorker();
-    await worker.scheduled("*/10 * * * *", T0);
+    await worker.scheduled(MARKETS_CRON, T0);
     await worker.settle();
     expect((await storedMarkets())?.snapshot.markets).toHaveLength(100);
     expect(feedRequests()).toBe(1);
@@ -206,7 +195,7 @@ describe("cron", () => {
   it("the minute schedule writes the whale snapshot to KV", async () => {
     await clearIndex();
     const worker = testWorker();
-    await worker.scheduled("* * * * *", T0);
+    await worker.scheduled(WHALES_CRON, T0);
     await worker.settle();
     expect(await env.CACHE.get(KV_KEYS.whales)).not.toBeNull();
     // The trades, and the leaderboard's two pages (the board is cold).

@@ -6,18 +6,20 @@
  * says the same (one-status.test.ts has the health answers beside them).
  */
 import { env } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { HOUR_SECONDS, SLOT_SECONDS, slotOf } from "~/.server/history/store";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import { formatMoment } from "~/lib/format";
-import { failing, listenToUpstreams, upstreams } from "./support/upstreams";
-import { CRAWLER, clearKv, failingDb, type TestWorker, testWorker } from "./support/worker";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
+import { failing, upstreams } from "./support/upstreams";
+import { CRAWLER, failingDb, type TestWorker, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
+workerTest({
+  worker: false,
+  tables: ["upstream_checks", "market_points", "sentiment_changes", "whale_trades", "markets"],
+});
 
-const MARKETS_CRON = "*/10 * * * *";
-const WHALES_CRON = "* * * * *";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -70,16 +72,6 @@ function byTestId(html: string, id: string): string | undefined {
   return new RegExp(`data-testid="${id}"[^>]*>([^<]*)<`).exec(html)?.[1];
 }
 
-beforeEach(async () => {
-  await clearKv();
-  for (const table of ["upstream_checks", "market_points", "sentiment_changes", "whale_trades", "markets"])
-    await env.DB.prepare(`DELETE FROM ${table}`).run();
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
 describe("each cron run records what it saw of each upstream", () => {
   it("a market run with the feed answering: ok checks for gamma (100 markets), X and the model", async () => {
     const worker = testWorker();
@@ -116,7 +108,7 @@ describe("each cron run records what it saw of each upstream", () => {
     expect((await env.CACHE.get<StoredMarkets>(KV_KEYS.markets, "json"))?.snapshot.markets).toHaveLength(100);
     expect(
       errors.mock.calls.some((args) =>
-        String(args[0]).startsWith("[cron */10 * * * *] markets refresh failed"),
+        String(args[0]).startsWith(`[cron ${MARKETS_CRON}] markets refresh failed`),
       ),
     ).toBe(true);
   });

@@ -7,25 +7,19 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { formatPrice } from "~/lib/format";
+import { MARKETS_CRON } from "~/lib/refresh-cadence";
 import { callSourceText } from "~/lib/track-record-page";
 import { HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { type CallRow, clearCalls, gradeCall, insertCalls } from "./support/calls";
-import { listenToUpstreams } from "./support/upstreams";
-import { BROWSER, failingDb, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
+import { BROWSER, failingDb, type TestWorker, testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-const MARKETS_CRON = "*/10 * * * *";
 const DAY = 86_400_000;
 const NOW = Date.now();
 const FUTURE = new Date(NOW + 30 * DAY).toISOString();
 /** The on-demand market of HISTORY_MARKET_SLUG (recorded event). */
 const HISTORY_MARKET_ID = "824952";
 
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
-});
+const t = workerTest();
 
 beforeEach(async () => {
   await clearCalls();
@@ -33,7 +27,7 @@ beforeEach(async () => {
 });
 
 /** The page's HTML with React's text separators removed. */
-async function html(path: string, w: TestWorker = worker): Promise<{ status: number; body: string }> {
+async function html(path: string, w: TestWorker = t.worker): Promise<{ status: number; body: string }> {
   const response = await w.fetch(path, { headers: BROWSER });
   return { status: response.status, body: (await response.text()).replaceAll("<!-- -->", "") };
 }
@@ -434,7 +428,7 @@ describe("/track-record", () => {
   it("is in the header navigation and the sitemap", async () => {
     const { body } = await html("/");
     expect(body).toMatch(/<nav aria-label="Categories"[\s\S]*href="\/track-record"[\s\S]*<\/nav>/);
-    const sitemap = await (await worker.fetch("/sitemap.xml")).text();
+    const sitemap = await (await t.worker.fetch("/sitemap.xml")).text();
     expect(sitemap).toContain("<loc>https://oddspulse.example/track-record</loc>");
   });
 });

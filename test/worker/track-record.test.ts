@@ -8,21 +8,12 @@ import { HttpResponse, http } from "msw";
 import Papa from "papaparse";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { summarise } from "~/.server/track-record/metrics";
+import { MARKETS_CRON } from "~/lib/refresh-cadence";
 import { CALL_RULES_VERSION, type Call } from "~/lib/track-record";
 import { clearCalls, gradeCall, insertCalls } from "./support/calls";
-import {
-  failing,
-  keysetHandler,
-  LLM,
-  listenToUpstreams,
-  recordedMarkets,
-  upstreams,
-} from "./support/upstreams";
-import { freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
+import { failing, keysetHandler, LLM, recordedMarkets, upstreams } from "./support/upstreams";
+import { testWorker, workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-const MARKETS_CRON = "*/10 * * * *";
 const PAST = "2024-01-31T00:00:00Z";
 const PAST_END = "2025-06-30T00:00:00Z";
 const FUTURE = "2030-01-01T00:00:00Z";
@@ -31,15 +22,10 @@ const RESOLVED_YES = "253570";
 const RESOLVED_NO = "253573";
 const PROPOSED = "253618";
 
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
-});
+const t = workerTest({ tables: ["market_points", "sentiment_changes"] });
 
 beforeEach(async () => {
   await clearCalls();
-  await env.DB.prepare("DELETE FROM market_points").run();
-  await env.DB.prepare("DELETE FROM sentiment_changes").run();
 });
 
 async function count(sql: string): Promise<number> {
@@ -107,8 +93,8 @@ describe("recording under the call rules (rules v3: calls derived from the proba
 
   it("a call the rules allow is recorded once with its entry price, rule version, event and forecast", async () => {
     upstreams.use(keysetHandler(feed(PRICES)), model("250-500k", "buy_no"));
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     expect((await stored()).results).toEqual([
       {
         market_id: "517311",
@@ -129,14 +115,14 @@ describe("recording under the call rules (rules v3: calls derived from the proba
       },
     ]);
     // The same call again (a later run): nothing is added.
-    await worker.scheduled(MARKETS_CRON, Date.now() + 600_000);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON, Date.now() + 600_000);
+    await t.worker.settle();
     expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(1);
   });
 
   /** The text of the event's card on the home page (ended events shown). */
   const cardText = async () => {
-    const html = await (await worker.fetch("/?ended=show")).text();
+    const html = await (await t.worker.fetch("/?ended=show")).text();
     const card = new RegExp(`data-event-id="${EVENT_ID}"[\\s\\S]*?data-testid="outcome"`).exec(html)?.[0];
     return (card ?? "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
   };
@@ -146,8 +132,8 @@ describe("recording under the call rules (rules v3: calls derived from the proba
     const cheap = { "517310": 0.6, "517311": 0.37, "517313": 0.03 };
     const probabilities = { "<250k": 0.55, "250-500k": 0.33, "500-750k": 0.12 };
     upstreams.use(keysetHandler(feed(cheap)), model("500-750k", "buy_yes", probabilities));
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(0);
     expect(await cardText()).toContain(
       "Near-certain: the largest gap (9 points) is on a side priced under 5¢ or over 95¢",
@@ -157,8 +143,8 @@ describe("recording under the call rules (rules v3: calls derived from the proba
   it("a stated call its own probabilities contradict is not what is recorded: the derived call is", async () => {
     // The model says BUY YES on 250-500k at 30¢ while rating it 15%.
     upstreams.use(keysetHandler(feed(PRICES)), model("250-500k", "buy_yes"));
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     const rows = (await stored()).results as Record<string, unknown>[];
     expect(rows.map((r) => [r.market_id, r.side, r.side_price, r.call_outcome])).toEqual([
       ["517311", "buy_no", 0.7, "No · 250-500k"],
@@ -168,11 +154,11 @@ describe("recording under the call rules (rules v3: calls derived from the proba
     expect(card).toContain("edge +15 pts");
     expect(card).not.toContain("BUY YES");
     // Counted: the status says how many stated calls were set aside.
-    const status = (await (await worker.fetch("/api/v1/status")).json()) as {
+    const status = (await (await t.worker.fetch("/api/v1/status")).json()) as {
       snapshots: { sentiment: { disagreements: number; analyses: number } };
     };
     expect(status.snapshots.sentiment).toMatchObject({ disagreements: 1, analyses: 1 });
-    const page = await (await worker.fetch("/status")).text();
+    const page = await (await t.worker.fetch("/status")).text();
     expect(page).toContain("1 of 1 model calls disagreed with the model&#x27;s own probabilities");
   });
 
@@ -185,8 +171,8 @@ describe("recording under the call rules (rules v3: calls derived from the proba
       return { ...market, endDate: PAST_END, events: [{ ...event, endDate: PAST_END }] };
     });
     upstreams.use(keysetHandler(ended));
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(0);
     const card = await cardText();
     expect(card).toContain("Ended, awaiting resolution");
@@ -201,8 +187,8 @@ describe("recording under the call rules (rules v3: calls derived from the proba
     });
     const probabilities = { "<250k": 0.6, "250-500k": 0.05, "500-750k": 0.4 };
     upstreams.use(keysetHandler(closed), model("250-500k", "buy_no", probabilities));
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     expect(await count("SELECT COUNT(*) AS n FROM calls")).toBe(0);
   });
 
@@ -303,8 +289,8 @@ describe("settlement in the market cron", () => {
 
   it("grades resolved markets, leaves proposed and unknown ones pending with why, and adds nothing the second time", async () => {
     await insertCalls(due);
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     const grades = await env.DB.prepare("SELECT call_id, outcome FROM call_grades ORDER BY call_id").all();
     expect(grades.results).toEqual([
       { call_id: "no-1", outcome: "no" },
@@ -319,8 +305,8 @@ describe("settlement in the market cron", () => {
       { market_id: PROPOSED, state: "proposed" },
       { market_id: "999999999", state: "not closed or unknown" },
     ]);
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     expect(await count("SELECT COUNT(*) AS n FROM call_grades")).toBe(2);
   });
 
@@ -328,12 +314,12 @@ describe("settlement in the market cron", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     await insertCalls(due.slice(0, 1));
     upstreams.use(failing("gamma", "http-500"));
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     expect(await count("SELECT COUNT(*) AS n FROM call_grades")).toBe(0);
     upstreams.resetHandlers();
     await testWorker().scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.settle();
     expect(
       await count("SELECT COUNT(*) AS n FROM call_grades WHERE call_id = 'yes-1' AND outcome = 'yes'"),
     ).toBe(1);
@@ -365,7 +351,7 @@ describe("export", () => {
 
   it("GET /api/track-record answers the summary and the calls with their grading and return", async () => {
     await seed();
-    const response = await worker.fetch("/api/track-record");
+    const response = await t.worker.fetch("/api/track-record");
     expect(response.status).toBe(200);
     const body = (await response.json()) as {
       summary: Record<string, number | null>;
@@ -390,14 +376,14 @@ describe("export", () => {
   });
 
   it("a cursor that names no call is a 400 with what to do", async () => {
-    const response = await worker.fetch("/api/track-record?cursor=bm9wZQ");
+    const response = await t.worker.fetch("/api/track-record?cursor=bm9wZQ");
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Invalid cursor: use the nextCursor of a previous page" });
   });
 
   it("the CSV holds every call, and the JSON summary is recomputed exactly from its rows", async () => {
     await seed();
-    const csv = await worker.fetch("/track-record.csv");
+    const csv = await t.worker.fetch("/track-record.csv");
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const parsed = Papa.parse<Record<string, string>>(await csv.text(), {
       header: true,
@@ -434,7 +420,7 @@ describe("export", () => {
     }));
     // The summary is of current-rule rows: the CSV says which those are.
     const recomputed = summarise(fromCsv.filter((c) => c.ruleVersion === CALL_RULES_VERSION));
-    const { summary } = (await (await worker.fetch("/api/track-record")).json()) as {
+    const { summary } = (await (await t.worker.fetch("/api/track-record")).json()) as {
       summary: Record<string, number | null>;
     };
     for (const [key, value] of Object.entries(summary)) {
@@ -454,7 +440,7 @@ describe("export", () => {
         outcomes: ["Lakers", "Celtics"],
       },
     ]);
-    const csv = Papa.parse<Record<string, string>>(await (await worker.fetch("/track-record.csv")).text(), {
+    const csv = Papa.parse<Record<string, string>>(await (await t.worker.fetch("/track-record.csv")).text(), {
       header: true,
       skipEmptyLines: true,
     });
@@ -462,7 +448,7 @@ describe("export", () => {
       ["no", "buy_no", "0.01", "No", "0.99"],
       ["teams", "buy_no", "0.4", "Celtics", "0.6"],
     ]);
-    const json = (await (await worker.fetch("/api/track-record")).json()) as {
+    const json = (await (await t.worker.fetch("/api/track-record")).json()) as {
       calls: { priceAtCall: number; sideOutcome: string; sidePriceAtCall: number }[];
     };
     expect(json.calls[0]).toMatchObject({ priceAtCall: 0.01, sideOutcome: "No", sidePriceAtCall: 0.99 });
@@ -492,7 +478,7 @@ describe("export", () => {
       outcomes: string;
     }>();
     expect(stored.results).toEqual([{ question, outcomes: '["Yes","No"]' }]);
-    const csv = await (await worker.fetch("/track-record.csv")).text();
+    const csv = await (await t.worker.fetch("/track-record.csv")).text();
     expect(csv).toContain(question);
     expect(csv).not.toContain("\u0000");
     expect(csv).not.toContain("\u0085");
@@ -546,7 +532,7 @@ describe("rule versions, event scoring and the headline", () => {
     await gradeCall("old", "yes", now + 10);
     await insertCalls([{ id: "new", marketId: "2", side: "buy_yes", priceAtCall: 0.6, calledMs: now + 1 }]);
     await gradeCall("new", "no", now + 10);
-    const body = (await (await worker.fetch("/api/track-record")).json()) as {
+    const body = (await (await t.worker.fetch("/api/track-record")).json()) as {
       headline: Record<string, number | null>;
       summary: Record<string, number | null>;
       calls: Record<string, unknown>[];
@@ -570,7 +556,7 @@ describe("rule versions, event scoring and the headline", () => {
       /calls are immutable/,
     );
     // Listed on the page, tagged, with the link to every row.
-    const html = await (await worker.fetch("/track-record")).text();
+    const html = await (await t.worker.fetch("/track-record")).text();
     expect(html).toContain("Recorded under rules v1: not in the figures");
     expect(html).toContain("1 row recorded under earlier rules is listed below");
     expect(html).toContain('href="/track-record.csv"');
@@ -590,8 +576,8 @@ describe("rule versions, event scoring and the headline", () => {
         forecast: MEXICO,
       },
     ]);
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
     const resolutions = await env.DB.prepare(
       "SELECT market_id, outcome FROM market_resolutions ORDER BY market_id",
     ).all();
@@ -600,7 +586,7 @@ describe("rule versions, event scoring and the headline", () => {
       { market_id: "253654", outcome: "no" },
       { market_id: "253865", outcome: "no" },
     ]);
-    const body = (await (await worker.fetch("/api/track-record")).json()) as {
+    const body = (await (await t.worker.fetch("/api/track-record")).json()) as {
       headline: Record<string, number | null>;
       calls: Record<string, unknown>[];
     };
@@ -637,9 +623,9 @@ describe("rule versions, event scoring and the headline", () => {
         forecast: { ...MEXICO, keys: [RESOLVED_YES, PROPOSED, "253865"] },
       },
     ]);
-    await worker.scheduled(MARKETS_CRON);
-    await worker.settle();
-    const body = (await (await worker.fetch("/api/track-record")).json()) as {
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
+    const body = (await (await t.worker.fetch("/api/track-record")).json()) as {
       headline: Record<string, number | null>;
       calls: Record<string, unknown>[];
     };
@@ -666,7 +652,7 @@ describe("rule versions, event scoring and the headline", () => {
       },
       { id: "v1", marketId: "1", side: "buy_yes", priceAtCall: 0.2, calledMs: now + 1, ruleVersion: 1 },
     ]);
-    const csv = Papa.parse<Record<string, string>>(await (await worker.fetch("/track-record.csv")).text(), {
+    const csv = Papa.parse<Record<string, string>>(await (await t.worker.fetch("/track-record.csv")).text(), {
       header: true,
       skipEmptyLines: true,
     });
@@ -676,7 +662,7 @@ describe("rule versions, event scoring and the headline", () => {
       ["v3", "3", "0.7", event.slug, "No · B", "[0.5,0.3,0.2]"],
       ["v1", "1", "", "", "", ""],
     ]);
-    const feed = await (await worker.fetch("/track-record/feed.json")).text();
+    const feed = await (await t.worker.fetch("/track-record/feed.json")).text();
     expect(feed).toContain("Entry price 70¢, call rules v3.");
     expect(feed).toContain("Entry price 20¢, call rules v1.");
     expect(feed).toContain("buy No · B on");

@@ -5,29 +5,18 @@
  */
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { POSITIONS_WALLET } from "../support/upstream-answers";
-import { calls, DATA, failing, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
-import { BROWSER, failingDb, freshWorkerEachTest, type TestWorker, testWorker } from "./support/worker";
-
-listenToUpstreams();
+import { calls, DATA, failing, recordedTrades, upstreams } from "./support/upstreams";
+import { BROWSER, failingDb, type TestWorker, testWorker, workerTest } from "./support/worker";
 
 /** Rank 1 on the recorded monthly PnL board (DEEDDIT), holder of the recorded positions. */
 const WALLET = POSITIONS_WALLET;
 const PATH = `/trader/${WALLET}`;
 
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
-});
+const t = workerTest({ tables: ["whale_trades"], kvPrefixes: ["trader:"] });
 
-beforeEach(async () => {
-  await env.DB.prepare("DELETE FROM whale_trades").run();
-  const { keys } = await env.CACHE.list({ prefix: "trader:" });
-  for (const key of keys) await env.CACHE.delete(key.name);
-});
-
-async function page(path: string, on: TestWorker = worker): Promise<{ status: number; html: string }> {
+async function page(path: string, on: TestWorker = t.worker): Promise<{ status: number; html: string }> {
   const response = await on.fetch(path, { headers: BROWSER });
   return { status: response.status, html: await response.text() };
 }
@@ -73,7 +62,7 @@ describe("which URLs are trader pages", () => {
 
   it("the JSON answer for a non-wallet is a 404 { error } without any upstream call", async () => {
     for (const wallet of ["abc", `0x${"a".repeat(41)}`]) {
-      const response = await worker.fetch(`/api/traders/${wallet}`);
+      const response = await t.worker.fetch(`/api/traders/${wallet}`);
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ error: "Not a wallet address: use 0x and 40 hex digits" });
     }
@@ -112,7 +101,7 @@ describe("the rank-1 trader", () => {
 
   it("asks the Data API six times (four boards, positions, trades), then serves the kept answers for 5 minutes", async () => {
     await page(PATH);
-    await worker.settle();
+    await t.worker.settle();
     expect({ data: calls.data, others: upstreamCalls() - calls.data }).toEqual({ data: 6, others: 0 });
     // Another isolate (no memory of the first), the same data centre's cache: nothing asked again.
     const { html } = await page(PATH, testWorker());
@@ -132,7 +121,7 @@ describe("the rank-1 trader", () => {
 
   it("GET /api/traders/:wallet answers what the page shows, cached 5 minutes", async () => {
     await storeTrade();
-    const response = await worker.fetch(`/api/traders/${WALLET}`);
+    const response = await t.worker.fetch(`/api/traders/${WALLET}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=300");
     const body = (await response.json()) as {
@@ -232,7 +221,7 @@ describe("each section fails on its own", () => {
 describe("links in", () => {
   it("trader pages are not in the sitemap", async () => {
     await page(PATH);
-    const sitemap = await (await worker.fetch("/sitemap.xml")).text();
+    const sitemap = await (await t.worker.fetch("/sitemap.xml")).text();
     expect(sitemap).not.toContain("/trader/");
   });
 });

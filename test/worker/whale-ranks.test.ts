@@ -1,5 +1,5 @@
 /**
- * Whale context inside workerd (issue 15 §1–2): the monthly PnL board is loaded from the recorded
+ * Whale context inside workerd (decision 0020): the monthly PnL board is loaded from the recorded
  * leaderboard (one request per page) before the first whale snapshot is ranked, kept in KV for an
  * hour, and joined by wallet; an unranked trader stays unranked, a failing board leaves every rank
  * unknown and the trades shown; /api/whales honours min, hideCertain and ranked.
@@ -8,18 +8,14 @@ import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { KV_KEYS } from "~/.server/snapshots/keys";
+import { WHALES_CRON } from "~/lib/refresh-cadence";
 import type { WhaleTrade } from "~/lib/types";
 import { makeTradeRow } from "../support/markets";
 import { leaderboardAnswer } from "../support/upstream-answers";
-import { DATA, failing, listenToUpstreams, recordedTrades, upstreams } from "./support/upstreams";
-import { BROWSER, freshWorkerEachTest, type TestWorker } from "./support/worker";
+import { DATA, failing, recordedTrades, upstreams } from "./support/upstreams";
+import { BROWSER, workerTest } from "./support/worker";
 
-listenToUpstreams();
-
-let worker: TestWorker;
-freshWorkerEachTest((w) => {
-  worker = w;
-});
+const t = workerTest();
 
 /** Rank 1 (DEEDDIT) and rank 50 (ultrahypedmike) on the recorded monthly board; the third is on no board. */
 const RANK_1 = "0x09b428f7c2b469786286214aa5c90dd9015f7320";
@@ -44,8 +40,6 @@ let boardRequests: URL[] = [];
 
 beforeEach(async () => {
   boardRequests = [];
-  await env.CACHE.delete(KV_KEYS.board);
-  await env.CACHE.delete(KV_KEYS.boardRefresh);
   upstreams.use(
     http.get(`${DATA}/trades`, () => HttpResponse.json(TRADES)),
     http.get(`${DATA}/v1/leaderboard`, ({ request }) => {
@@ -57,7 +51,7 @@ beforeEach(async () => {
 });
 
 async function whales(query = ""): Promise<WhaleTrade[]> {
-  const res = await worker.fetch(`/api/whales${query}`);
+  const res = await t.worker.fetch(`/api/whales${query}`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { trades: WhaleTrade[] }).trades;
 }
@@ -101,9 +95,9 @@ describe("ranks", () => {
 
   it("the board is kept an hour: the next whale refreshes ask nothing more of it", async () => {
     await whales();
-    await worker.settle();
-    await worker.scheduled("* * * * *", Date.now() + 120_000);
-    await worker.settle();
+    await t.worker.settle();
+    await t.worker.scheduled(WHALES_CRON, Date.now() + 120_000);
+    await t.worker.settle();
     expect(boardRequests).toHaveLength(2);
   });
 
@@ -119,7 +113,7 @@ describe("ranks", () => {
   });
 
   it("whale cards show the rank and monthly PnL, and link the trader to their page", async () => {
-    const html = await (await worker.fetch("/whale-watch", { headers: BROWSER })).text();
+    const html = await (await t.worker.fetch("/whale-watch", { headers: BROWSER })).text();
     expect(html).toContain("#1 this month · +$8.1M");
     expect(html).toContain("Unranked this month");
     expect(html).toContain(`href="/trader/${RANK_1}"`);

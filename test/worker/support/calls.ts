@@ -32,7 +32,10 @@ export interface CallRow {
   priceAtCall: number;
   calledMs: number;
   endDate?: string | null;
-  /** The current rules unless given; 1 stands for a row recorded before issue 23 (no event, no side price). */
+  /**
+   * The current rules unless given; 1 stands for a row recorded under rules v1 (no event, no side price:
+   * decision 0033).
+   */
   ruleVersion?: number;
   /** The entry price; by default the price of the side bought (none for a hold or a version-1 row). */
   sidePrice?: number | null;

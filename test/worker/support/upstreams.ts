@@ -44,7 +44,11 @@ const loopback = http.all(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough());
 
 export const upstreams = setupServer(loopback, ...upstreamsAtTestHosts.handlers);
 
-/** The hooks every workerd test file needs: msw listening (unknown hosts are errors), handlers and mocks reset after each test. */
+/**
+ * msw listening (unknown hosts are errors), its handlers and the mocks reset after each test. workerTest
+ * (support/worker.ts) starts with this; a file that needs neither a worker per test nor a cold start calls it
+ * alone.
+ */
 export function listenToUpstreams(): void {
   beforeAll(() => upstreams.listen({ onUnhandledRequest: "error" }));
   afterEach(() => {

@@ -10,10 +10,10 @@ import {
   type QueueResult,
   waitOnExecutionContext,
 } from "cloudflare:test";
-import { afterEach, beforeEach } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import worker from "../../../workers/app";
-import { resetCalls } from "./upstreams";
+import { listenToUpstreams, resetCalls } from "./upstreams";
 
 export const ORIGIN = "https://oddspulse.example";
 export const BROWSER = {
@@ -43,7 +43,7 @@ let onDemandCache: Cache | null = null;
 let cacheGeneration = 0;
 
 /** Gives the following test workers an empty Cache API namespace. */
-export async function freshOnDemandCache(): Promise<Cache> {
+async function freshOnDemandCache(): Promise<Cache> {
   cacheGeneration += 1;
   onDemandCache = await caches.open(`on-demand-test-${cacheGeneration}`);
   return onDemandCache;
@@ -89,22 +89,74 @@ export async function clearKv(): Promise<void> {
   await env.DB.prepare("DELETE FROM refresh_state").run();
 }
 
+/** What each test of a file starts from (see workerTest). */
+export interface WorkerTestOptions {
+  /**
+   * A fresh worker for each test at `t.worker` (the default). `false` for a file whose tests make their own
+   * with testWorker(): those use the default Cache API namespace (no new one per test), and each test still
+   * starts with zeroed counts, cold KV and the tables and prefixes below emptied.
+   */
+  worker?: boolean;
+  /** D1 tables emptied before each test (not `calls`, which refuses deletes: clearCalls in support/calls.ts). */
+  tables?: readonly string[];
+  /** KV key prefixes (e.g. "market:"): every key under each is deleted before each test. */
+  kvPrefixes?: readonly string[];
+}
+
+export interface WorkerTest {
+  /**
+   * The current test's worker. A test may put another in its place (`t.worker = testWorker({ ... })`: another
+   * isolate, other bindings) for the rest of that test; the next test gets a fresh one again.
+   */
+  worker: TestWorker;
+}
+
 /**
- * Before each test: a fresh isolate (handed to `use`), zeroed upstream call counts and cold KV. After
- * it: its background work (refreshes that write KV) finishes, so none lands in the next test.
+ * The set-up of a workerd test file, called once at its top: `const t = workerTest({ tables: ["markets"] })`.
+ * - msw answers the upstreams from the recorded payloads (listenToUpstreams); after each test its handlers,
+ *   the mocks and the real timers are put back.
+ * - Before each test: a fresh worker at `t.worker` (its own isolate state; it and any testWorker() the test
+ *   makes share a new, empty Cache API namespace), the upstream call counts zeroed, KV's cached datasets
+ *   and their refresh records gone (clearKv), then `tables` emptied and the KV keys under `kvPrefixes`
+ *   deleted.
+ * - After each test: the background work of the worker it made (refreshes that write KV) finishes, so none
+ *   of it lands in the next test.
  */
-export function freshWorkerEachTest(use: (worker: TestWorker) => void): void {
+export function workerTest({
+  worker = true,
+  tables = [],
+  kvPrefixes = [],
+}: WorkerTestOptions = {}): WorkerTest {
+  listenToUpstreams();
+  let made: TestWorker | null = null;
   let current: TestWorker | null = null;
   beforeEach(async () => {
-    await freshOnDemandCache();
-    current = testWorker();
-    use(current);
+    if (worker) {
+      await freshOnDemandCache();
+      made = current = testWorker();
+    }
     resetCalls();
     await clearKv();
+    if (tables.length > 0) await clearTables(...tables);
+    for (const prefix of kvPrefixes) {
+      const { keys } = await env.CACHE.list({ prefix });
+      for (const key of keys) await env.CACHE.delete(key.name);
+    }
   });
   afterEach(async () => {
-    await current?.settle();
+    vi.useRealTimers();
+    await made?.settle();
   });
+  return {
+    get worker(): TestWorker {
+      if (!current)
+        throw new Error("t.worker exists only inside a test, and only without workerTest({ worker: false })");
+      return current;
+    },
+    set worker(other: TestWorker) {
+      current = other;
+    },
+  };
 }
 
 /** A D1 binding whose every call fails, as when the database is unreachable. */
