@@ -149,19 +149,11 @@ export async function readEvent(
   }
   const indexed = await openIndexedEvent(sources, slug);
   if (indexed) {
-    const { event } = indexed;
-    const outcomes = outcomeViews(event.markets, event.markets.length > 1);
+    const { event, checkedAt } = indexed;
+    const at = checkedAt ?? event.updatedAt;
     const card = indexedEventCard(event, now);
-    const at = indexed.checkedAt ?? indexed.event.updatedAt;
     return ok({
-      detail: {
-        event: card,
-        outcomes,
-        outcomeCount: outcomes.length,
-        inSnapshot: false,
-        fetchedAt: indexed.event.updatedAt,
-        provenance: provenanceOf(card, { kind: "cached", by: POLYMARKET, at }),
-      },
+      detail: outsideDetail(card, event, event.updatedAt, { kind: "cached", by: POLYMARKET, at }),
       from: "index",
     });
   }
@@ -170,18 +162,28 @@ export async function readEvent(
   const found = read.value.value;
   if (found === null) return ok(null);
   const event = asMarketEvent(found);
-  const outcomes = outcomeViews(event.markets, event.markets.length > 1);
   const card: AnyEvent = { ...toEventFacts(event, now), forecast: null, mentions: null };
   const { fetchedAt, stale } = read.value;
   return ok({
-    detail: {
-      event: card,
-      outcomes,
-      outcomeCount: outcomes.length,
-      inSnapshot: false,
-      fetchedAt,
-      provenance: provenanceOf(card, fetchedProvenance(POLYMARKET, fetchedAt, stale)),
-    },
+    detail: outsideDetail(card, event, fetchedAt, fetchedProvenance(POLYMARKET, fetchedAt, stale)),
     from: "lookup",
   });
+}
+
+/** An event outside the snapshot: its card without a forecast, every open outcome, where its prices came from. */
+function outsideDetail(
+  card: AnyEvent,
+  event: MarketEvent,
+  fetchedAt: string,
+  markets: Provenance,
+): EventDetail {
+  const outcomes = outcomeViews(event.markets, event.markets.length > 1);
+  return {
+    event: card,
+    outcomes,
+    outcomeCount: outcomes.length,
+    inSnapshot: false,
+    fetchedAt,
+    provenance: provenanceOf(card, markets),
+  };
 }
