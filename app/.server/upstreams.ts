@@ -7,6 +7,7 @@ import type { Config } from "./config";
 import { createX, type XClient } from "./mentions/x-client";
 import { fetchBooks, fetchPriceHistory, type HistoryInterval } from "./polymarket/clob";
 import { fetchEventTrades, fetchHolders, fetchMarketTrades, fetchWhaleTrades } from "./polymarket/data-api";
+import { createDataV2, type DataV2 } from "./polymarket/data-v2";
 import {
   fetchActiveEvents,
   fetchClosedMarkets,
@@ -69,6 +70,9 @@ export const createDataApi = polymarketClient(
 );
 export type DataApi = ReturnType<typeof createDataApi>;
 
+/** The Data API v2 (cursor paging, snake_case): trades, holders with PnL, the board, positions, activity, resolutions. */
+export const createDataV2Client = polymarketClient((config) => config.dataUrl, createDataV2);
+
 /** The CLOB: an outcome token's price history, the top of outcome tokens' order books. */
 export const createClob = polymarketClient(
   (config) => config.clobUrl,
@@ -84,6 +88,8 @@ export type Clob = ReturnType<typeof createClob>;
 export interface Upstreams {
   gamma: Gamma;
   data: DataApi;
+  /** The v2 routes, on the same base URL as `data` (its v1 routes are the fallback). */
+  dataV2: DataV2;
   clob: Clob;
   /** Null without X_BEARER_TOKEN: mention counts are estimates then. */
   x: XClient | null;
@@ -98,6 +104,7 @@ export function createUpstreams(config: Config, fetch: typeof globalThis.fetch):
   return {
     gamma: createGamma(config, fetch),
     data: createDataApi(config, fetch),
+    dataV2: createDataV2Client(config, fetch),
     clob: createClob(config, fetch),
     x: createX(config, fetch),
     llm: createLlm(config, fetch),
