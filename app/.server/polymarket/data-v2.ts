@@ -7,6 +7,7 @@
  * keeps that route answering when the v2 one fails or is missing.
  */
 import * as v from "valibot";
+import { type ResolutionState, resolutionStateOf } from "~/lib/resolution";
 import { UpstreamError } from "../http";
 import { createLog } from "../log";
 import { fetchHolders, type TokenHolders } from "./data-api";
@@ -362,23 +363,6 @@ export function parseActivityRow(raw: unknown): V2Activity | null {
   };
 }
 
-/**
- * A market's place in UMA's resolution: open (asked, nothing proposed), proposed (an answer waits out its
- * challenge window), disputed (gone to UMA's vote), resolved (final).
- */
-export const RESOLUTION_STATES = ["open", "proposed", "disputed", "resolved"] as const;
-export type ResolutionState = (typeof RESOLUTION_STATES)[number];
-
-const RESOLUTION_STATE_OF: Record<string, ResolutionState> = {
-  active: "open",
-  posed: "open",
-  requested: "open",
-  proposed: "proposed",
-  disputed: "disputed",
-  resolved: "resolved",
-  settled: "resolved",
-};
-
 const ResolutionRow = v.object({
   condition_id: RequiredText,
   status: Text,
@@ -419,8 +403,8 @@ export function parseResolutionRow(raw: unknown): V2Resolution | null {
   const parsed = v.safeParse(ResolutionRow, raw);
   if (!parsed.success) return null;
   const r = parsed.output;
-  const state = RESOLUTION_STATE_OF[r.status.toLowerCase()];
-  if (state === undefined) return null;
+  const state = resolutionStateOf(r.status);
+  if (state === null) return null;
   const total = r.payouts.reduce((sum, p) => sum + p, 0);
   return {
     conditionId: r.condition_id,
