@@ -93,7 +93,7 @@ function answerOf(price: number | null, outcomes: readonly string[]): string | n
 
 function finalAnswer(payouts: readonly number[], outcomes: readonly string[]): string | null {
   if (payouts.length === 0) return null;
-  const winner = payouts.findIndex((p) => p === 1);
+  const winner = payouts.indexOf(1);
   if (winner >= 0) return outcomes[winner] ?? null;
   return payouts.every((p) => p === payouts[0]) ? "50-50" : null;
 }
