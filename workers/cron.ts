@@ -8,6 +8,7 @@ import { crawlSearchIndex } from "../app/.server/search/crawl";
 import { compactHistory } from "../app/.server/snapshots/history";
 import { marketSnapshot, type StoredMarkets } from "../app/.server/snapshots/markets";
 import { flushHistory } from "../app/.server/snapshots/outbox";
+import { refreshSmartWallets } from "../app/.server/snapshots/smart-wallets";
 import { type StoredWhales, whaleSnapshot } from "../app/.server/snapshots/whales";
 import { settleOpenCalls } from "../app/.server/track-record/settle";
 import { errorMessage } from "../app/lib/errors";
@@ -100,6 +101,13 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
             ]);
             return ok(null);
           },
+        }
+      : null,
+    whales
+      ? {
+          name: "smart wallets",
+          log: createLog("smart-money"),
+          run: () => refreshSmartWallets(history, deps.upstreams.dataV2, deps.now()),
         }
       : null,
     markets

@@ -11,6 +11,12 @@ import leaderboardFixture from "../fixtures/polymarket/data-leaderboard-month-pn
   type: "json",
 };
 import positionsFixture from "../fixtures/polymarket/data-positions-2.json" with { type: "json" };
+import v2EmptyPage from "../fixtures/polymarket-data-v2/adriancova__data-v2-trades-v2-empty.json" with {
+  type: "json",
+};
+import v2Leaderboard from "../fixtures/polymarket-data-v2/polyoxide__v2_leaderboard.json" with {
+  type: "json",
+};
 
 /** Headers the deprecated offset list answers with today. */
 export const LEGACY_LIST_HEADERS = {
@@ -140,6 +146,15 @@ export function leaderboardAnswer(params: URLSearchParams): unknown[] {
   const offset = Number(params.get("offset") ?? "0");
   const limit = Math.min(50, Number(params.get("limit") ?? "50"));
   return leaderboardFixture.slice(offset, offset + limit);
+}
+
+/**
+ * The Data API v2 board: its recorded first page (two wallets, `has_more` with a cursor), then, for any
+ * cursor, the recorded empty page. `offset` is refused with a 400, as v2 does.
+ */
+export function v2LeaderboardAnswer(params: URLSearchParams): { status: number; body: unknown } {
+  if (params.has("offset")) return { status: 400, body: { error: "offset is not supported; use cursor" } };
+  return { status: 200, body: params.has("cursor") ? v2EmptyPage : v2Leaderboard };
 }
 
 /** The wallet of the recorded positions (rank 1 on the recorded monthly board). */

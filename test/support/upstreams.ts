@@ -35,6 +35,7 @@ import {
   modelAnswer,
   positionsAnswer,
   replayedAt,
+  v2LeaderboardAnswer,
   xCountsAnswer,
 } from "./upstream-answers.ts";
 
@@ -248,6 +249,14 @@ export function createUpstreams(bases: UpstreamBases) {
         url: `${bases.data}/v1/leaderboard`,
         ok: ({ request }) =>
           HttpResponse.json(leaderboardAnswer(new URL(request.url).searchParams) as JsonBodyType),
+      },
+      {
+        method: "get",
+        url: `${bases.data}/v2/leaderboard`,
+        ok: ({ request }) => {
+          const answer = v2LeaderboardAnswer(new URL(request.url).searchParams);
+          return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status });
+        },
       },
       {
         method: "get",

@@ -56,8 +56,9 @@ describe("history written by the crons", () => {
 
     await worker.scheduled(WHALES_CRON);
     await worker.settle();
-    // Two trades requests; the leaderboard's two pages only once (kept an hour).
-    expect(calls.data).toBe(4);
+    // Two trades requests; the leaderboard's two pages only once (kept an hour); the v2 all-time board's two
+    // pages only once (the smart wallets, kept a day).
+    expect(calls.data).toBe(6);
     expect(await count("whale_trades")).toBe(trades);
   });
 

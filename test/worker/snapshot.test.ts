@@ -198,8 +198,9 @@ describe("cron", () => {
     await worker.scheduled(WHALES_CRON, T0);
     await worker.settle();
     expect(await env.CACHE.get(KV_KEYS.whales)).not.toBeNull();
-    // The trades, and the leaderboard's two pages (the board is cold).
-    expect(calls.data).toBe(3);
+    // The trades, the leaderboard's two pages (the board is cold) and the v2 all-time board's two pages
+    // (the smart wallets, once a day).
+    expect(calls.data).toBe(5);
     // Gamma only for the search index's crawl: the first page of the open events (decision 0034).
     expect(gammaRequests.map((url) => `${url.pathname}?${url.searchParams}`)).toEqual([
       "/events/keyset?active=true&closed=false&limit=100",

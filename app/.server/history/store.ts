@@ -21,6 +21,7 @@ import { changes } from "./rows";
 import * as sentimentChanges from "./sentiment-changes";
 import * as settlementChecks from "./settlement-checks";
 import { slotOf } from "./slots";
+import * as smartWallets from "./smart-wallets";
 import * as upstreamChecks from "./upstream-checks";
 import * as whaleTrades from "./whale-trades";
 
@@ -149,6 +150,21 @@ export class HistoryStore {
   /** When history writes last succeeded (epoch ms), or null before the first. Throws when D1 fails. */
   lastHistoryWrite(): Promise<number | null> {
     return refreshState.lastHistoryWrite(this.db);
+  }
+
+  /** When the smart wallets were last replaced (epoch ms), or null before the first time. */
+  smartWalletsRefreshedAt(): Promise<number | null> {
+    return smartWallets.refreshedAt(this.db);
+  }
+
+  /** Replaces the smart wallets (decision 0052) in one batch. */
+  replaceSmartWallets(wallets: readonly smartWallets.BoardWallet[], atMs: number): Promise<void> {
+    return smartWallets.replace(this.db, wallets, atMs);
+  }
+
+  /** The smart wallets by wallet (lowercase). */
+  smartWallets(): Promise<Map<string, smartWallets.BoardWallet>> {
+    return smartWallets.all(this.db);
   }
 
   /** Records what a cron run saw of each upstream. */
