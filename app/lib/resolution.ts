@@ -41,6 +41,21 @@ export function statusHistoryOf(raw: unknown): string[] {
   return Array.isArray(value) ? value.filter((s): s is string => typeof s === "string") : [];
 }
 
+/** What the Data API v2 (`/v2/resolutions`) says of one market's resolution. */
+export interface UmaResolution {
+  state: ResolutionState;
+  wasDisputed: boolean;
+  /** The proposed answer as the first outcome's payout, 0–1 (1: the first outcome; 0.5: a 50-50), null when none. */
+  proposed: number | null;
+  /** Epoch milliseconds of the last change. */
+  updatedAt: number | null;
+  /** When the proposal becomes final unless disputed, or the vote's expected end (epoch ms). */
+  expectedFinalAt: number | null;
+  resolvedAt: number | null;
+  /** Each outcome's share of the payout, 0–1 (resolved markets). */
+  payouts: readonly number[];
+}
+
 /** What the upstreams say of one market's resolution. */
 export interface ResolutionFacts {
   /** Gamma's `umaResolutionStatus`. */
@@ -50,16 +65,7 @@ export interface ResolutionFacts {
   /** The outcome labels, in order (the proposed price 1 names the first, 0 the second). */
   outcomes: readonly string[];
   /** From `/v2/resolutions`, where asked. */
-  v2?: {
-    state: ResolutionState;
-    wasDisputed: boolean;
-    /** The proposed answer as the first outcome's payout, 0–1. */
-    proposed: number | null;
-    updatedAt: number | null;
-    expectedFinalAt: number | null;
-    resolvedAt: number | null;
-    payouts: readonly number[];
-  } | null;
+  v2?: UmaResolution | null;
 }
 
 export interface ResolutionStep {

@@ -7,7 +7,7 @@
  * keeps that route answering when the v2 one fails or is missing.
  */
 import * as v from "valibot";
-import { type ResolutionState, resolutionStateOf } from "~/lib/resolution";
+import { resolutionStateOf, type UmaResolution } from "~/lib/resolution";
 import { UpstreamError } from "../http";
 import { createLog } from "../log";
 import { fetchHolders, type TokenHolders } from "./data-api";
@@ -375,18 +375,9 @@ const ResolutionRow = v.object({
   payouts: v.fallback(v.array(v.number()), []),
 });
 
-export interface V2Resolution {
+/** One market's resolution as v2 reports it. */
+export interface V2Resolution extends UmaResolution {
   conditionId: string;
-  state: ResolutionState;
-  wasDisputed: boolean;
-  /** The proposed answer as the first outcome's payout, 0–1 (1: the first outcome; 0.5: a 50-50), null when none. */
-  proposed: number | null;
-  /** Epoch milliseconds of the last change. */
-  updatedAt: number | null;
-  /** When the proposal becomes final unless disputed, or the vote's expected end (epoch ms). */
-  expectedFinalAt: number | null;
-  resolvedAt: number | null;
-  /** Each outcome's share of the payout, 0–1 (resolved markets). */
   payouts: number[];
 }
 
