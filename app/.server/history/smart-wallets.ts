@@ -4,14 +4,6 @@
  */
 import type { SmartWallet } from "~/lib/smart-money";
 
-interface SmartWalletRow {
-  wallet: string;
-  rank: number;
-  name: string | null;
-  pnl: number;
-  volume: number;
-}
-
 export interface BoardWallet extends SmartWallet {
   volume: number;
 }
@@ -33,12 +25,4 @@ export async function replace(db: D1Database, wallets: readonly BoardWallet[], a
     db.prepare("DELETE FROM smart_wallets"),
     ...wallets.map((w) => insert.bind(w.wallet, w.rank, w.name, w.pnl, w.volume, atMs)),
   ]);
-}
-
-/** The list by wallet (lowercase). */
-export async function all(db: D1Database): Promise<Map<string, BoardWallet>> {
-  const { results } = await db
-    .prepare("SELECT wallet, rank, name, pnl, volume FROM smart_wallets")
-    .all<SmartWalletRow>();
-  return new Map(results.map((r) => [r.wallet, { ...r }]));
 }

@@ -162,11 +162,6 @@ export class HistoryStore {
     return smartWallets.replace(this.db, wallets, atMs);
   }
 
-  /** The smart wallets by wallet (lowercase). */
-  smartWallets(): Promise<Map<string, smartWallets.BoardWallet>> {
-    return smartWallets.all(this.db);
-  }
-
   /** Records what a cron run saw of each upstream. */
   recordChecks(checks: readonly upstreamChecks.UpstreamCheck[]): Promise<void> {
     return upstreamChecks.insert(this.db, checks);

@@ -11,7 +11,7 @@ import type { WhaleTrade } from "~/lib/types";
 import { HISTORY_UNAVAILABLE, type HistoryReads } from "../history/reads";
 import { type Lookups, sayUnavailable } from "../lookups";
 import { isConditionId, unranked } from "../polymarket/data-api";
-import { boardIndex, rankTrader, type StoredBoard } from "../snapshots/leaderboard";
+import { boardIndex, rankTrader, rankTrades, type StoredBoard } from "../snapshots/leaderboard";
 import { paperReturn } from "../track-record/metrics";
 
 export { HISTORY_UNAVAILABLE };
@@ -47,6 +47,17 @@ export function mergeTrades(stored: Section<WhaleTrade[]>, fetched: Section<Whal
     fetched: theirs.length,
     notes,
   };
+}
+
+/** Stored and fetched trades merged (`mergeTrades`), each trader ranked on the board. */
+export async function rankedTrades(
+  stored: Promise<Section<WhaleTrade[]>>,
+  fetched: Promise<Section<WhaleTrade[]>>,
+  board: Promise<StoredBoard | null>,
+): Promise<MarketTrades> {
+  const [ours, theirs, ranks] = await Promise.all([stored, fetched, board]);
+  const merged = mergeTrades(ours, theirs);
+  return { ...merged, trades: rankTrades(merged.trades, ranks) };
 }
 
 /** Largest holders per outcome, cached; outcomes named by the token's position in the market. */

@@ -22,11 +22,11 @@ import type { Deps } from "../deps";
 import { LOOKUPS, type Lookups, sayUnavailable } from "../lookups";
 import { type HistorySources, linesHistory } from "../market/price-history";
 import { toMarketView } from "../market/resolve";
-import { HOLDERS_UNAVAILABLE, holdersOf, mentionPoints, mergeTrades, withReturns } from "../market/sections";
+import { HOLDERS_UNAVAILABLE, holdersOf, mentionPoints, rankedTrades, withReturns } from "../market/sections";
 import { isTokenId } from "../polymarket/clob";
 import { isConditionId } from "../polymarket/data-api";
 import type { EventBySlug } from "../polymarket/gamma-events";
-import { leaderboard, rankTrades, type StoredBoard } from "../snapshots/leaderboard";
+import { leaderboard, type StoredBoard } from "../snapshots/leaderboard";
 import { type Sources, sourcesOf } from "../sources";
 import { type ResolvedEvent, RULES_UNAVAILABLE, resolveEvent, toEventView } from "./event-resolve";
 import { chartRangeOf, notFound, nowOrLater, valueOrErrorPage } from "./loader-data";
@@ -117,9 +117,7 @@ async function eventTrades(
       : lookups
           .eventTrades({ slug, conditionIds })
           .then((kept) => (kept.ok ? ok(kept.value.value) : sayUnavailable(kept, EVENT_TRADES_UNAVAILABLE)));
-  const [ours, theirs, ranks] = await Promise.all([reads.eventTrades(slug, conditionIds), fetched, board]);
-  const merged = mergeTrades(ours, theirs);
-  return { ...merged, trades: rankTrades(merged.trades, ranks) };
+  return rankedTrades(reads.eventTrades(slug, conditionIds), fetched, board);
 }
 
 /** Gamma's event on demand, for an event drawn from the index: the event, or why it cannot be had. */

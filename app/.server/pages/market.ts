@@ -21,9 +21,9 @@ import type { RequestContext } from "../context";
 import { LOOKUPS, type Lookups, sayUnavailable } from "../lookups";
 import { type HistorySources, outcomeHistory } from "../market/price-history";
 import { type ResolvedMarket, resolveMarket } from "../market/resolve";
-import { holdersOf, mentionPoints, mergeTrades, TRADES_UNAVAILABLE, withReturns } from "../market/sections";
+import { holdersOf, mentionPoints, rankedTrades, TRADES_UNAVAILABLE, withReturns } from "../market/sections";
 import { isConditionId } from "../polymarket/data-api";
-import { leaderboard, rankTrades, type StoredBoard } from "../snapshots/leaderboard";
+import { leaderboard, type StoredBoard } from "../snapshots/leaderboard";
 import { sourcesOf } from "../sources";
 import { chartRangeOf, notFound, nowOrLater, valueOrErrorPage } from "./loader-data";
 
@@ -68,9 +68,7 @@ async function marketTrades(
           .trades(conditionId)
           .then((kept) => (kept.ok ? ok(kept.value.value) : sayUnavailable(kept, TRADES_UNAVAILABLE)))
       : Promise.resolve(ok<WhaleTrade[]>([]));
-  const [ours, theirs, ranks] = await Promise.all([reads.marketTrades(conditionId), fetched, board]);
-  const merged = mergeTrades(ours, theirs);
-  return { ...merged, trades: rankTrades(merged.trades, ranks) };
+  return rankedTrades(reads.marketTrades(conditionId), fetched, board);
 }
 
 /** The other markets of a multi-market event with their prices (none for a single-market event). */
