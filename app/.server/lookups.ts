@@ -1,6 +1,6 @@
 /**
  * Every on-demand read, declared once (decision 0021): what a visitor's request asks for by id — a market
- * outside the snapshot, its event, trades and holders, an event's trades and order books, a token's CLOB
+ * outside the snapshot, its event, trades and holders, an event's trades, order books and UMA resolutions, a token's CLOB
  * history, a trader's board rows,
  * positions and trades. Each says where its answer is kept (`key`; memory and the Cache API, never KV),
  * which upstream answers it, how long the answer is fresh, and how to load it with the single-attempt
@@ -85,6 +85,9 @@ export const TRADES_FRESH_SECONDS = 5 * 60;
 /** A trader's answers are fresh 5 minutes. */
 export const TRADER_FRESH_SECONDS = 5 * 60;
 
+/** UMA's state moves in hours (a proposal's window is two); an event's resolutions are kept five minutes. */
+export const RESOLUTIONS_FRESH_SECONDS = 5 * 60;
+
 /** Order books move with every trade; an event page's are kept two minutes. */
 export const BOOKS_FRESH_SECONDS = 2 * 60;
 
@@ -113,7 +116,8 @@ export interface PricesQuery {
 export const LOOKUPS = {
   market: defineLookup({
     // v2: the market's prices 0..1 only (no percent pair), its 24 h change `firstPriceChange24h`.
-    key: (slug: string) => `market:slug:v2:${slug}`,
+    // v3: UMA's status history (`resolutionHistory`).
+    key: (slug: string) => `market:slug:v3:${slug}`,
     upstream: "gamma",
     freshSeconds: ON_DEMAND_FRESH_SECONDS,
     load: (up, slug) => up.gamma.marketBySlug(slug),
@@ -122,7 +126,8 @@ export const LOOKUPS = {
   event: defineLookup({
     // v2: the whole event (rules, dates, closed events too), no longer only its title and markets.
     // v3: its markets' prices 0..1 only (no percent pair), their 24 h change `firstPriceChange24h`.
-    key: (eventSlug: string) => `market:event:v3:${eventSlug}`,
+    // v4: its markets carry UMA's status history (`resolutionHistory`).
+    key: (eventSlug: string) => `market:event:v4:${eventSlug}`,
     upstream: "gamma",
     freshSeconds: ON_DEMAND_FRESH_SECONDS,
     load: (up, eventSlug) => up.gamma.eventBySlug(eventSlug),
@@ -145,6 +150,13 @@ export const LOOKUPS = {
     upstream: "data",
     freshSeconds: TRADES_FRESH_SECONDS,
     load: (up, { conditionIds }) => up.data.eventTrades(conditionIds),
+  }),
+  resolutions: defineLookup({
+    // Only the markets Gamma says are beyond open are asked (≤ 20 a call): the event's slug names them.
+    key: ({ slug }: EventMarkets) => `event:resolutions:${slug}`,
+    upstream: "data",
+    freshSeconds: RESOLUTIONS_FRESH_SECONDS,
+    load: (up, { conditionIds }) => up.dataV2.resolutions(conditionIds),
   }),
   books: defineLookup({
     key: ({ slug }: EventTokens) => `event:books:${slug}`,

@@ -85,6 +85,8 @@ export interface Market {
   closed: boolean;
   /** UMA's resolution status ("proposed", "disputed", "resolved"), null while none. */
   resolution: string | null;
+  /** Every UMA status it went through, oldest first (Gamma's `umaResolutionStatuses`); [] where none is known. */
+  resolutionHistory: string[];
 }
 
 /** A Gamma tag of an event ("Politics", "NBA"): categories come from these (decision 0028). */

@@ -7,7 +7,7 @@
  * source fails alone.
  */
 import type { ChartRange } from "~/lib/chart";
-import type { Books, EventPageData, EventRulesView, OutcomeRow } from "~/lib/event-page";
+import type { Books, EventPageData, EventResolutions, EventRulesView, OutcomeRow } from "~/lib/event-page";
 import { bookQuote } from "~/lib/event-page";
 import { toPercent } from "~/lib/format";
 import type { SidePair } from "~/lib/live-state";
@@ -21,6 +21,7 @@ import type { RequestContext } from "../context";
 import type { Deps } from "../deps";
 import { LOOKUPS, type Lookups, sayUnavailable } from "../lookups";
 import { type HistorySources, linesHistory } from "../market/price-history";
+import { eventResolutions, resolutionsAt } from "../market/resolutions";
 import { toMarketView } from "../market/resolve";
 import { HOLDERS_UNAVAILABLE, holdersOf, mentionPoints, rankedTrades, withReturns } from "../market/sections";
 import { isTokenId } from "../polymarket/clob";
@@ -151,6 +152,7 @@ interface GammaSections {
   rules: Section<EventRulesView>;
   trades: NowOrLater<MarketTrades>;
   holders: NowOrLater<Section<OutcomeHolders[]>>;
+  resolution: NowOrLater<EventResolutions>;
 }
 
 /**
@@ -173,9 +175,16 @@ async function gammaSections(
     ),
   ];
   const rules = rulesOf(gamma);
+  // Gamma's answer is the newer word on each market's UMA state (the snapshot's is up to 10 minutes old).
+  const stated = gamma.ok ? [...gamma.value.markets, ...gamma.value.resolved] : markets;
+  const resolvesFrom = gamma.ok ? gamma.value.resolutionSource : event.resolutionSource;
+  const resolution = nowOrLater(deps, resolutionsAt(event.slug, stated), () =>
+    eventResolutions(sources.lookups, event.slug, stated, resolvesFrom),
+  );
   if (!gamma.ok && conditionIds.length === 0) {
     return {
       rules,
+      resolution: (await resolution).value,
       trades: {
         trades: [],
         stored: 0,
@@ -190,15 +199,16 @@ async function gammaSections(
   const tradesAt =
     conditionIds.length > 0 ? [LOOKUPS.eventTrades.at({ slug: event.slug, conditionIds })] : [];
   const holdersAt = leaderView?.conditionId ? [LOOKUPS.holders.at(leaderView.conditionId)] : [];
-  const [{ value: trades }, { value: holders }] = await Promise.all([
+  const [{ value: trades }, { value: holders }, { value: resolutionNow }] = await Promise.all([
     nowOrLater(deps, tradesAt, () => eventTrades(sources, sources.board, event.slug, conditionIds)),
     nowOrLater(deps, holdersAt, () =>
       leaderView
         ? holdersOf(sources.lookups, sources.board, leaderView)
         : Promise.resolve<Section<OutcomeHolders[]>>(ok([])),
     ),
+    resolution,
   ]);
-  return { rules, trades, holders };
+  return { rules, trades, holders, resolution: resolutionNow };
 }
 
 /** One of Gamma's sections, now or when they arrive. */
@@ -290,6 +300,7 @@ async function eventPageData(
         }
       : null,
     holders: partOf(sections, (s) => s.holders),
+    resolution: partOf(sections, (s) => s.resolution),
   };
 }
 
