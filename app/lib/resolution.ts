@@ -66,6 +66,8 @@ export interface ResolutionFacts {
   outcomes: readonly string[];
   /** From `/v2/resolutions`, where asked. */
   v2?: UmaResolution | null;
+  /** The outcomes' prices, 0–1: a resolved market's final answer where v2 was not asked (exactly 1 wins). */
+  prices?: readonly number[];
 }
 
 export interface ResolutionStep {
@@ -121,7 +123,7 @@ export function resolutionOf(facts: ResolutionFacts): Resolution {
         : null;
   const answer =
     state === "resolved"
-      ? finalAnswer(v2?.payouts ?? [], facts.outcomes)
+      ? finalAnswer(v2?.payouts.length ? v2.payouts : (facts.prices ?? []), facts.outcomes)
       : state === "proposed" || state === "disputed"
         ? answerOf(v2?.proposed ?? null, facts.outcomes)
         : null;

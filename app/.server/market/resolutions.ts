@@ -1,9 +1,10 @@
 /**
  * Where an event's markets stand in UMA's resolution: Gamma's state on each market (`umaResolutionStatus`
- * and its history), and for the markets beyond open the Data API v2's details (`/v2/resolutions`: the
- * proposed answer, when, when it becomes final), one call of at most 20 conditions kept under the event's
- * slug. An event whose markets all still trade asks nothing. The Data API failing leaves Gamma's states,
- * said so.
+ * and its history), and for the markets in a live step (proposed or disputed) the Data API v2's details
+ * (`/v2/resolutions`: the proposed answer, when, when it becomes final), one call of at most 20 conditions
+ * kept under the event's slug. A resolved market's answer is Gamma's (its outcome priced exactly 1) and does
+ * not change, so it costs no call; an event with no live step asks nothing. The Data API failing leaves
+ * Gamma's states, said so.
  */
 import type { EventResolutions, ResolutionRow } from "~/lib/event-page";
 import { outcomeLabel } from "~/lib/outcomes";
@@ -34,11 +35,14 @@ export function marketsBeyondOpen(markets: readonly Market[]): { shown: Market[]
   return { shown: sorted.slice(0, MAX_RESOLUTIONS), more: Math.max(0, sorted.length - MAX_RESOLUTIONS) };
 }
 
+/** The condition ids the Data API is asked for: the listed markets in a live step (proposed, disputed). */
 function conditionsOf(markets: readonly Market[]): string[] {
+  const live = markets.filter((m) => {
+    const state = resolutionStateOf(m.resolution);
+    return state === "proposed" || state === "disputed";
+  });
   return [
-    ...new Set(
-      markets.flatMap((m) => (m.conditionId && isConditionId(m.conditionId) ? [m.conditionId] : [])),
-    ),
+    ...new Set(live.flatMap((m) => (m.conditionId && isConditionId(m.conditionId) ? [m.conditionId] : []))),
   ];
 }
 
@@ -54,12 +58,13 @@ export function marketResolution(market: Market, v2: UmaResolution | null): Reso
     status: market.resolution,
     history: market.resolutionHistory,
     outcomes: market.outcomes.map((o) => o.label),
+    prices: market.outcomes.map((o) => o.price),
     v2,
   });
 }
 
 /**
- * The Data API's rows of the event's markets beyond open, by condition id (empty when none is beyond open),
+ * The Data API's rows of the event's listed markets in a live step, by condition id (empty when none is),
  * or why they cannot be had.
  */
 export async function v2Resolutions(
