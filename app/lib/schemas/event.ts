@@ -164,6 +164,38 @@ export const SearchEventSchema = v.pipe(
   v.metadata({ ref: "SearchEvent" }),
 );
 
+/** Where one market stands in UMA's resolution (lib/resolution.ts). */
+export const MarketResolutionSchema = v.pipe(
+  v.object({
+    marketId: v.string(),
+    marketSlug: v.nullable(v.string()),
+    label: v.pipe(
+      v.string(),
+      v.description("The market's name in the event (its group title, else its question)"),
+    ),
+    state: v.pipe(
+      v.picklist(["open", "proposed", "disputed", "resolved"]),
+      v.description(
+        "open: trading or no answer proposed; proposed: an answer waits out its challenge window; disputed: UMA's vote decides (48–72 h); resolved: final",
+      ),
+    ),
+    answer: v.pipe(
+      v.nullable(v.string()),
+      v.description(
+        'The proposed (or, resolved, the final) answer: an outcome\'s label or "50-50"; null when not known',
+      ),
+    ),
+    finalAt: v.pipe(
+      nullableIso,
+      v.description(
+        "When a proposal becomes final unless disputed, or the vote's expected end; null when not known",
+      ),
+    ),
+    wasDisputed: v.pipe(v.boolean(), v.description("An answer was disputed at some point")),
+  }),
+  v.metadata({ ref: "MarketResolution" }),
+);
+
 export const EventDetailSchema = v.pipe(
   v.object({
     event: AnyEventSchema,
@@ -184,6 +216,12 @@ export const EventDetailSchema = v.pipe(
       v.string(),
       v.description(
         "ISO 8601 time the prices were fetched from Polymarket (from the index: when its row last changed, a price moving a cent)",
+      ),
+    ),
+    resolutions: v.pipe(
+      v.nullable(v.array(MarketResolutionSchema)),
+      v.description(
+        "Each market read (open and resolved ones), where it stands in UMA's resolution: Gamma's state, with the Data API's answer and times for markets proposed or disputed; null for an event read from our index, which keeps no UMA state",
       ),
     ),
     notes: v.optional(v.pipe(v.array(v.string()), v.description("What could not be read"))),
