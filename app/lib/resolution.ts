@@ -172,3 +172,29 @@ export function resolutionLine(resolution: Resolution): string | null {
       return resolution.answer === null ? "Resolved" : `Resolved: ${resolution.answer}`;
   }
 }
+
+/** What a card knows of its event's resolution (lib/schemas/event.ts `CardResolution`). */
+export interface CardResolutionFacts {
+  label: string | null;
+  state: "proposed" | "disputed";
+  answer: string | null;
+  finalAt: string | null;
+  others: number;
+}
+
+/**
+ * The card's line: "Proposed: Yes · final at 16:02 UTC unless disputed", a multi-outcome event's market
+ * named first ("Oman — Disputed: …"), "(+2 more)" when other markets are proposed or disputed too.
+ */
+export function cardResolutionLine(card: CardResolutionFacts): string {
+  const finalAt = card.finalAt === null ? Number.NaN : Date.parse(card.finalAt);
+  const line = resolutionLine({
+    state: card.state,
+    answer: card.answer,
+    finalAt: Number.isFinite(finalAt) ? finalAt : null,
+    wasDisputed: card.state === "disputed",
+    steps: [],
+  });
+  const more = card.others > 0 ? ` (+${card.others} more)` : "";
+  return `${card.label === null ? "" : `${card.label} — `}${line ?? ""}${more}`;
+}

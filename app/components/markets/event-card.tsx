@@ -21,6 +21,7 @@ import { marketPath } from "~/lib/market-page";
 import { endWords } from "~/lib/market-state";
 import { mentionCountText } from "~/lib/mentions";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
+import { cardResolutionLine } from "~/lib/resolution";
 import { edgeText, sentimentTone, sentimentTrend } from "~/lib/sentiment";
 import { CallBadge } from "./call-badge";
 
@@ -327,6 +328,11 @@ export function EventCard({ event, now }: { event: CardEvent; now: number }) {
         </p>
       )}
       {mentions && <MentionsLine mentions={mentions} />}
+      {event.resolution && !resolved && (
+        <p className="text-sm font-medium text-amber-900" data-testid="card-resolution">
+          {cardResolutionLine(event.resolution)}
+        </p>
+      )}
 
       {resolved && (
         <p className="text-sm font-semibold text-slate-800" data-testid="live-resolved">

@@ -74,6 +74,32 @@ const EventMentionsSchema = v.object({
   source: MentionsSourceSchema,
 });
 
+/** A card's word on UMA's resolution: the event's market whose answer is proposed or disputed. */
+export const CardResolutionSchema = v.pipe(
+  v.object({
+    marketId: v.string(),
+    label: v.pipe(
+      v.nullable(v.string()),
+      v.description("The market's name in a multi-outcome event; null for a one-market event"),
+    ),
+    state: v.picklist(["proposed", "disputed"]),
+    answer: v.pipe(
+      v.nullable(v.string()),
+      v.description(
+        'The proposed answer (an outcome\'s label or "50-50"); null until the Data API has said it',
+      ),
+    ),
+    finalAt: v.pipe(
+      nullableIso,
+      v.description(
+        "When the proposal becomes final unless disputed (or the vote's expected end); null until the Data API has said it",
+      ),
+    ),
+    others: v.pipe(v.number(), v.description("The event's other markets proposed or disputed")),
+  }),
+  v.metadata({ ref: "CardResolution" }),
+);
+
 /** What an event is, whether or not we forecast it: the card's fields but its forecast and X count. */
 const eventFacts = {
   id: v.string(),
@@ -111,6 +137,12 @@ const eventFacts = {
   moreOutcomes: v.pipe(v.number(), v.description("Open outcomes not listed")),
   priceChange24h: v.pipe(v.number(), v.description("24 h change of the leading outcome, points")),
   isLive: v.boolean(),
+  resolution: v.pipe(
+    v.nullable(CardResolutionSchema),
+    v.description(
+      "A market of the event whose answer is proposed or disputed (disputed first), from Gamma's state; null when none is (or, from our index, not known)",
+    ),
+  ),
   href: v.pipe(v.string(), v.description("The event page, or a one-market event's market page")),
   spark: v.optional(
     v.pipe(v.array(v.number()), v.description("The leading outcome's price (0–1) hourly over 24 hours")),
