@@ -9,11 +9,13 @@ import { compactHistory } from "../app/.server/snapshots/history";
 import { marketSnapshot, type StoredMarkets } from "../app/.server/snapshots/markets";
 import { flushHistory } from "../app/.server/snapshots/outbox";
 import { refreshSmartWallets } from "../app/.server/snapshots/smart-wallets";
+import { refreshUmaStates } from "../app/.server/snapshots/uma-states";
 import { type StoredWhales, whaleSnapshot } from "../app/.server/snapshots/whales";
 import { settleOpenCalls } from "../app/.server/track-record/settle";
 import { errorMessage } from "../app/lib/errors";
 // The cron expressions of wrangler.toml [triggers]: one module says them, a unit test compares.
 import { MARKETS_CRON, WHALES_CRON } from "../app/lib/refresh-cadence";
+import type { ResolutionChange } from "../app/lib/resolution";
 import { ok, type Section, unavailable } from "../app/lib/section";
 import { isolateFor } from "./isolate";
 
@@ -88,6 +90,7 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
   ]);
   const { history } = deps;
   if (!history) return;
+  let umaChanges: Section<ResolutionChange[]> | null = null;
   await runJobs([
     // Checks of a build that failed before writing its batch (or of none at all): the outbox keeps what
     // the database does not take, so this never fails.
@@ -110,6 +113,23 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
           run: () => refreshSmartWallets(history, deps.upstreams.dataV2, deps.now()),
         }
       : null,
+    whales
+      ? {
+          name: "resolutions",
+          log: createLog("resolution"),
+          run: async () => {
+            // The snapshot as stored, without scheduling its refresh: the market run rebuilds it.
+            const stored = await marketSnapshot.inspect(deps);
+            umaChanges = await refreshUmaStates(
+              history,
+              deps.upstreams.dataV2,
+              stored.value?.markets ?? null,
+              deps.now(),
+            );
+            return umaChanges;
+          },
+        }
+      : null,
     markets
       ? { name: "compaction", log: createLog("history"), run: () => compactHistory(history, deps.now()) }
       : null,
@@ -117,13 +137,20 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
   ]);
   // Alerts last: they read what this run recorded (prices, calls) and the whale list it fetched.
   const whaleList = refreshedWhales as Section<StoredWhales> | null;
+  const entered = umaChanges as Section<ResolutionChange[]> | null;
   const marketList = refreshed as Section<StoredMarkets> | null;
   await runJobs([
     whales
       ? {
           name: "trade alerts",
           log: ALERTS_LOG,
-          run: () => tradeAlerts(deps, env.ALERTS, whaleList?.ok ? whaleList.value.snapshot.trades : []),
+          run: () =>
+            tradeAlerts(
+              deps,
+              env.ALERTS,
+              whaleList?.ok ? whaleList.value.snapshot.trades : [],
+              entered?.ok ? entered.value : [],
+            ),
         }
       : null,
     markets

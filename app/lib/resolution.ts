@@ -198,3 +198,15 @@ export function cardResolutionLine(card: CardResolutionFacts): string {
   const more = card.others > 0 ? ` (+${card.others} more)` : "";
   return `${card.label === null ? "" : `${card.label} — `}${line ?? ""}${more}`;
 }
+
+/** A state a market entered in UMA's resolution, as the minute cron saw it (the resolution alerts' input). */
+export interface ResolutionChange {
+  eventSlug: string;
+  marketId: string;
+  /** The market's name in its event. */
+  label: string;
+  state: Exclude<ResolutionState, "open">;
+  answer: string | null;
+  /** When a proposal becomes final unless disputed, or the vote's expected end (epoch ms). */
+  finalMs: number | null;
+}

@@ -215,7 +215,7 @@ export function leadingMarket(event: MarketEvent): Market | undefined {
 /**
  * The market a card names in UMA's resolution: a disputed one first, else the first proposed (in Gamma's
  * order, open markets before closed ones), with how many others are; the answer and time are the Data
- * API's, added where it has been asked (pages/card-resolutions.ts).
+ * API's, added from what the minute cron kept (pages/card-resolutions.ts).
  */
 export function cardResolutionOf(
   event: Pick<MarketEvent, "markets" | "resolved">,

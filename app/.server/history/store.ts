@@ -22,6 +22,7 @@ import * as sentimentChanges from "./sentiment-changes";
 import * as settlementChecks from "./settlement-checks";
 import { slotOf } from "./slots";
 import * as smartWallets from "./smart-wallets";
+import * as umaStates from "./uma-states";
 import * as upstreamChecks from "./upstream-checks";
 import * as whaleTrades from "./whale-trades";
 
@@ -160,6 +161,19 @@ export class HistoryStore {
   /** Replaces the smart wallets (decision 0052) in one batch. */
   replaceSmartWallets(wallets: readonly smartWallets.BoardWallet[], atMs: number): Promise<void> {
     return smartWallets.replace(this.db, wallets, atMs);
+  }
+
+  /**
+   * The markets kept as proposed or disputed in UMA's resolution (decision 0053), and the kept rows of
+   * `conditionIds` whatever their state.
+   */
+  umaStates(conditionIds: readonly string[] = []): Promise<umaStates.UmaState[]> {
+    return umaStates.followed(this.db, conditionIds);
+  }
+
+  /** Writes changed UMA states in one statement (unchanged rows are not rewritten). */
+  writeUmaStates(states: readonly umaStates.UmaState[]): Promise<void> {
+    return umaStates.write(this.db, states);
   }
 
   /** Records what a cron run saw of each upstream. */

@@ -1,6 +1,7 @@
 /**
  * `/` and the 11 category paths: the cards the URL asks for (category, `search`, `show`). Without a search
- * the snapshot's cards (no database query); with one, every open event through the index (decision 0036).
+ * the snapshot's cards (no database query, but one kept a minute when a card names a market proposed or
+ * disputed: its answer and time, decision 0053); with one, every open event through the index (decision 0036).
  *
  * A list page's search (decision 0036): every open event through the search index, ranked by
  * relevance then 24 h volume, at most SEARCH_RESULTS_MAX in one query; the snapshot's busiest events when the
@@ -22,7 +23,8 @@ import type { Deps } from "../deps";
 import { searchOpenEvents } from "../search/results";
 import { pagePath } from "../single-fetch";
 import { marketSnapshot } from "../snapshots/markets";
-import { searchSourcesOf } from "../sources";
+import { searchSourcesOf, sourcesOf } from "../sources";
+import { withUmaStates } from "./card-resolutions";
 import { type DashboardQuery, dashboardView, searchResultsView } from "./dashboard-view";
 
 /**
@@ -87,5 +89,8 @@ export async function dashboardPage({ deps }: RequestContext, url: URL) {
     query.search.trim() === ""
       ? await marketSnapshot.view(deps, (snapshot) => dashboardView(snapshot, query))
       : await dashboardSearch(deps, query);
-  return { slug: category?.slug ?? null, renderedAt: now, dashboard: value };
+  const { reads } = sourcesOf(deps);
+  const dashboard =
+    value instanceof Promise ? value.then((d) => withUmaStates(reads, d)) : await withUmaStates(reads, value);
+  return { slug: category?.slug ?? null, renderedAt: now, dashboard };
 }
