@@ -6,7 +6,7 @@ CREATE TABLE uma_states (
   condition_id TEXT PRIMARY KEY,
   market_id TEXT NOT NULL,
   event_slug TEXT NOT NULL,
-  -- The market's name in its event (its group title, else its question).
+  -- The market's question (what an alert names).
   label TEXT NOT NULL,
   -- open | proposed | disputed | resolved
   state TEXT NOT NULL,

@@ -203,7 +203,7 @@ export function cardResolutionLine(card: CardResolutionFacts): string {
 export interface ResolutionChange {
   eventSlug: string;
   marketId: string;
-  /** The market's name in its event. */
+  /** The market's question. */
   label: string;
   state: Exclude<ResolutionState, "open">;
   answer: string | null;

@@ -3,8 +3,8 @@
  * recorded top 100 and the recorded markets in UMA's resolution (gamma-markets-uma-proposed-disputed-13.json),
  * `/v2/resolutions` answered from the recorded rows (test/support/market-answers.ts); D1's `uma_states` (the
  * migrations applied) counted through a proxy. One call a run and only with such markets, rows written only
- * when they change; the cards' line with the Data API's answer and time; the resolution alerts, each
- * state of a followed market once.
+ * when they change; the states a market goes through; the cards' line with the Data API's answer and time.
+ * The resolution alerts these states feed are in alerts-delivery.test.ts.
  */
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
@@ -23,7 +23,7 @@ import { countingDb } from "./support/counting";
 import { DATA, keysetHandler, recordedMarkets, upstreams } from "./support/upstreams";
 import { BROWSER, testWorker, workerTest } from "./support/worker";
 
-const t = workerTest({ tables: ["uma_states", "alert_sent", "alert_subscriptions"] });
+const t = workerTest({ tables: ["uma_states"] });
 
 /** The recorded disputed market (statuses proposed, disputed, proposed, disputed) and its event. */
 const DISPUTED = {
@@ -162,9 +162,8 @@ describe("the minute run follows UMA's resolution", () => {
   });
 });
 
-describe("resolution alerts", () => {
-  it("each state of a followed event's market fires once; a repeat run fires nothing", async () => {
-    // Covered with the push service in alerts-delivery.test.ts; here, the states themselves.
+describe("a market's states over runs", () => {
+  it("proposed, disputed, resolved: each kept when entered; a resolved market is not asked again", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     await snapshotWithUmaMarkets();
     let at = Date.now();

@@ -6,7 +6,6 @@
  * the resolution alerts. The Data API failing, Gamma's state stands for the snapshot's markets (without an
  * answer or time). Cost a run: one D1 read, and only with such markets one upstream call and at most one write.
  */
-import { outcomeLabel } from "~/lib/outcomes";
 import type { ResolutionChange, ResolutionState } from "~/lib/resolution";
 import { ok, type Section } from "~/lib/section";
 import type { Market } from "~/lib/types";
@@ -81,7 +80,8 @@ export async function refreshUmaStates(
       conditionId,
       marketId: market?.id ?? before?.marketId ?? "",
       eventSlug: market?.event?.slug ?? before?.eventSlug ?? "",
-      label: market ? outcomeLabel(market) : (before?.label ?? ""),
+      // The question itself: an alert names the market without its event's title beside it.
+      label: market ? market.title : (before?.label ?? ""),
       state: resolution.state,
       // A market D1 follows alone has no outcome labels at hand: its kept answer stands until resolved.
       answer: market ? resolution.answer : resolution.state === "resolved" ? null : (before?.answer ?? null),
