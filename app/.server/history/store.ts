@@ -7,8 +7,10 @@
  * call each, a write that spans tables too: the table modules prepare statements, this module batches
  * them) and idempotent, so a repeated cron run in the same 10-minute slot adds nothing.
  */
+
 import type { SentimentStep } from "~/lib/market-page";
 import type { Call, CallOutcome } from "~/lib/track-record";
+import type { PendingWhy } from "~/lib/track-record-page";
 import type { WhaleTrade } from "~/lib/types";
 import * as callGrades from "./call-grades";
 import * as calls from "./calls";
@@ -101,7 +103,7 @@ export class CallStore {
   }
 
   /** Why each pending market is still pending, as the last settlement check found it. */
-  pendingStates(): Promise<Map<string, string>> {
+  pendingStates(): Promise<Map<string, PendingWhy>> {
     return settlementChecks.pendingStates(this.db);
   }
 }
