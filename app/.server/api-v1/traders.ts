@@ -116,7 +116,9 @@ export const TraderRecordSchema = v.pipe(
         asOf: v.pipe(v.string(), v.description("When the Data API answered (ISO 8601 time)")),
         complete: v.pipe(
           v.boolean(),
-          v.description("False when the wallet has more positions than were read (the most recent are counted)"),
+          v.description(
+            "False when the wallet has more positions than were read (the most recent are counted)",
+          ),
         ),
       }),
       v.description("Where the figures come from"),
@@ -136,7 +138,9 @@ export const TraderRecordResponseSchema = v.object({
         message: v.string(),
       }),
     ]),
-    v.description("The record, or why it is missing (the upstream failed, or the client is over its lookup limit)"),
+    v.description(
+      "The record, or why it is missing (the upstream failed, or the client is over its lookup limit)",
+    ),
   ),
 });
 export type TraderRecordResponse = v.InferOutput<typeof TraderRecordResponseSchema>;
@@ -175,7 +179,11 @@ export async function traderRecordAnswer(deps: Deps, param: string): Promise<Ans
       wallet,
       record: record.ok
         ? { ok: true, value: record.value }
-        : { ok: false, reason: record.reason === "limited" ? "limited" : "unavailable", message: record.message },
+        : {
+            ok: false,
+            reason: record.reason === "limited" ? "limited" : "unavailable",
+            message: record.message,
+          },
     },
   };
 }

@@ -58,10 +58,10 @@ export async function traderRecordSection(
   const { api, positions, complete } = kept.value.value;
   const events = await indexedEvents(index, wallet, positions);
   return ok(
-    traderRecord(
-      positions,
-      (p) => primaryCategory(events.get(p.eventSlug) ?? { title: p.title, tags: [] }),
-      { api, asOf: kept.value.fetchedAt, complete },
-    ),
+    traderRecord(positions, (p) => primaryCategory(events.get(p.eventSlug) ?? { title: p.title, tags: [] }), {
+      api,
+      asOf: kept.value.fetchedAt,
+      complete,
+    }),
   );
 }

@@ -3,10 +3,11 @@
  * REDEEMABLE_LOST and CLOSED lists, most recent first, at most RECORD_PAGES pages in all; when v2 fails,
  * what v1's positions give (the resolved positions still held, of 1,000 shares or more).
  */
+
+import type { TraderPosition } from "~/lib/trader-page";
 import type { SettledList, SettledPosition } from "~/lib/trader-record";
 import type { DataV2, V2Position } from "./data-v2";
 import { withV1Fallback } from "./data-v2";
-import type { TraderPosition } from "~/lib/trader-page";
 
 /** Pages read of each list (100 positions each): 5 requests at most. */
 export const RECORD_PAGES: Readonly<Record<SettledList, number>> = {
@@ -50,7 +51,10 @@ export function fromV1Positions(positions: readonly TraderPosition[]): SettledPo
 
 /** The wallet's settled positions from v2, else v1's. Throws UpstreamError when both fail. */
 export function fetchSettledPositions(
-  up: { dataV2: Pick<DataV2, "recentPositions">; data: { positions: (wallet: string) => Promise<TraderPosition[]> } },
+  up: {
+    dataV2: Pick<DataV2, "recentPositions">;
+    data: { positions: (wallet: string) => Promise<TraderPosition[]> };
+  },
   wallet: string,
 ): Promise<SettledPositions> {
   return withV1Fallback<SettledPositions>(

@@ -42,7 +42,10 @@ function RecordFigures({ record, now }: { record: TraderRecord; now: number }) {
         </div>
         <div className="card flex flex-col gap-1 p-3">
           <dt className="text-xs font-medium text-slate-600 uppercase">Realised PnL</dt>
-          <dd className={`text-lg font-semibold tabular-nums ${pnlClass(record.pnl)}`} data-testid="record-pnl">
+          <dd
+            className={`text-lg font-semibold tabular-nums ${pnlClass(record.pnl)}`}
+            data-testid="record-pnl"
+          >
             {formatPnl(record.pnl)}
           </dd>
         </div>
@@ -69,13 +72,19 @@ function RecordFigures({ record, now }: { record: TraderRecord; now: number }) {
         </thead>
         <tbody>
           {record.byCategory.map((row) => (
-            <tr key={row.category} className="border-b border-slate-100" data-testid={`record-${row.category}`}>
+            <tr
+              key={row.category}
+              className="border-b border-slate-100"
+              data-testid={`record-${row.category}`}
+            >
               <th scope="row" className="py-2 pr-2 text-left font-medium">
                 {row.label}
               </th>
               <td className="px-2 py-2 text-right tabular-nums">{row.positions}</td>
               <td className="px-2 py-2 text-right tabular-nums">{`${row.won} / ${row.lost}`}</td>
-              <td className={`py-2 pl-2 text-right tabular-nums ${pnlClass(row.pnl)}`}>{formatPnl(row.pnl)}</td>
+              <td className={`py-2 pl-2 text-right tabular-nums ${pnlClass(row.pnl)}`}>
+                {formatPnl(row.pnl)}
+              </td>
             </tr>
           ))}
         </tbody>
