@@ -69,6 +69,8 @@ export interface RecordSource {
   asOf: string;
   /** False when a list had more pages than were read: the figures cover the most recent positions. */
   complete: boolean;
+  /** Past its freshness: the Data API could not be asked again, an older answer stands. */
+  stale: boolean;
 }
 
 export interface TraderRecord {

@@ -19,7 +19,7 @@ import {
 import { readFixture } from "../support/fixtures";
 import { POSITIONS_WALLET, positionsAnswer, v2PositionsAnswer } from "../support/upstream-answers";
 
-const SOURCE = { api: "v2" as const, asOf: "2026-11-27T04:00:00.000Z", complete: true };
+const SOURCE = { api: "v2" as const, asOf: "2026-11-27T04:00:00.000Z", complete: true, stale: false };
 
 function position(over: Partial<SettledPosition> = {}): SettledPosition {
   return {

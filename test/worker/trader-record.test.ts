@@ -191,6 +191,7 @@ describe("GET /api/v1/traders/{wallet}", () => {
     expect(response.headers.get("cache-control")).toMatch(/^public, max-age=300/);
     const body = (await response.json()) as {
       wallet: string;
+      provenance: unknown;
       record: {
         ok: true;
         value: {
@@ -212,7 +213,12 @@ describe("GET /api/v1/traders/{wallet}", () => {
       ["sports", 4, 2, 2],
       ["climate", 2, 1, 1],
     ]);
-    expect(body.record.value.source).toMatchObject({ api: "v2", complete: false });
+    expect(body.record.value.source).toMatchObject({ api: "v2", complete: false, stale: false });
+    expect(body.provenance).toEqual({
+      kind: "live",
+      by: "Polymarket Data API",
+      at: body.record.value.source.asOf,
+    });
     expect(Number.isFinite(Date.parse(body.record.value.source.asOf))).toBe(true);
 
     const doc = await openApi(t.worker);
@@ -239,6 +245,7 @@ describe("GET /api/v1/traders/{wallet}", () => {
     const downBody = await down.json();
     expect(downBody).toEqual({
       wallet: POSITIONS_WALLET,
+      provenance: null,
       record: { ok: false, reason: "unavailable", message: RECORD_UNAVAILABLE },
     });
     expect(validatorFor(doc, "/traders/{wallet}", 200).validate(downBody).errors).toEqual([]);

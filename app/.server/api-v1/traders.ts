@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { CATEGORIES } from "~/lib/categories";
+import { ProvenanceSchema } from "~/lib/schemas/provenance";
 import { ok, type Section } from "~/lib/section";
 import type { TraderView } from "~/lib/trader-page";
 import { RECORD_METHOD, type TraderRecord } from "~/lib/trader-record";
@@ -129,6 +130,10 @@ export const TraderRecordSchema = v.pipe(
 
 export const TraderRecordResponseSchema = v.object({
   wallet: v.pipe(v.string(), v.description("The wallet, lowercase")),
+  provenance: v.pipe(
+    v.nullable(ProvenanceSchema),
+    v.description("Where the record's figures came from; null when there is no record"),
+  ),
   record: v.pipe(
     v.variant("ok", [
       v.object({ ok: v.literal(true), value: TraderRecordSchema }),
@@ -177,6 +182,13 @@ export async function traderRecordAnswer(deps: Deps, param: string): Promise<Ans
     maxAge: record.ok ? RECORD_ANSWER_MAX_AGE : 0,
     body: {
       wallet,
+      provenance: record.ok
+        ? {
+            kind: record.value.source.stale ? "cached" : "live",
+            by: "Polymarket Data API",
+            at: record.value.source.asOf,
+          }
+        : null,
       record: record.ok
         ? { ok: true, value: record.value }
         : {

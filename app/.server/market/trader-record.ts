@@ -62,6 +62,7 @@ export async function traderRecordSection(
       api,
       asOf: kept.value.fetchedAt,
       complete,
+      stale: kept.value.stale,
     }),
   );
 }
