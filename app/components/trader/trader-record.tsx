@@ -32,8 +32,8 @@ function RecordFigures({ record, now }: { record: TraderRecord; now: number }) {
   }
   const rate = winRateText(record);
   return (
-    <div className="flex flex-col gap-3" data-testid="trader-record">
-      <dl className="grid grid-cols-2 gap-3">
+    <div className="flex max-w-3xl flex-col gap-3" data-testid="trader-record">
+      <dl className="grid gap-3 sm:grid-cols-2">
         <div className="card flex flex-col gap-1 p-3">
           <dt className="text-xs font-medium text-slate-600 uppercase">Win rate</dt>
           <dd className="text-lg font-semibold tabular-nums" data-testid="record-win-rate">
@@ -65,7 +65,7 @@ function RecordFigures({ record, now }: { record: TraderRecord; now: number }) {
             <th scope="col" className="px-2 py-2 text-right font-medium">
               Won / lost
             </th>
-            <th scope="col" className="py-2 pl-2 text-right font-medium">
+            <th scope="col" className="py-2 pr-1 pl-2 text-right font-medium">
               PnL
             </th>
           </tr>
@@ -82,7 +82,7 @@ function RecordFigures({ record, now }: { record: TraderRecord; now: number }) {
               </th>
               <td className="px-2 py-2 text-right tabular-nums">{row.positions}</td>
               <td className="px-2 py-2 text-right tabular-nums">{`${row.won} / ${row.lost}`}</td>
-              <td className={`py-2 pl-2 text-right tabular-nums ${pnlClass(row.pnl)}`}>
+              <td className={`py-2 pr-1 pl-2 text-right tabular-nums ${pnlClass(row.pnl)}`}>
                 {formatPnl(row.pnl)}
               </td>
             </tr>
