@@ -12,7 +12,14 @@ import { RECORD_UNAVAILABLE } from "~/lib/trader-record";
 import { POSITIONS_WALLET } from "../support/upstream-answers";
 import { openApi, validatorFor } from "./support/openapi";
 import { calls, DATA, failing, upstreams } from "./support/upstreams";
-import { BROWSER, type TestWorker, testWorker, withinOneWindow, workerTest } from "./support/worker";
+import {
+  BROWSER,
+  failingDb,
+  type TestWorker,
+  testWorker,
+  withinOneWindow,
+  workerTest,
+} from "./support/worker";
 
 const t = workerTest({ tables: ["whale_trades", "search_events"], kvPrefixes: ["trader:"] });
 
@@ -97,6 +104,17 @@ describe("the Record section", () => {
     expect(record).toMatch(/data-testid="record-sports".*?>1<.*?>1 \/ 0</s);
     expect(record).toMatch(/data-testid="record-climate".*?>3<.*?>2 \/ 1</s);
     expect(record).toMatch(/data-testid="record-other".*?Other<\/th>.*?>2<.*?>0 \/ 2</s);
+  });
+
+  it("the database failing: titles categorise, the figures stand", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    // Indexed as sports, but the index cannot be read: the titles decide.
+    await indexSoccerEvents();
+    const broken = testWorker({ DB: failingDb });
+    const record = recordOf(await page(`/trader/${POSITIONS_WALLET}`, broken));
+    await broken.settle();
+    expect(record).toMatch(/data-testid="record-win-rate"[^>]*>50% \(3 won, 3 lost\)</);
+    expect(record).toMatch(/data-testid="record-other".*?>2<.*?>0 \/ 2</s);
   });
 
   it("a wallet without resolved or closed positions says so", async () => {
