@@ -1,11 +1,11 @@
 /**
  * Every on-demand read, declared once (decision 0021): what a visitor's request asks for by id — a market
  * outside the snapshot, its event, trades and holders, an event's trades and order books, a token's CLOB
- * history, a trader's board rows,
- * positions, resolved and closed positions, and trades. Each says where its answer is kept (`key`; memory and the Cache API, never KV),
- * which upstream answers it, how long the answer is fresh, and how to load it with the single-attempt
- * lookup clients. `get` runs it through the on-demand cache and the request's lookup gate and answers a
- * Section: the kept value, `limited` (over the client's lookup limit) or `unavailable` (logged once).
+ * history, a trader's board rows, open positions, resolved and closed positions, and trades. Each says
+ * where its answer is kept (`key`; memory and the Cache API, never KV), which upstream answers it, how long
+ * the answer is fresh, and how to load it with the single-attempt lookup clients. `get` runs it through the
+ * on-demand cache and the request's lookup gate and answers a Section: the kept value, `limited` (over the
+ * client's lookup limit) or `unavailable` (logged once).
  */
 import { errorMessage } from "~/lib/errors";
 import { ok, type Section, type Unavailable, unavailable } from "~/lib/section";

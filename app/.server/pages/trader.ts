@@ -1,7 +1,7 @@
 /**
- * `/trader/:wallet`: the wallet's boards, positions, record (win rate, PnL by category) and trades. The boards (they give the name) and our
- * D1 trades are awaited; positions and Polymarket's trades render at once when their kept copies are
- * fresh, else stream in. A path that is not a wallet is a 404 without any upstream call; a wallet without
+ * `/trader/:wallet`: the wallet's boards, record (win rate, PnL by category), positions and trades. The
+ * boards (they give the name) and our D1 trades are awaited; the record, positions and Polymarket's trades
+ * render at once when their kept copies are fresh, else stream in. A path that is not a wallet is a 404 without any upstream call; a wallet without
  * activity a 404 after one.
  */
 import { ok, type Section } from "~/lib/section";

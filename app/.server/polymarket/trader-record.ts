@@ -35,10 +35,13 @@ function fromV2(list: SettledList, p: V2Position): SettledPosition {
   };
 }
 
-/** v1's resolved positions (`redeemable`) as settled ones; v1 names no event, so the title categorises. */
+/**
+ * v1's resolved positions (`redeemable`, winners and losers alike) as settled ones, those with a final
+ * price only (it alone says which they were); v1 names no event, so the title categorises.
+ */
 export function fromV1Positions(positions: readonly TraderPosition[]): SettledPosition[] {
   return positions
-    .filter((p) => p.redeemable)
+    .filter((p) => p.redeemable && p.curPrice !== null)
     .map((p) => ({
       list: "REDEEMABLE",
       tokenId: `${p.conditionId}:${p.outcome}`,
