@@ -36,6 +36,7 @@ import {
   positionsAnswer,
   replayedAt,
   v2LeaderboardAnswer,
+  v2PositionsAnswer,
   xCountsAnswer,
 } from "./upstream-answers.ts";
 
@@ -263,6 +264,14 @@ export function createUpstreams(bases: UpstreamBases) {
         url: `${bases.data}/positions`,
         ok: ({ request }) =>
           HttpResponse.json(positionsAnswer(new URL(request.url).searchParams) as JsonBodyType),
+      },
+      {
+        method: "get",
+        url: `${bases.data}/v2/positions`,
+        ok: ({ request }) => {
+          const answer = v2PositionsAnswer(new URL(request.url).searchParams);
+          return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status });
+        },
       },
       {
         method: "get",

@@ -17,6 +17,7 @@ import {
   type TraderView,
   traderDisplayName,
 } from "~/lib/trader-page";
+import type { TraderRecord } from "~/lib/trader-record";
 import type { WhaleTrade } from "~/lib/types";
 import type { HistoryReads } from "../history/reads";
 import { type Lookups, sayUnavailable } from "../lookups";
@@ -40,6 +41,8 @@ export interface TraderPageData {
   ranks: PeriodStanding[];
   positions: NowOrLater<Section<TraderPosition[]>>;
   trades: NowOrLater<MarketTrades>;
+  /** Its win rate and PnL by category (resolved and closed positions). */
+  record: NowOrLater<Section<TraderRecord>>;
 }
 
 /** The wallet as the page knows it, or null when it is not 0x + 40 hex (never sent upstream). */
@@ -121,6 +124,7 @@ export function traderViewOf(
   ranks: PeriodStanding[],
   positions: Section<TraderPosition[]>,
   trades: MarketTrades,
+  record: Section<TraderRecord>,
 ): TraderView {
   return {
     wallet,
@@ -129,6 +133,7 @@ export function traderViewOf(
     ranks,
     positions,
     trades,
+    record,
   };
 }
 

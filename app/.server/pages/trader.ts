@@ -1,7 +1,7 @@
 /**
- * `/trader/:wallet`: the wallet's boards, positions and trades. The boards (they give the name) and our
- * D1 trades are awaited; positions and Polymarket's trades render at once when their kept copies are
- * fresh, else stream in. A path that is not a wallet is a 404 without any upstream call; a wallet without
+ * `/trader/:wallet`: the wallet's boards, record (win rate, PnL by category), positions and trades. The
+ * boards (they give the name) and our D1 trades are awaited; the record, positions and Polymarket's trades
+ * render at once when their kept copies are fresh, else stream in. A path that is not a wallet is a 404 without any upstream call; a wallet without
  * activity a 404 after one.
  */
 import { ok, type Section } from "~/lib/section";
@@ -17,6 +17,7 @@ import {
   traderTrades,
   traderWallet,
 } from "../market/trader";
+import { traderRecordSection } from "../market/trader-record";
 import { sourcesOf } from "../sources";
 import { notFound, nowOrLater, valueOrErrorPage } from "./loader-data";
 
@@ -31,11 +32,14 @@ export async function traderPageData(
   const found = await traderProbe(lookups, reads, wallet);
   if (!found.ok || found.value === null) return found as Section<null>;
   const { probe, stored, others } = found.value;
-  const [ours, otherRanks, { value: positions }, { value: trades }] = await Promise.all([
+  const [ours, otherRanks, { value: positions }, { value: trades }, { value: record }] = await Promise.all([
     stored,
     others,
     nowOrLater(deps, [LOOKUPS.traderPositions.at(wallet)], () => traderPositions(lookups, wallet)),
     nowOrLater(deps, [LOOKUPS.traderTrades.at(wallet)], () => traderTrades(lookups, stored, wallet)),
+    nowOrLater(deps, [LOOKUPS.traderRecord.at(wallet)], () =>
+      traderRecordSection(lookups, { db: deps.db, memo: deps.cache }, wallet),
+    ),
   ]);
   const ranks = standings(probe, otherRanks);
   const known = trades instanceof Promise ? (ours.ok ? ours.value : []) : trades.trades;
@@ -47,6 +51,7 @@ export async function traderPageData(
     ranks,
     positions,
     trades,
+    record,
   });
 }
 
