@@ -189,3 +189,25 @@ export function leanText(money: SmartMoney): string {
   const { label, share, price } = money.lean;
   return `Smart money leans ${label}: ${Math.round(share * 100)}% of their money at a ${formatPrice(price)} price`;
 }
+
+/** What a page or the API shows of an event's smart money. */
+export interface SmartMoneyView extends SmartMoney {
+  /** `leanText`. */
+  leanText: string;
+  /** `smartMoneyLine`: the card's line, null when nothing rests on enough wallets. */
+  line: string | null;
+  method: string;
+  /** ISO time the holders and trades were read. */
+  asOf: string;
+}
+
+export function smartMoneyView(money: SmartMoney, asOf: string): SmartMoneyView {
+  return { ...money, leanText: leanText(money), line: smartMoneyLine(money), method: SMART_MONEY_METHOD, asOf };
+}
+
+/** An outcome held by fewer than MIN_SMART_WALLETS smart wallets, in words. */
+export const TOO_FEW_SMART = `Fewer than ${MIN_SMART_WALLETS} top wallets hold this outcome.`;
+export const SMART_MONEY_UNAVAILABLE =
+  "Smart money is unavailable right now: Polymarket's holders or trades could not be read.";
+export const SMART_WALLETS_NOT_LOADED =
+  "Smart wallets not loaded yet: the list of top wallets is read once a day; smart money shows once it is.";

@@ -24,6 +24,8 @@ import {
   marketBySlug,
   marketsByIds,
   priceHistoryFor,
+  v2EventTradesFor,
+  v2HoldersFor,
 } from "./market-answers.ts";
 import {
   type ChatRequest,
@@ -257,6 +259,17 @@ export function createUpstreams(bases: UpstreamBases) {
           const answer = v2LeaderboardAnswer(new URL(request.url).searchParams);
           return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status });
         },
+      },
+      {
+        method: "get",
+        url: `${bases.data}/v2/holders`,
+        ok: ({ request }) => HttpResponse.json(v2HoldersFor(new URL(request.url).searchParams) as JsonBodyType),
+      },
+      {
+        method: "get",
+        url: `${bases.data}/v2/trades`,
+        ok: ({ request }) =>
+          HttpResponse.json(v2EventTradesFor(new URL(request.url).searchParams, Date.now()) as JsonBodyType),
       },
       {
         method: "get",

@@ -1,0 +1,111 @@
+/**
+ * Smart money per event inside workerd (decision 0055): the smart wallets read by the minute cron from the
+ * recorded v2 board into a real D1, the holders and trades answered from recorded v2 rows (the fixture
+ * upstreams), and each label the event page's section can show.
+ */
+import { env } from "cloudflare:test";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it } from "vitest";
+import { WHALES_CRON } from "~/lib/refresh-cadence";
+import {
+  SMART_MONEY_METHOD,
+  SMART_MONEY_UNAVAILABLE,
+  SMART_WALLETS_NOT_LOADED,
+  TOO_FEW_SMART,
+} from "~/lib/smart-money";
+import { DATA, upstreams } from "./support/upstreams";
+import { BROWSER, workerTest } from "./support/worker";
+
+/** A one-market event of the recorded top 100: Yes at 14¢. */
+const ONE_MARKET = "bitboy-convicted";
+/** A shown multi-outcome event (9 markets) whose prices add up to about 100¢. */
+const MULTI = "how-many-people-will-trump-deport-in-2025";
+/** The recorded monthly board's first wallet (rank 3 on the test's all-time board). */
+const BOARD_FIRST = "0x09b428f7c2b469786286214aa5c90dd9015f7320";
+
+const t = workerTest({
+  tables: ["smart_wallets", "event_smart_money", "whale_trades", "markets", "market_points"],
+  kvPrefixes: ["market:", "event:"],
+});
+
+const escaped = (words: string) =>
+  words.replaceAll("&", "&amp;").replaceAll("'", "&#x27;").replaceAll('"', "&quot;");
+/** The HTML's text as read (React's `<!-- -->` separators gone). */
+const text = (html: string) => html.replaceAll("<!-- -->", "");
+
+/** The smart wallets loaded as the minute cron loads them. */
+async function loadSmartWallets(): Promise<void> {
+  await t.worker.scheduled(WHALES_CRON);
+  await t.worker.settle();
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM smart_wallets").first<{ n: number }>();
+  expect(row?.n).toBe(52);
+}
+
+/** The event page's smart-money section, as HTML (kept copies are fresh by the second view). */
+async function section(slug: string): Promise<string> {
+  let html = "";
+  for (let i = 0; i < 2; i++) {
+    const response = await t.worker.fetch(`/event/${slug}`, { headers: BROWSER });
+    expect(response.status).toBe(200);
+    html = await response.text();
+  }
+  const start = html.indexOf('data-testid="section-smart-money"');
+  expect(start, "the section is on the page").toBeGreaterThan(0);
+  return html.slice(start, html.indexOf("</section>", start));
+}
+
+describe("the event page's smart money", () => {
+  it("figures, the lean and the card's line on a one-market event; the side held by fewer than 3 says so", async () => {
+    await loadSmartWallets();
+    const html = await section(ONE_MARKET);
+    expect(html).toContain("Smart money leans Yes: 100% of their money at a 14¢ price");
+    // Yes: board wallets 1–4 (the two recorded holders on no board are not counted).
+    // 250,000 + 210,000 + 170,000 + 130,000 shares at 14¢; entries as recorded (91.42¢, 93.61¢, 0¢, 55.15¢).
+    expect(text(html)).toContain(
+      "4 top wallets · 760,000 shares · $106.4K at the price now · average entry 65.4¢ · 24 h net flow +$48K",
+    );
+    expect(html).toContain(`href="/trader/${BOARD_FIRST}"`);
+    expect(html).toContain("DEEDDIT");
+    // No: two board wallets only.
+    expect(html).toContain(TOO_FEW_SMART);
+    expect(html).toContain(escaped(SMART_MONEY_METHOD));
+  });
+
+  it("no lean on a multi-outcome event whose smart money follows the prices", async () => {
+    await loadSmartWallets();
+    const html = await section(MULTI);
+    expect(html).toContain(">No lean<");
+    expect(html.match(/data-testid="smart-outcome"/g)?.length).toBe(9);
+  });
+
+  it("says the smart wallets are not loaded yet before the first list", async () => {
+    const html = await section(ONE_MARKET);
+    expect(html).toContain(escaped(SMART_WALLETS_NOT_LOADED));
+    expect(html).not.toContain("top wallets ·");
+  });
+
+  it("a failing v2 holders route falls back to v1's holders: the figures without an average entry", async () => {
+    await loadSmartWallets();
+    upstreams.use(http.get(`${DATA}/v2/holders`, () => HttpResponse.json({ error: "down" }, { status: 500 })));
+    const html = text(await section(ONE_MARKET));
+    // v1's holders of the test upstreams: board wallets 1–5 on Yes, 6–10 on No (no entry prices).
+    expect(html).toContain("5 top wallets · 850,000 shares · $119K at the price now · 24 h net flow +$48K");
+    expect(html).not.toContain("average entry");
+  });
+
+  it("a failing Data API (v2 and v1) degrades the section alone, with a message", async () => {
+    await loadSmartWallets();
+    upstreams.use(
+      http.get(`${DATA}/v2/holders`, () => HttpResponse.json({ error: "down" }, { status: 500 })),
+      http.get(`${DATA}/holders`, () => HttpResponse.json({ error: "down" }, { status: 500 })),
+    );
+    // A failed lookup is not kept: the section streams in each time, with the message.
+    const response = await t.worker.fetch(`/event/${ONE_MARKET}`, { headers: BROWSER });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('data-testid="section-smart-money"');
+    expect(html).toContain(escaped(SMART_MONEY_UNAVAILABLE));
+    expect(html).not.toContain("top wallets ·");
+    expect(html).toContain('data-testid="section-outcomes"');
+  });
+});
