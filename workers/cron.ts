@@ -5,6 +5,7 @@ import type { UpstreamCheck } from "../app/.server/history/store";
 import { describeFailure } from "../app/.server/http";
 import { createLog, type Log } from "../app/.server/log";
 import { crawlSearchIndex } from "../app/.server/search/crawl";
+import { refreshEventSmartMoney } from "../app/.server/snapshots/event-smart-money";
 import { compactHistory } from "../app/.server/snapshots/history";
 import { marketSnapshot, type StoredMarkets } from "../app/.server/snapshots/markets";
 import { flushHistory } from "../app/.server/snapshots/outbox";
@@ -105,9 +106,16 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
       : null,
     whales
       ? {
-          name: "smart wallets",
+          name: "smart money",
           log: createLog("smart-money"),
-          run: () => refreshSmartWallets(history, deps.upstreams.dataV2, deps.now()),
+          run: async () => {
+            const wallets = await refreshSmartWallets(history, deps.upstreams.dataV2, deps.now());
+            // The run that read the board (or failed to) has spent its share: the events wait a minute.
+            if (!wallets.ok || wallets.value > 0) return wallets;
+            const { value } = await marketSnapshot.inspect(deps);
+            // Single attempts: a failing route costs one call per request, never its retries.
+            return refreshEventSmartMoney(history, deps.lookupUpstreams.dataV2, value, deps.now());
+          },
         }
       : null,
     markets

@@ -202,7 +202,13 @@ export interface SmartMoneyView extends SmartMoney {
 }
 
 export function smartMoneyView(money: SmartMoney, asOf: string): SmartMoneyView {
-  return { ...money, leanText: leanText(money), line: smartMoneyLine(money), method: SMART_MONEY_METHOD, asOf };
+  return {
+    ...money,
+    leanText: leanText(money),
+    line: smartMoneyLine(money),
+    method: SMART_MONEY_METHOD,
+    asOf,
+  };
 }
 
 /** An outcome held by fewer than MIN_SMART_WALLETS smart wallets, in words. */

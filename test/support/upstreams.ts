@@ -263,7 +263,8 @@ export function createUpstreams(bases: UpstreamBases) {
       {
         method: "get",
         url: `${bases.data}/v2/holders`,
-        ok: ({ request }) => HttpResponse.json(v2HoldersFor(new URL(request.url).searchParams) as JsonBodyType),
+        ok: ({ request }) =>
+          HttpResponse.json(v2HoldersFor(new URL(request.url).searchParams) as JsonBodyType),
       },
       {
         method: "get",

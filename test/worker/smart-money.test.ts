@@ -5,8 +5,8 @@
  */
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
-import { describe, expect, it } from "vitest";
-import { WHALES_CRON } from "~/lib/refresh-cadence";
+import { describe, expect, it, vi } from "vitest";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import {
   SMART_MONEY_METHOD,
   SMART_MONEY_UNAVAILABLE,
@@ -14,7 +14,7 @@ import {
   TOO_FEW_SMART,
 } from "~/lib/smart-money";
 import { DATA, upstreams } from "./support/upstreams";
-import { BROWSER, workerTest } from "./support/worker";
+import { BROWSER, testWorker, workerTest } from "./support/worker";
 
 /** A one-market event of the recorded top 100: Yes at 14¢. */
 const ONE_MARKET = "bitboy-convicted";
@@ -55,7 +55,7 @@ async function section(slug: string): Promise<string> {
 }
 
 describe("the event page's smart money", () => {
-  it("figures, the lean and the card's line on a one-market event; the side held by fewer than 3 says so", async () => {
+  it("figures and the lean on a one-market event; the side held by fewer than 3 says so", async () => {
     await loadSmartWallets();
     const html = await section(ONE_MARKET);
     expect(html).toContain("Smart money leans Yes: 100% of their money at a 14¢ price");
@@ -86,7 +86,9 @@ describe("the event page's smart money", () => {
 
   it("a failing v2 holders route falls back to v1's holders: the figures without an average entry", async () => {
     await loadSmartWallets();
-    upstreams.use(http.get(`${DATA}/v2/holders`, () => HttpResponse.json({ error: "down" }, { status: 500 })));
+    upstreams.use(
+      http.get(`${DATA}/v2/holders`, () => HttpResponse.json({ error: "down" }, { status: 500 })),
+    );
     const html = text(await section(ONE_MARKET));
     // v1's holders of the test upstreams: board wallets 1–5 on Yes, 6–10 on No (no entry prices).
     expect(html).toContain("5 top wallets · 850,000 shares · $119K at the price now · 24 h net flow +$48K");
@@ -107,5 +109,70 @@ describe("the event page's smart money", () => {
     expect(html).toContain(escaped(SMART_MONEY_UNAVAILABLE));
     expect(html).not.toContain("top wallets ·");
     expect(html).toContain('data-testid="section-outcomes"');
+  });
+});
+
+describe("the minute cron's rotation and the cards' line", () => {
+  const v2Asked: string[] = [];
+  upstreams.events.on("request:start", ({ request }) => {
+    const path = new URL(request.url).pathname;
+    if (path.endsWith("/v2/holders") || path.endsWith("/v2/trades")) v2Asked.push(path);
+  });
+  const stored = async () =>
+    (
+      await env.DB.prepare(
+        "SELECT event_slug, line, lean, wallets, as_of_ms FROM event_smart_money ORDER BY event_slug",
+      ).all<{ event_slug: string; line: string | null; lean: string; wallets: number; as_of_ms: number }>()
+    ).results;
+
+  it("computes two events a run (≤ 4 upstream calls), skips the board's run, writes changed rows only; cards show a fresh row's line", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.parse("2026-11-27T12:00:30Z");
+    vi.setSystemTime(start);
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
+    v2Asked.length = 0;
+    // The run that reads the board asks nothing of the events.
+    await t.worker.scheduled(WHALES_CRON);
+    await t.worker.settle();
+    expect(v2Asked).toEqual([]);
+    expect(await stored()).toEqual([]);
+
+    // Then one group of two events a minute: the 20 recorded events in 10 minutes.
+    const perRun: number[] = [];
+    for (let minute = 1; minute <= 10; minute++) {
+      vi.setSystemTime(start + minute * 60_000);
+      const before = v2Asked.length;
+      await t.worker.scheduled(WHALES_CRON);
+      await t.worker.settle();
+      perRun.push(v2Asked.length - before);
+    }
+    expect(perRun.every((n) => n === 4)).toBe(true);
+    const rows = await stored();
+    expect(rows).toHaveLength(20);
+    expect(rows.find((r) => r.event_slug === ONE_MARKET)).toMatchObject({
+      line: "Smart money: 4 top wallets on Yes, +$48K today",
+      lean: "Smart money leans Yes: 100% of their money at a 14¢ price",
+      wallets: 6,
+    });
+    expect(rows.find((r) => r.event_slug === MULTI)).toMatchObject({ lean: "No lean" });
+
+    // A second pass finds nothing changed: no row is rewritten.
+    for (let minute = 11; minute <= 20; minute++) {
+      vi.setSystemTime(start + minute * 60_000);
+      await t.worker.scheduled(WHALES_CRON);
+      await t.worker.settle();
+    }
+    expect(await stored()).toEqual(rows);
+
+    // The card shows the line of a row at most two hours old, and no line after.
+    const home = text(await (await t.worker.fetch("/?show=all", { headers: BROWSER })).text());
+    expect(home).toContain("Smart money: 4 top wallets on Yes, +$48K today");
+    vi.setSystemTime(start + 3 * 3_600_000);
+    const later = testWorker();
+    const stale = await (await later.fetch("/?show=all", { headers: BROWSER })).text();
+    await later.settle();
+    expect(stale).toContain('data-testid="event-card"');
+    expect(stale).not.toContain('data-testid="smart-money-line"');
   });
 });

@@ -24,12 +24,15 @@ export async function smartMoneySection(
   outcomes: readonly EventOutcomeOf[],
   query: SmartMoneyQuery | null,
 ): Promise<Section<SmartMoneyView>> {
-  if (query === null) return unavailable("No open outcome of this event can be asked for its holders.", "empty");
+  if (query === null)
+    return unavailable("No open outcome of this event can be asked for its holders.", "empty");
   const kept = await lookups.smartMoney(query);
   if (!kept.ok) return sayUnavailable(kept, SMART_MONEY_UNAVAILABLE);
   const answer = kept.value.value;
   const smart = await reads.smartAmong(query.slug, kept.value.fetchedAt, walletsOf(answer));
   if (!smart.ok) return smart;
   if (smart.value.refreshedAt === null) return unavailable(SMART_WALLETS_NOT_LOADED, "empty");
-  return ok(smartMoneyView(eventSmartMoney(outcomes, answer, smart.value.wallets, now), kept.value.fetchedAt));
+  return ok(
+    smartMoneyView(eventSmartMoney(outcomes, answer, smart.value.wallets, now), kept.value.fetchedAt),
+  );
 }

@@ -5,12 +5,7 @@
  * the API and the minute cron's rotation share it.
  */
 import { byPrice, type EventOutcomeOf, eventOutcomes } from "~/lib/outcomes";
-import {
-  type SmartMoney,
-  type SmartOutcomeInput,
-  type SmartWallet,
-  smartMoney,
-} from "~/lib/smart-money";
+import { type SmartMoney, type SmartOutcomeInput, type SmartWallet, smartMoney } from "~/lib/smart-money";
 import type { Market } from "~/lib/types";
 import { isConditionId } from "../polymarket/data-api";
 import type { DataV2, V2TokenHolders, V2Trade } from "../polymarket/data-v2";
@@ -51,7 +46,9 @@ export function smartQuery(
   eventId: string,
   outcomes: readonly EventOutcomeOf[],
 ): SmartMoneyQuery | null {
-  const conditionIds = [...new Set(outcomes.flatMap((o) => (o.market.conditionId ? [o.market.conditionId] : [])))];
+  const conditionIds = [
+    ...new Set(outcomes.flatMap((o) => (o.market.conditionId ? [o.market.conditionId] : []))),
+  ];
   if (conditionIds.length === 0) return null;
   // An event of one market made up by us ("market-<id>") has no Gamma event to ask trades of.
   return { slug, eventId: eventId.startsWith("market-") ? null : eventId, conditionIds };

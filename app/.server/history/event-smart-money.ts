@@ -17,6 +17,8 @@ export interface EventSmartRow {
   asOf: number;
 }
 
+/** The cards and the model read a row only while it is at most this old. */
+export const SMART_ROW_MAX_AGE_MS = 2 * 3_600_000;
 /** An unchanged row is rewritten once this old, so a row read as at most two hours old is current. */
 export const SMART_ROW_REFRESH_MS = 3_600_000;
 /** Rows of events no longer shown go after a week. */

@@ -28,8 +28,8 @@ import * as whaleTrades from "./whale-trades";
 
 export type { SettledMarket } from "./call-grades";
 export type { CallInput, OpenMarket } from "./calls";
-export type { PricePoint } from "./market-points";
 export type { EventSmartRow } from "./event-smart-money";
+export type { PricePoint } from "./market-points";
 export type { EventMarket, StoredMarket } from "./markets";
 export type { MarketObservation } from "./observation";
 export { D1RefreshState } from "./refresh-state";

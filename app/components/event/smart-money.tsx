@@ -1,8 +1,4 @@
-import {
-  DeferredPart,
-  MarketSection,
-  SectionMessage,
-} from "~/components/market/market-sections";
+import { DeferredPart, MarketSection, SectionMessage } from "~/components/market/market-sections";
 import { formatClockUtc, formatMoney, formatNumber, formatPrice } from "~/lib/format";
 import type { NowOrLater, Section } from "~/lib/section";
 import {
