@@ -217,3 +217,28 @@ export const SMART_MONEY_UNAVAILABLE =
   "Smart money is unavailable right now: Polymarket's holders or trades could not be read.";
 export const SMART_WALLETS_NOT_LOADED =
   "Smart wallets not loaded yet: the list of top wallets is read once a day; smart money shows once it is.";
+
+/** As published (the API): an outcome on fewer than MIN_SMART_WALLETS wallets keeps only its count. */
+export function publishedSmartMoney(view: SmartMoneyView) {
+  const { outcomes, lean, leanText: words, line, wallets, method, asOf } = view;
+  return {
+    outcomes: outcomes.map((o) => ({
+      key: o.key,
+      label: o.label,
+      price: o.price,
+      wallets: o.wallets,
+      enough: o.enough,
+      shares: o.enough ? o.shares : 0,
+      value: o.enough ? o.value : 0,
+      avgEntry: o.enough ? o.avgEntry : null,
+      netFlow24h: o.enough ? o.netFlow24h : 0,
+      holders: o.enough ? o.holders : [],
+    })),
+    lean,
+    leanText: words,
+    line,
+    wallets,
+    method,
+    asOf,
+  };
+}

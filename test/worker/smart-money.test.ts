@@ -176,3 +176,50 @@ describe("the minute cron's rotation and the cards' line", () => {
     expect(stale).not.toContain('data-testid="smart-money-line"');
   });
 });
+
+describe("/api/v1/events/{slug}", () => {
+  it("carries the event's smart money, withholding the figures of an outcome on fewer than 3 wallets", async () => {
+    await loadSmartWallets();
+    const response = await t.worker.fetch(`/api/v1/events/${ONE_MARKET}`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      smartMoney: {
+        outcomes: { label: string; wallets: number; enough: boolean; value: number; holders: unknown[] }[];
+        lean: { label: string; share: number } | null;
+        leanText: string;
+        line: string | null;
+        method: string;
+        asOf: string;
+      } | null;
+    };
+    const money = body.smartMoney;
+    expect(money?.lean).toMatchObject({ label: "Yes", share: 1 });
+    expect(money?.line).toBe("Smart money: 4 top wallets on Yes, +$48K today");
+    expect(money?.method).toBe(SMART_MONEY_METHOD);
+    expect(Date.parse(money?.asOf ?? "")).not.toBeNaN();
+    expect(money?.outcomes.find((o) => o.label === "Yes")).toMatchObject({ wallets: 4, enough: true });
+    expect(money?.outcomes.find((o) => o.label === "Yes")?.holders).toHaveLength(4);
+    expect(money?.outcomes.find((o) => o.label === "No")).toEqual(
+      expect.objectContaining({ wallets: 2, enough: false, value: 0, holders: [] }),
+    );
+  });
+
+  it("is null with a note when the Data API fails; the OpenAPI document describes it", async () => {
+    await loadSmartWallets();
+    upstreams.use(
+      http.get(`${DATA}/v2/holders`, () => HttpResponse.json({ error: "down" }, { status: 500 })),
+      http.get(`${DATA}/holders`, () => HttpResponse.json({ error: "down" }, { status: 500 })),
+    );
+    const body = (await (await t.worker.fetch(`/api/v1/events/${ONE_MARKET}`)).json()) as {
+      smartMoney: unknown;
+      notes?: string[];
+    };
+    expect(body.smartMoney).toBeNull();
+    expect(body.notes).toContain(SMART_MONEY_UNAVAILABLE);
+    const doc = (await (await t.worker.fetch("/api/v1/openapi.json")).json()) as {
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    expect(doc.components.schemas.SmartMoney?.properties).toHaveProperty("leanText");
+    expect(doc.components.schemas.EventDetail?.properties).toHaveProperty("smartMoney");
+  });
+});
