@@ -13,6 +13,8 @@ import {
   SMART_WALLETS_NOT_LOADED,
   TOO_FEW_SMART,
 } from "~/lib/smart-money";
+import type { ChatRequest } from "../support/upstream-answers";
+import { clearCalls } from "./support/calls";
 import { DATA, upstreams } from "./support/upstreams";
 import { BROWSER, testWorker, workerTest } from "./support/worker";
 
@@ -221,5 +223,53 @@ describe("/api/v1/events/{slug}", () => {
     };
     expect(doc.components.schemas.SmartMoney?.properties).toHaveProperty("leanText");
     expect(doc.components.schemas.EventDetail?.properties).toHaveProperty("smartMoney");
+  });
+});
+
+describe("the model's smart-money input", () => {
+  it("tells the model each event's fresh lean and stores it with the call and in the track record's export", async () => {
+    await clearCalls();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.parse("2026-11-27T12:00:30Z");
+    vi.setSystemTime(start);
+    const prompts: string[] = [];
+    upstreams.events.on("request:start", async ({ request }) => {
+      if (new URL(request.url).pathname.endsWith("/chat/completions")) {
+        prompts.push(((await request.clone().json()) as ChatRequest).messages.at(-1)?.content ?? "");
+      }
+    });
+    // Estimates first (no model), then a minute run a minute over ten minutes: every shown event's row.
+    const noModel = testWorker({ LLM_API_KEY: "" });
+    await noModel.scheduled(MARKETS_CRON);
+    await noModel.settle();
+    for (let minute = 0; minute <= 10; minute++) {
+      vi.setSystemTime(start + minute * 60_000);
+      await t.worker.scheduled(WHALES_CRON);
+      await t.worker.settle();
+    }
+    expect(prompts).toEqual([]);
+    // The model's first run: each event comes with its lean.
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
+    const events = prompts.flatMap(
+      (p) => (JSON.parse(p) as { events: { eventId: string; smartMoney: string | null }[] }).events,
+    );
+    expect(events.length).toBeGreaterThan(0);
+    const lean = "Smart money leans Yes: 100% of their money at a 14¢ price";
+    expect(events.map((e) => e.smartMoney)).toContain(lean);
+    expect(events.map((e) => e.smartMoney)).toContain("No lean");
+    // The call on the one-market event keeps what the model was given.
+    const row = await env.DB.prepare(
+      "SELECT smart_money FROM calls WHERE event_slug = ?1 AND source <> 'estimate'",
+    )
+      .bind(ONE_MARKET)
+      .first<{ smart_money: string | null }>();
+    expect(row?.smart_money).toBe(lean);
+    const exported = (await (await t.worker.fetch("/api/v1/track-record")).json()) as {
+      calls: { eventSlug: string | null; smartMoney: string | null }[];
+    };
+    const mine = exported.calls.filter((c) => c.eventSlug === ONE_MARKET);
+    // The estimate's call (no model, nothing given) and the model's.
+    expect(mine.map((c) => c.smartMoney)).toEqual([null, lean]);
   });
 });

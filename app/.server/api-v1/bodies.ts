@@ -7,7 +7,7 @@ import { categoryBySlug } from "~/lib/categories";
 import type { ChartRange } from "~/lib/chart";
 import { sourceProvenance } from "~/lib/market-page";
 import { analysisProvenance, fetchedProvenance, mentionsProvenance, POLYMARKET } from "~/lib/provenance";
-import { type Section, type Unavailable, unavailable as sectionUnavailable } from "~/lib/section";
+import { type Section, unavailable as sectionUnavailable, type Unavailable } from "~/lib/section";
 import { publishedSmartMoney, SMART_MONEY_UNAVAILABLE, type SmartMoneyView } from "~/lib/smart-money";
 import type { DisplayMarket, Market, MarketSnapshot } from "~/lib/types";
 import type { Deps } from "../deps";

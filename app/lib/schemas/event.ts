@@ -177,12 +177,20 @@ export const SmartMoneySchema = v.pipe(
         wallets: v.pipe(v.number(), v.description("Smart wallets among the outcome's top holders")),
         enough: v.pipe(
           v.boolean(),
-          v.description("At least 3 smart wallets hold it; false: its figures are withheld (zero, null, no holders)"),
+          v.description(
+            "At least 3 smart wallets hold it; false: its figures are withheld (zero, null, no holders)",
+          ),
         ),
         shares: v.number(),
         value: v.pipe(v.number(), v.description("Their shares at the price now, USD")),
-        avgEntry: v.pipe(v.nullable(v.number()), v.description("Share-weighted average entry, 0–1, where known")),
-        netFlow24h: v.pipe(v.number(), v.description("Bought minus sold by smart wallets in the last 24 hours, USD")),
+        avgEntry: v.pipe(
+          v.nullable(v.number()),
+          v.description("Share-weighted average entry, 0–1, where known"),
+        ),
+        netFlow24h: v.pipe(
+          v.number(),
+          v.description("Bought minus sold by smart wallets in the last 24 hours, USD"),
+        ),
         holders: v.array(
           v.object({
             wallet: v.string(),
@@ -201,7 +209,10 @@ export const SmartMoneySchema = v.pipe(
       ),
     ),
     leanText: v.string(),
-    line: v.pipe(v.nullable(v.string()), v.description("The cards' line; null when nothing rests on 3 wallets")),
+    line: v.pipe(
+      v.nullable(v.string()),
+      v.description("The cards' line; null when nothing rests on 3 wallets"),
+    ),
     wallets: v.pipe(v.number(), v.description("Distinct smart wallets over every outcome")),
     method: v.pipe(v.string(), v.description('How "smart" is defined')),
     asOf: v.pipe(v.string(), v.description("ISO 8601 time the holders and trades were read")),
