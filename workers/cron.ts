@@ -48,7 +48,8 @@ async function runJobs(jobs: readonly (Job | null)[]): Promise<void> {
  * failed build saw is written after it, through the same outbox (a D1 failure keeps it for the next
  * run, decision 0023). The market run also compacts the history and settles the track record; neither
  * can fail the run. The minute run also moves the search index's crawl on (a few Gamma pages, decision
- * 0034), beside the whale refresh: neither can fail the other.
+ * 0034), beside the whale refresh: neither can fail the other. After them it refreshes the smart wallets
+ * once a day and, in any other run, smart money for two shown events (decision 0055).
  */
 export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext): Promise<void> {
   const checks: UpstreamCheck[] = [];
