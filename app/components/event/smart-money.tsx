@@ -39,7 +39,7 @@ function OutcomeFigures({ outcome }: { outcome: SmartOutcome }) {
                   {h.name ?? shortenAddress(h.wallet)}
                 </a>{" "}
                 <span className="text-slate-600">
-                  #{h.rank} · {formatMoney(h.value)}
+                  #{h.rank} all time · {formatMoney(h.value)}
                 </span>
               </li>
             ))}
