@@ -197,12 +197,12 @@ export async function eventAnswer(deps: Deps, slug: string): Promise<Answer<Even
   if (!read.ok) return failed(read);
   if (read.value === null)
     return { ok: false, status: 404, code: "not_found", message: `No event with slug ${slug}` };
-  const { detail: read0, from } = read.value;
+  const { detail: base, from } = read.value;
   const money = await smartMoneyOf(deps, slug);
   const detail = {
-    ...read0,
+    ...base,
     smartMoney: money.ok ? publishedSmartMoney(money.value) : null,
-    ...(money.ok ? {} : { notes: [...(read0.notes ?? []), money.message] }),
+    ...(money.ok ? {} : { notes: [...(base.notes ?? []), money.message] }),
   };
   // An index row may be days old and still right to the cent (it is rewritten only when a price moves).
   const maxAge =
