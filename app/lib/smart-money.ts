@@ -215,6 +215,8 @@ export function smartMoneyView(money: SmartMoney, asOf: string): SmartMoneyView 
 export const TOO_FEW_SMART = `Fewer than ${MIN_SMART_WALLETS} top wallets hold this outcome.`;
 export const SMART_MONEY_UNAVAILABLE =
   "Smart money is unavailable right now: Polymarket's holders or trades could not be read.";
+/** An event with no open outcome whose market has a condition id (a closed event): nothing to ask. */
+export const SMART_MONEY_NO_OUTCOMES = "No open outcome of this event can be asked for its holders.";
 export const SMART_WALLETS_NOT_LOADED =
   "Smart wallets not loaded yet: the list of top wallets is read once a day; smart money shows once it is.";
 

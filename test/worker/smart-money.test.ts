@@ -6,9 +6,11 @@
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
+import { HISTORY_UNAVAILABLE } from "~/.server/history/reads";
 import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import {
   SMART_MONEY_METHOD,
+  SMART_MONEY_NO_OUTCOMES,
   SMART_MONEY_UNAVAILABLE,
   SMART_WALLETS_NOT_LOADED,
   TOO_FEW_SMART,
@@ -16,12 +18,14 @@ import {
 import type { ChatRequest } from "../support/upstream-answers";
 import { clearCalls } from "./support/calls";
 import { DATA, upstreams } from "./support/upstreams";
-import { BROWSER, testWorker, workerTest } from "./support/worker";
+import { BROWSER, failingDb, testWorker, workerTest } from "./support/worker";
 
 /** A one-market event of the recorded top 100: Yes at 14¢. */
 const ONE_MARKET = "bitboy-convicted";
 /** A shown multi-outcome event (9 markets) whose prices add up to about 100¢. */
 const MULTI = "how-many-people-will-trump-deport-in-2025";
+/** A closed event of the 2024 recording: no open outcome. */
+const CLOSED = "presidential-election-winner-2024";
 /** The recorded monthly board's first wallet (rank 3 on the test's all-time board). */
 const BOARD_FIRST = "0x09b428f7c2b469786286214aa5c90dd9015f7320";
 
@@ -84,6 +88,13 @@ describe("the event page's smart money", () => {
     const html = await section(ONE_MARKET);
     expect(html).toContain(escaped(SMART_WALLETS_NOT_LOADED));
     expect(html).not.toContain("top wallets ·");
+  });
+
+  it("a closed event has nothing to ask; a failing database says so in the section", async () => {
+    await loadSmartWallets();
+    expect(text(await section(CLOSED))).toContain(SMART_MONEY_NO_OUTCOMES);
+    t.worker = testWorker({ DB: failingDb });
+    expect(await section(ONE_MARKET)).toContain(HISTORY_UNAVAILABLE);
   });
 
   it("a failing v2 holders route falls back to v1's holders: the figures without an average entry", async () => {

@@ -6,6 +6,7 @@
 import type { EventOutcomeOf } from "~/lib/outcomes";
 import { ok, type Section, unavailable } from "~/lib/section";
 import {
+  SMART_MONEY_NO_OUTCOMES,
   SMART_MONEY_UNAVAILABLE,
   SMART_WALLETS_NOT_LOADED,
   type SmartMoneyView,
@@ -24,8 +25,7 @@ export async function smartMoneySection(
   outcomes: readonly EventOutcomeOf[],
   query: SmartMoneyQuery | null,
 ): Promise<Section<SmartMoneyView>> {
-  if (query === null)
-    return unavailable("No open outcome of this event can be asked for its holders.", "empty");
+  if (query === null) return unavailable(SMART_MONEY_NO_OUTCOMES, "empty");
   const kept = await lookups.smartMoney(query);
   if (!kept.ok) return sayUnavailable(kept, SMART_MONEY_UNAVAILABLE);
   const answer = kept.value.value;

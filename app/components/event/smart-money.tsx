@@ -59,15 +59,11 @@ export function SmartMoneyFigures({ money }: { money: SmartMoneyView }) {
       <p className="font-medium text-slate-900" data-testid="smart-lean">
         {money.leanText}
       </p>
-      {money.outcomes.length > 0 ? (
-        <ul className="flex flex-col gap-2">
-          {money.outcomes.map((o) => (
-            <OutcomeFigures key={o.key} outcome={o} />
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-slate-700">This event has no open outcome to show.</p>
-      )}
+      <ul className="flex flex-col gap-2">
+        {money.outcomes.map((o) => (
+          <OutcomeFigures key={o.key} outcome={o} />
+        ))}
+      </ul>
       <p className="text-xs text-slate-600">
         {money.method} Holdings from Polymarket's top holders of each outcome; flow from the event's trades of
         the last 24 hours. Read at {formatClockUtc(money.asOf)}.
