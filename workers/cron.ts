@@ -5,6 +5,7 @@ import type { UpstreamCheck } from "../app/.server/history/store";
 import { describeFailure } from "../app/.server/http";
 import { createLog, type Log } from "../app/.server/log";
 import { crawlSearchIndex } from "../app/.server/search/crawl";
+import { refreshEventSmartMoney } from "../app/.server/snapshots/event-smart-money";
 import { compactHistory } from "../app/.server/snapshots/history";
 import { marketSnapshot, type StoredMarkets } from "../app/.server/snapshots/markets";
 import { flushHistory } from "../app/.server/snapshots/outbox";
@@ -47,7 +48,8 @@ async function runJobs(jobs: readonly (Job | null)[]): Promise<void> {
  * failed build saw is written after it, through the same outbox (a D1 failure keeps it for the next
  * run, decision 0023). The market run also compacts the history and settles the track record; neither
  * can fail the run. The minute run also moves the search index's crawl on (a few Gamma pages, decision
- * 0034), beside the whale refresh: neither can fail the other.
+ * 0034), beside the whale refresh: neither can fail the other. After them it refreshes the smart wallets
+ * once a day and, in any other run, smart money for two shown events (decision 0055).
  */
 export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext): Promise<void> {
   const checks: UpstreamCheck[] = [];
@@ -105,9 +107,16 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
       : null,
     whales
       ? {
-          name: "smart wallets",
+          name: "smart money",
           log: createLog("smart-money"),
-          run: () => refreshSmartWallets(history, deps.upstreams.dataV2, deps.now()),
+          run: async () => {
+            const wallets = await refreshSmartWallets(history, deps.upstreams.dataV2, deps.now());
+            // The run that read the board (or failed to) has spent its share: the events wait a minute.
+            if (!wallets.ok || wallets.value > 0) return wallets;
+            const { value } = await marketSnapshot.inspect(deps);
+            // Single attempts: a failing route costs one call per request, never its retries.
+            return refreshEventSmartMoney(history, deps.lookupUpstreams.dataV2, value, deps.now());
+          },
         }
       : null,
     markets

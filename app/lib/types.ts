@@ -182,6 +182,8 @@ export interface EventAnalysis {
   call: { marketId: string; side: CallSideBought } | null;
   /** The leading outcomes' prices (0..1) at analysis, by key: a move of a point or a new leader re-analyses. */
   analysedPrices: Record<string, number>;
+  /** The smart-money lean in words the model was given (decision 0055); null or absent: none was fresh. */
+  smartMoney?: string | null;
 }
 
 /** An event card. */

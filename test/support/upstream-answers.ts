@@ -155,12 +155,27 @@ export function leaderboardAnswer(params: URLSearchParams): unknown[] {
 }
 
 /**
- * The Data API v2 board: its recorded first page (two wallets, `has_more` with a cursor), then, for any
- * cursor, the recorded empty page. `offset` is refused with a 400, as v2 does.
+ * The Data API v2 board: its recorded first page (two wallets, `has_more` with a cursor); for that page's
+ * cursor, a second page made of the recorded monthly board's 50 wallets in v2's row shape (ranks 3–52,
+ * their names, PnL and volume as recorded; the last page); for any other cursor, the recorded empty page.
+ * `offset` is refused with a 400, as v2 does.
  */
 export function v2LeaderboardAnswer(params: URLSearchParams): { status: number; body: unknown } {
   if (params.has("offset")) return { status: 400, body: { error: "offset is not supported; use cursor" } };
-  return { status: 200, body: params.has("cursor") ? v2EmptyPage : v2Leaderboard };
+  const cursor = params.get("cursor");
+  if (cursor === null) return { status: 200, body: v2Leaderboard };
+  if (cursor !== v2Leaderboard.pagination.next_cursor) return { status: 200, body: v2EmptyPage };
+  const data = leaderboardFixture.map((row, i) => ({
+    rank: i + 3,
+    user_id: row.proxyWallet,
+    pnl: row.pnl,
+    volume: row.vol,
+    user_name: row.userName,
+    profile_image: row.profileImage,
+    x_username: row.xUsername,
+    verified: row.verifiedBadge,
+  }));
+  return { status: 200, body: { data, pagination: { limit: 100, has_more: false, next_cursor: null } } };
 }
 
 /** The wallet of the recorded positions (rank 1 on the recorded monthly board). */

@@ -24,6 +24,8 @@ import {
   marketBySlug,
   marketsByIds,
   priceHistoryFor,
+  v2EventTradesFor,
+  v2HoldersFor,
 } from "./market-answers.ts";
 import {
   type ChatRequest,
@@ -280,6 +282,19 @@ export function createUpstreams(bases: UpstreamBases) {
           HttpResponse.json(
             holdersFor(new URL(request.url).searchParams.get("market") ?? "") as JsonBodyType,
           ),
+      },
+      // After v1's routes: a test failing "/holders" or "/trades" by path means v1's.
+      {
+        method: "get",
+        url: `${bases.data}/v2/holders`,
+        ok: ({ request }) =>
+          HttpResponse.json(v2HoldersFor(new URL(request.url).searchParams) as JsonBodyType),
+      },
+      {
+        method: "get",
+        url: `${bases.data}/v2/trades`,
+        ok: ({ request }) =>
+          HttpResponse.json(v2EventTradesFor(new URL(request.url).searchParams, Date.now()) as JsonBodyType),
       },
     ],
     x: [

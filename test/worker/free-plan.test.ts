@@ -60,6 +60,16 @@ interface RunCost {
 
 const upstreamCalls = () => calls.gamma + calls.data + calls.clob + calls.x + calls.llm;
 
+/** Requests for smart money per event (the minute run's rotation, decision 0055): v2 holders and trades. */
+let smartAsked = 0;
+upstreams.events.on("request:start", ({ request }) => {
+  const path = new URL(request.url).pathname;
+  if (path.endsWith("/v2/holders") || path.endsWith("/v2/trades")) smartAsked += 1;
+});
+/** The rotation's share of a whale run: its upstream calls (≤ 5) and D1 queries (≤ 2). */
+const SMART_UPSTREAM_PER_RUN = 5;
+const SMART_QUERIES_PER_RUN = 2;
+
 /** Runs `cron` at `at` and returns what it cost. */
 async function costOf(
   worker: ReturnType<typeof testWorker>,
@@ -109,11 +119,22 @@ describe("the Workers Free plan at the default schedule", () => {
 
     const marketRuns: RunCost[] = [];
     const whaleRuns: RunCost[] = [];
+    const smartRuns: { upstream: number; queries: number }[] = [];
     let visitorPuts = 0;
     for (let minute = 0; minute < 60; minute++) {
       const at = start + minute * 60_000;
       if (minute % 10 === 0) marketRuns.push(await costOf(worker, MARKETS_CRON, at, kv, d1.tally));
+      const asked = smartAsked;
+      const sqlBefore = d1.tally.sql.length;
       whaleRuns.push(await costOf(worker, WHALES_CRON, at + 1_000, kv, d1.tally));
+      const sql = d1.tally.sql.slice(sqlBefore);
+      smartRuns.push({
+        upstream: smartAsked - asked,
+        // Each is one round trip (a batch): the smart wallets among the answers', then the rows.
+        queries:
+          Number(sql.some((q) => q.includes("FROM smart_wallets WHERE wallet IN"))) +
+          Number(sql.some((q) => q.includes("INSERT INTO event_smart_money"))),
+      });
       if (minute % 15 === 7) {
         // Visitors between runs: pages, JSON, on-demand lookups. None of it may write KV.
         const before = kv.puts.length;
@@ -174,6 +195,14 @@ describe("the Workers Free plan at the default schedule", () => {
     expect(perDay.d1RowsRead).toBeLessThanOrEqual(D1_ROWS_READ_LIMIT);
     expect(max([...marketRuns, ...whaleRuns], "queries")).toBeLessThanOrEqual(D1_QUERIES_PER_INVOCATION);
     expect(max([...marketRuns, ...whaleRuns], "subrequests")).toBeLessThanOrEqual(SUBREQUESTS_PER_INVOCATION);
+    // Smart money per event: within its share of each whale run; every shown event has its row.
+    expect(Math.max(...smartRuns.map((r) => r.upstream))).toBeLessThanOrEqual(SMART_UPSTREAM_PER_RUN);
+    expect(Math.max(...smartRuns.map((r) => r.queries))).toBeLessThanOrEqual(SMART_QUERIES_PER_RUN);
+    expect(smartRuns.filter((r) => r.upstream > 0).length).toBeGreaterThan(50);
+    const smartRows = await env.DB.prepare("SELECT COUNT(*) AS n FROM event_smart_money").first<{
+      n: number;
+    }>();
+    expect(smartRows?.n).toBe(20);
     // Every new trade reached the history, each once.
     const stored = await env.DB.prepare(
       "SELECT COUNT(*) AS n FROM whale_trades WHERE id LIKE '0xbudget%'",
