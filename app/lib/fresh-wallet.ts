@@ -4,6 +4,7 @@
  * long-shot buy each add points; a fact the upstream did not give adds none (never guessed).
  */
 import { formatPrice } from "./format";
+import type { WhaleRadar, WhaleTrade } from "./types";
 
 /** A whale card is flagged "fresh wallet" (and kept by the filter) from this score. */
 export const FRESH_SCORE_MIN = 50;
@@ -81,3 +82,26 @@ export function radarScore(trade: RadarTrade, wallet: WalletFacts): RadarScore {
 
 /** "first trade 2 days ago · 1 market · bought at 8¢" */
 export const radarWords = (score: RadarScore): string => score.reasons.join(" · ");
+
+/** What a whale card says when the wallet's facts are not stored yet. */
+export const RADAR_NOT_CHECKED = "radar: not checked yet";
+
+/** A whale trade's radar from its wallet's stored facts, as of the trade; null when none are stored. */
+export function tradeRadar(
+  trade: Pick<WhaleTrade, "side" | "price" | "size" | "timestamp">,
+  facts: WalletFacts | undefined,
+): WhaleRadar | null {
+  if (facts === undefined) return null;
+  return radarScore(
+    { side: trade.side, price: trade.price, usd: trade.size * trade.price, at: trade.timestamp },
+    facts,
+  );
+}
+
+/** Each trade with its radar, from the stored facts by (lowercase) wallet. */
+export function withRadar(
+  trades: readonly WhaleTrade[],
+  facts: ReadonlyMap<string, WalletFacts>,
+): WhaleTrade[] {
+  return trades.map((t) => ({ ...t, radar: tradeRadar(t, facts.get(t.trader.wallet.toLowerCase())) }));
+}

@@ -23,6 +23,7 @@ import * as settlementChecks from "./settlement-checks";
 import { slotOf } from "./slots";
 import * as smartWallets from "./smart-wallets";
 import * as upstreamChecks from "./upstream-checks";
+import * as walletFacts from "./wallet-facts";
 import * as whaleTrades from "./whale-trades";
 
 export type { SettledMarket } from "./call-grades";
@@ -34,6 +35,7 @@ export { D1RefreshState } from "./refresh-state";
 export type { PendingMarket } from "./settlement-checks";
 export { HOUR_SECONDS, SLOT_SECONDS, slotOf } from "./slots";
 export type { CheckTally, UpstreamCheck } from "./upstream-checks";
+export type { StoredWalletFacts } from "./wallet-facts";
 
 /** The track record's calls and gradings (`calls`, `call_grades`, `market_resolutions`, `settlement_checks`). */
 export class CallStore {
@@ -160,6 +162,16 @@ export class HistoryStore {
   /** Replaces the smart wallets (decision 0052) in one batch. */
   replaceSmartWallets(wallets: readonly smartWallets.BoardWallet[], atMs: number): Promise<void> {
     return smartWallets.replace(this.db, wallets, atMs);
+  }
+
+  /** The fresh-wallet radar's stored facts of the listed wallets, by wallet (one query). */
+  walletFacts(wallets: readonly string[]): Promise<Map<string, walletFacts.StoredWalletFacts>> {
+    return walletFacts.forWallets(this.db, wallets);
+  }
+
+  /** Writes looked-up wallets' facts (decision 0054) in one batch. Returns the rows written. */
+  recordWalletFacts(facts: readonly walletFacts.StoredWalletFacts[]): Promise<number> {
+    return walletFacts.upsert(this.db, facts);
   }
 
   /** Records what a cron run saw of each upstream. */
