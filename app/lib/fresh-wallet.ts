@@ -84,7 +84,19 @@ export function radarScore(trade: RadarTrade, wallet: WalletFacts): RadarScore {
 export const radarWords = (score: RadarScore): string => score.reasons.join(" · ");
 
 /** What a whale card says when the wallet's facts are not stored yet. */
-export const RADAR_NOT_CHECKED = "radar: not checked yet";
+export const RADAR_NOT_CHECKED = "Radar: not checked yet";
+/** The card's badge on a trade scored FRESH_SCORE_MIN or more. */
+export const FRESH_BADGE = "Fresh wallet";
+
+/**
+ * A trade's radar in one line: "Radar 85/100: first trade 2 days ago · 1 market · bought at 8¢",
+ * "Radar 0/100: nothing flagged", or RADAR_NOT_CHECKED (null, or absent: a trade no list scored).
+ */
+export function radarLine(radar: WhaleRadar | null | undefined): string {
+  if (radar === null || radar === undefined) return RADAR_NOT_CHECKED;
+  const words = radar.reasons.length > 0 ? radarWords(radar) : "nothing flagged";
+  return `Radar ${radar.score}/100: ${words}`;
+}
 
 /** A whale trade's radar from its wallet's stored facts, as of the trade; null when none are stored. */
 export function tradeRadar(
