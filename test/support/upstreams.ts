@@ -35,6 +35,7 @@ import {
   modelAnswer,
   positionsAnswer,
   replayedAt,
+  v2ActivityAnswer,
   v2LeaderboardAnswer,
   xCountsAnswer,
 } from "./upstream-answers.ts";
@@ -255,6 +256,14 @@ export function createUpstreams(bases: UpstreamBases) {
         url: `${bases.data}/v2/leaderboard`,
         ok: ({ request }) => {
           const answer = v2LeaderboardAnswer(new URL(request.url).searchParams);
+          return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status });
+        },
+      },
+      {
+        method: "get",
+        url: `${bases.data}/v2/activity`,
+        ok: ({ request }) => {
+          const answer = v2ActivityAnswer(new URL(request.url).searchParams);
           return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status });
         },
       },

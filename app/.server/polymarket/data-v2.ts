@@ -562,7 +562,8 @@ export function createDataV2(opts: PolymarketOptions) {
       );
       const page = parseV2Page(json, parseActivityRow);
       const facts = factsFromActivity(page.rows, page.nextCursor === null);
-      if (facts.volumeUsd !== null) return facts;
+      // No activity on record yet (the index lags the trade): nothing to know, nor to ask the board.
+      if (facts.volumeUsd !== null || page.rows.length === 0) return facts;
       const standing = await getPolymarketJson(
         "data",
         `/v2/leaderboard?${v2Query({ user: wallet, time_period: "all" })}`,
