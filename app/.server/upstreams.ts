@@ -98,7 +98,7 @@ export interface Upstreams {
 }
 
 /** The Polymarket clients a visitor's lookup may use: one attempt each (a failure backs the route off instead). */
-export type LookupUpstreams = Pick<Upstreams, "gamma" | "data" | "clob">;
+export type LookupUpstreams = Pick<Upstreams, "gamma" | "data" | "dataV2" | "clob">;
 
 export function createUpstreams(config: Config, fetch: typeof globalThis.fetch): Upstreams {
   return {
@@ -116,6 +116,7 @@ export function createLookupUpstreams(config: Config, fetch: typeof globalThis.f
   return {
     gamma: createGamma(config, fetch, single),
     data: createDataApi(config, fetch, single),
+    dataV2: createDataV2Client(config, fetch, single),
     clob: createClob(config, fetch, single),
   };
 }

@@ -83,6 +83,12 @@ export function radarScore(trade: RadarTrade, wallet: WalletFacts): RadarScore {
 /** "first trade 2 days ago · 1 market · bought at 8¢" */
 export const radarWords = (score: RadarScore): string => score.reasons.join(" · ");
 
+/** A wallet's facts as the trader page shows them. */
+export interface WalletFactsView extends WalletFacts {
+  /** When our whale watch looked them up (epoch ms); null when they were looked up for this page. */
+  checkedAt: number | null;
+}
+
 /** What a whale card says when the wallet's facts are not stored yet. */
 export const RADAR_NOT_CHECKED = "Radar: not checked yet";
 /** The card's badge on a trade scored FRESH_SCORE_MIN or more. */

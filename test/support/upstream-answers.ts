@@ -14,10 +14,10 @@ import positionsFixture from "../fixtures/polymarket/data-positions-2.json" with
 import v2EmptyPage from "../fixtures/polymarket-data-v2/adriancova__data-v2-trades-v2-empty.json" with {
   type: "json",
 };
-import v2Leaderboard from "../fixtures/polymarket-data-v2/polyoxide__v2_leaderboard.json" with {
+import v2PartialActivity from "../fixtures/polymarket-data-v2/polyoxide__v2_activity.json" with {
   type: "json",
 };
-import v2PartialActivity from "../fixtures/polymarket-data-v2/polyoxide__v2_activity.json" with {
+import v2Leaderboard from "../fixtures/polymarket-data-v2/polyoxide__v2_leaderboard.json" with {
   type: "json",
 };
 import v2Activity from "../fixtures/polymarket-data-v2/pysdk__activity.data.json" with { type: "json" };

@@ -12,10 +12,10 @@ import type { WhaleTrade } from "~/lib/types";
 import { makeTradeRow } from "../support/markets";
 import { V2_ACTIVITY_WALLET, V2_BUSY_WALLET } from "../support/upstream-answers";
 import { openApi, validatorFor } from "./support/openapi";
-import { DATA, upstreams } from "./support/upstreams";
+import { calls, DATA, upstreams } from "./support/upstreams";
 import { BROWSER, testWorker, workerTest } from "./support/worker";
 
-const t = workerTest({ tables: ["wallet_facts"] });
+const t = workerTest({ tables: ["wallet_facts", "whale_trades"], kvPrefixes: ["trader:"] });
 
 const NOBODY = "0x1234567890abcdef1234567890abcdef12345678";
 const MIN = 60_000;
@@ -271,5 +271,94 @@ describe("whale cards and the fresh-wallets filter", () => {
     };
     expect(fresh.items).toHaveLength(1);
     expect(fresh.title).toBe("OddsPulse whale trades, fresh wallets only");
+  });
+});
+
+// ------------------------------------------------------------------------------- trader pages
+
+/** A whale trade our cron stored for `wallet` (so a wallet on no board still has a page). */
+async function storeTrade(wallet: string): Promise<void> {
+  await env.DB.prepare(
+    `INSERT INTO whale_trades (id, condition_id, market_slug, event_slug, title, outcome, outcome_label, side,
+       size, price, traded_ms, wallet, pseudonym)
+     VALUES (?1, '0xcond', 'stored-market-slug', NULL, 'Stored whale market?', 'YES', 'Yes', 'BUY',
+       1000000, 0.08, ?2, ?3, NULL)`,
+  )
+    .bind(`0xstored:${wallet}`, NOW - 3_600_000, wallet)
+    .run();
+}
+
+/** The page's text (a section that streams in is at the end of the document, not in its place). */
+async function factsOf(wallet: string): Promise<{ status: number; text: string }> {
+  const res = await t.worker.fetch(`/trader/${wallet}`, { headers: BROWSER });
+  const html = await res.text();
+  const text = html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&apos;/g, "'")
+    .replace(/\s+/g, " ");
+  return { status: res.status, text };
+}
+
+describe("the trader page's wallet history", () => {
+  it("shows the facts our whale watch stored, without asking the Data API for them", async () => {
+    await storeTrade(FRESH);
+    await putFacts({
+      wallet: FRESH,
+      first_activity_ms: NOW - 2 * DAY,
+      markets: 1,
+      volume_usd: 80_000,
+      checked_ms: NOW - 3 * 3_600_000,
+    });
+    lookups.length = 0;
+    const { status, text } = await factsOf(FRESH);
+    expect(status).toBe(200);
+    expect(text).toContain("First activity");
+    expect(text).toContain("(2 days ago)");
+    expect(text).toMatch(/Markets traded 1 /);
+    expect(text).toContain("Volume $80K");
+    expect(text).toContain("looked up by our whale watch 3 h ago");
+    expect(lookups.filter(([path]) => path === "activity")).toEqual([]);
+  });
+
+  it("else looks up one page of the wallet's activity: its whole history dates it", async () => {
+    await storeTrade(V2_ACTIVITY_WALLET);
+    lookups.length = 0;
+    const { status, text } = await factsOf(V2_ACTIVITY_WALLET);
+    expect(status).toBe(200);
+    expect(text).toContain("Sep 8, 2026");
+    expect(text).toMatch(/Markets traded 2 /);
+    expect(text).toContain("Volume $27");
+    expect(text).toContain("looked up now");
+    expect(lookups.filter(([path]) => path === "activity")).toEqual([["activity", V2_ACTIVITY_WALLET]]);
+  });
+
+  it("a history longer than one page: first activity and markets are not known, never guessed", async () => {
+    await storeTrade(V2_BUSY_WALLET);
+    const { text } = await factsOf(V2_BUSY_WALLET);
+    expect(text).toContain("First activity Not known");
+    expect(text).toContain("Markets traded Not known");
+    // Not on the all-time board either: no volume.
+    expect(text).toContain("Volume Not known");
+  });
+
+  it("an unknown wallet is still a 404 after one upstream call: its history is not asked", async () => {
+    lookups.length = 0;
+    const before = calls.data;
+    const { status } = await factsOf(NOBODY);
+    expect(status).toBe(404);
+    expect(calls.data - before).toBe(1);
+    expect(lookups.filter(([path]) => path === "activity")).toEqual([]);
+  });
+
+  it("the activity failing: the section says so, the rest of the page renders", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await storeTrade(V2_ACTIVITY_WALLET);
+    upstreams.use(
+      http.get(`${DATA}/v2/activity`, () => HttpResponse.json({ error: "down" }, { status: 500 })),
+    );
+    const { status, text } = await factsOf(V2_ACTIVITY_WALLET);
+    expect(status).toBe(200);
+    expect(text).toContain("The wallet's history is unavailable right now.");
   });
 });

@@ -549,11 +549,8 @@ export function createDataV2(opts: PolymarketOptions) {
     /** A wallet's activity, newest first. */
     activity: (wallet: string, maxPages = 1) =>
       readV2Pages("/v2/activity", { user: wallet, limit: 100 }, parseActivityRow, opts, maxPages),
-    /**
-     * The fresh-wallet radar's facts of a wallet in at most two calls: a page of its activity, and only
-     * when that page does not give the volume, its all-time standing on the board.
-     */
-    walletFacts: async (wallet: string): Promise<WalletFacts> => {
+    /** The radar's facts one page of a wallet's activity gives (one call), and whether it had any. */
+    activityFacts: async (wallet: string): Promise<WalletFacts & { active: boolean }> => {
       const json = await getPolymarketJson(
         "data",
         `/v2/activity?${v2Query({ user: wallet, limit: WALLET_ACTIVITY_PAGE })}`,
@@ -561,9 +558,16 @@ export function createDataV2(opts: PolymarketOptions) {
         opts,
       );
       const page = parseV2Page(json, parseActivityRow);
-      const facts = factsFromActivity(page.rows, page.nextCursor === null);
+      return { ...factsFromActivity(page.rows, page.nextCursor === null), active: page.rows.length > 0 };
+    },
+    /**
+     * The fresh-wallet radar's facts of a wallet in at most two calls: a page of its activity, and only
+     * when that page does not give the volume, its all-time standing on the board.
+     */
+    walletFacts: async (wallet: string): Promise<WalletFacts> => {
+      const { active, ...facts } = await client.activityFacts(wallet);
       // No activity on record yet (the index lags the trade): nothing to know, nor to ask the board.
-      if (facts.volumeUsd !== null || page.rows.length === 0) return facts;
+      if (facts.volumeUsd !== null || !active) return facts;
       const standing = await getPolymarketJson(
         "data",
         `/v2/leaderboard?${v2Query({ user: wallet, time_period: "all" })}`,
