@@ -7,6 +7,7 @@
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
+import { HistoryStore } from "~/.server/history/store";
 import { WHALES_CRON } from "~/lib/refresh-cadence";
 import type { WhaleTrade } from "~/lib/types";
 import { makeTradeRow } from "../support/markets";
@@ -69,6 +70,26 @@ async function putFacts(row: FactsRow): Promise<void> {
     .bind(row.wallet, row.first_activity_ms, row.markets, row.volume_usd, row.checked_ms)
     .run();
 }
+
+describe("the wallet_facts table", () => {
+  it("reads any number of wallets in one query (past D1's 100 bound parameters) and upserts by wallet", async () => {
+    const store = new HistoryStore(env.DB);
+    const wallets = Array.from({ length: 150 }, (_, i) => `0x${i.toString(16).padStart(40, "0")}`);
+    const facts = (wallet: string, checkedAt: number) => ({
+      wallet,
+      firstActivityAt: null,
+      markets: 3,
+      volumeUsd: 10,
+      checkedAt,
+    });
+    expect(await store.recordWalletFacts(wallets.slice(0, 120).map((w) => facts(w, 1)))).toBe(120);
+    expect(await store.recordWalletFacts([facts(wallets[0] as string, 2)])).toBe(1);
+    const read = await store.walletFacts(wallets);
+    expect(read.size).toBe(120);
+    expect(read.get(wallets[0] as string)).toEqual(facts(wallets[0] as string, 2));
+    expect(read.get(wallets[1] as string)?.checkedAt).toBe(1);
+  });
+});
 
 describe("the minute cron's wallet lookups", () => {
   const T0 = Date.parse("2026-11-27T10:00:00Z");
