@@ -9,6 +9,7 @@ import { type NowOrLater, ok, type Section } from "~/lib/section";
 import type { PeriodStanding } from "~/lib/trader-page";
 import { traderDisplayName } from "~/lib/trader-page";
 import type { RequestContext } from "../context";
+import type { Deps } from "../deps";
 import { LOOKUPS } from "../lookups";
 import {
   lookedUpWalletFacts,
@@ -63,7 +64,7 @@ export async function traderPageData(
  * still costs only the probe's one call), streamed in when it is not kept fresh.
  */
 async function freshFacts(
-  deps: RequestContext["deps"],
+  deps: Deps,
   { lookups, reads }: Pick<ReturnType<typeof sourcesOf>, "lookups" | "reads">,
   wallet: string,
   probe: PeriodStanding,
