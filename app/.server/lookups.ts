@@ -1,11 +1,11 @@
 /**
  * Every on-demand read, declared once (decision 0021): what a visitor's request asks for by id — a market
  * outside the snapshot, its event, trades and holders, an event's trades and order books, a token's CLOB
- * history, a trader's board rows,
- * positions and trades. Each says where its answer is kept (`key`; memory and the Cache API, never KV),
- * which upstream answers it, how long the answer is fresh, and how to load it with the single-attempt
- * lookup clients. `get` runs it through the on-demand cache and the request's lookup gate and answers a
- * Section: the kept value, `limited` (over the client's lookup limit) or `unavailable` (logged once).
+ * history, a trader's board rows, open positions, resolved and closed positions, and trades. Each says
+ * where its answer is kept (`key`; memory and the Cache API, never KV), which upstream answers it, how long
+ * the answer is fresh, and how to load it with the single-attempt lookup clients. `get` runs it through the
+ * on-demand cache and the request's lookup gate and answers a Section: the kept value, `limited` (over the
+ * client's lookup limit) or `unavailable` (logged once).
  */
 import { errorMessage } from "~/lib/errors";
 import { ok, type Section, type Unavailable, unavailable } from "~/lib/section";
@@ -16,6 +16,7 @@ import type { Deps } from "./deps";
 import type { UpstreamName } from "./http";
 import { createLog } from "./log";
 import type { HistoryInterval } from "./polymarket/clob";
+import { fetchSettledPositions } from "./polymarket/trader-record";
 import type { LookupUpstreams } from "./upstreams";
 
 const log = createLog("lookup");
@@ -180,6 +181,15 @@ export const LOOKUPS = {
     upstream: "data",
     freshSeconds: TRADER_FRESH_SECONDS,
     load: (up, wallet) => up.dataV2.activityFacts(wallet),
+  }),
+  // A trader's resolved and closed positions (≤ 5 requests), for its record; reached only once the
+  // wallet is known to have activity (the trader pages' probe).
+  traderRecord: defineLookup({
+    key: (wallet: string) => `trader:record:${wallet}`,
+    upstream: "data",
+    freshSeconds: TRADER_FRESH_SECONDS,
+    load: (up, wallet) => fetchSettledPositions(up, wallet),
+    isEmpty: (settled) => settled.positions.length === 0,
   }),
   traderTrades: defineLookup({
     key: (wallet: string) => `trader:trades:${wallet}`,

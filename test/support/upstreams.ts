@@ -37,6 +37,7 @@ import {
   replayedAt,
   v2ActivityAnswer,
   v2LeaderboardAnswer,
+  v2PositionsAnswer,
   xCountsAnswer,
 } from "./upstream-answers.ts";
 
@@ -272,6 +273,14 @@ export function createUpstreams(bases: UpstreamBases) {
         url: `${bases.data}/positions`,
         ok: ({ request }) =>
           HttpResponse.json(positionsAnswer(new URL(request.url).searchParams) as JsonBodyType),
+      },
+      {
+        method: "get",
+        url: `${bases.data}/v2/positions`,
+        ok: ({ request }) => {
+          const answer = v2PositionsAnswer(new URL(request.url).searchParams);
+          return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status });
+        },
       },
       {
         method: "get",

@@ -99,13 +99,13 @@ describe("the rank-1 trader", () => {
     expect(html).toContain("1 from our whale-watch record, 1 from Polymarket&#x27;s Data API.");
   });
 
-  it("asks the Data API seven times (four boards, positions, trades, a page of activity), then serves the kept answers for 5 minutes", async () => {
+  it("asks the Data API ten times (four boards, positions, trades, the record's three lists, a page of activity), then serves the kept answers for 5 minutes", async () => {
     await page(PATH);
     await t.worker.settle();
-    expect({ data: calls.data, others: upstreamCalls() - calls.data }).toEqual({ data: 7, others: 0 });
+    expect({ data: calls.data, others: upstreamCalls() - calls.data }).toEqual({ data: 10, others: 0 });
     // Another isolate (no memory of the first), the same data centre's cache: nothing asked again.
     const { html } = await page(PATH, testWorker());
-    expect(calls.data).toBe(7);
+    expect(calls.data).toBe(10);
     expect(html).toContain('data-testid="trader-positions"');
     expect(html).toMatch(/data-testid="rank-month".*?#1</s);
     // Any visitor can name any wallet: none of it is written to KV (decision 0021).

@@ -18,6 +18,7 @@ import {
   type TraderView,
   traderDisplayName,
 } from "~/lib/trader-page";
+import type { TraderRecord } from "~/lib/trader-record";
 import type { WhaleTrade } from "~/lib/types";
 import type { HistoryReads } from "../history/reads";
 import { type Lookups, sayUnavailable } from "../lookups";
@@ -44,6 +45,8 @@ export interface TraderPageData {
   trades: NowOrLater<MarketTrades>;
   /** The fresh-wallet facts: first activity, markets traded, volume. */
   walletFacts: NowOrLater<Section<WalletFactsView>>;
+  /** Its win rate and PnL by category (resolved and closed positions). */
+  record: NowOrLater<Section<TraderRecord>>;
 }
 
 /** The wallet as the page knows it, or null when it is not 0x + 40 hex (never sent upstream). */
@@ -153,6 +156,7 @@ export function traderViewOf(
   ranks: PeriodStanding[],
   positions: Section<TraderPosition[]>,
   trades: MarketTrades,
+  record: Section<TraderRecord>,
 ): TraderView {
   return {
     wallet,
@@ -161,6 +165,7 @@ export function traderViewOf(
     ranks,
     positions,
     trades,
+    record,
   };
 }
 

@@ -42,6 +42,12 @@ export interface V2Page<T> {
 const numberOrNull = (value: number | undefined): number | null =>
   value !== undefined && Number.isFinite(value) ? value : null;
 
+/** A price 0–1, or null where the upstream sent none or one out of range. */
+const priceOrNull = (value: number | undefined): number | null => {
+  const price = numberOrNull(value);
+  return price !== null && price >= 0 && price <= 1 ? price : null;
+};
+
 /** Epoch seconds, epoch seconds as text or an ISO time, to epoch milliseconds (null when unreadable). */
 function instantMs(value: unknown): number | null {
   if (typeof value === "number" && Number.isFinite(value)) return value < 1e12 ? value * 1000 : value;
@@ -275,6 +281,8 @@ export interface V2Position {
   size: number;
   /** 0–1. */
   avgPrice: number | null;
+  /** 0–1: after resolution, what the outcome paid (1 won, 0 lost). */
+  currentPrice: number | null;
   currentValue: number | null;
   totalCost: number | null;
   realizedPnl: number | null;
@@ -303,6 +311,7 @@ export function parsePositionRow(raw: unknown): V2Position | null {
     status,
     size: numberOrNull(p.current_size) ?? 0,
     avgPrice: numberOrNull(p.avg_price),
+    currentPrice: priceOrNull(p.current_price),
     currentValue: numberOrNull(p.current_value),
     totalCost: numberOrNull(p.total_cost_usdc),
     realizedPnl: numberOrNull(p.realized_pnl),
@@ -480,6 +489,17 @@ export async function readV2Pages<T>(
   opts: PolymarketOptions,
   maxPages = V2_DEFAULT_MAX_PAGES,
 ): Promise<T[]> {
+  return (await readV2PagesUpTo(path, query, row, opts, maxPages)).rows;
+}
+
+/** `readV2Pages`, saying whether the route had more pages than were read. */
+export async function readV2PagesUpTo<T>(
+  path: string,
+  query: Query,
+  row: (raw: unknown) => T | null,
+  opts: PolymarketOptions,
+  maxPages: number,
+): Promise<{ rows: T[]; more: boolean }> {
   const rows: T[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < maxPages; page += 1) {
@@ -491,10 +511,10 @@ export async function readV2Pages<T>(
     );
     const parsed = parseV2Page(json, row);
     rows.push(...parsed.rows);
-    if (parsed.nextCursor === null) break;
+    if (parsed.nextCursor === null) return { rows, more: false };
     cursor = parsed.nextCursor;
   }
-  return rows;
+  return { rows, more: true };
 }
 
 /** v1's holders in v2's shape: no entry price, value or PnL (v1 has none). */
@@ -546,6 +566,15 @@ export function createDataV2(opts: PolymarketOptions) {
     /** A wallet's positions of one status. */
     positions: (wallet: string, status: V2PositionStatus, maxPages = 2) =>
       readV2Pages("/v2/positions", { user: wallet, status, limit: 100 }, parsePositionRow, opts, maxPages),
+    /** A wallet's positions of one status, most recent first, and whether it has more than `maxPages` hold. */
+    recentPositions: (wallet: string, status: V2PositionStatus, maxPages: number) =>
+      readV2PagesUpTo(
+        "/v2/positions",
+        { user: wallet, status, sort_by: "TIMESTAMP", limit: 100 },
+        parsePositionRow,
+        opts,
+        maxPages,
+      ),
     /** A wallet's activity, newest first. */
     activity: (wallet: string, maxPages = 1) =>
       readV2Pages("/v2/activity", { user: wallet, limit: 100 }, parseActivityRow, opts, maxPages),
