@@ -10,6 +10,7 @@ import { compactHistory } from "../app/.server/snapshots/history";
 import { marketSnapshot, type StoredMarkets } from "../app/.server/snapshots/markets";
 import { flushHistory } from "../app/.server/snapshots/outbox";
 import { refreshSmartWallets } from "../app/.server/snapshots/smart-wallets";
+import { lookUpWalletFacts } from "../app/.server/snapshots/wallet-facts";
 import { type StoredWhales, whaleSnapshot } from "../app/.server/snapshots/whales";
 import { settleOpenCalls } from "../app/.server/track-record/settle";
 import { errorMessage } from "../app/lib/errors";
@@ -90,6 +91,8 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
   ]);
   const { history } = deps;
   if (!history) return;
+  const whaleList = refreshedWhales as Section<StoredWhales> | null;
+  const whaleTrades = whaleList?.ok ? whaleList.value.snapshot.trades : [];
   await runJobs([
     // Checks of a build that failed before writing its batch (or of none at all): the outbox keeps what
     // the database does not take, so this never fails.
@@ -119,20 +122,26 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
           },
         }
       : null,
+    whales
+      ? {
+          name: "wallet facts",
+          log: createLog("radar"),
+          run: () => lookUpWalletFacts(history, deps.upstreams.dataV2, whaleTrades, deps.now()),
+        }
+      : null,
     markets
       ? { name: "compaction", log: createLog("history"), run: () => compactHistory(history, deps.now()) }
       : null,
     markets ? { name: "settlement", log: TRACK_RECORD_LOG, run: () => settleCalls(deps, refreshed) } : null,
   ]);
   // Alerts last: they read what this run recorded (prices, calls) and the whale list it fetched.
-  const whaleList = refreshedWhales as Section<StoredWhales> | null;
   const marketList = refreshed as Section<StoredMarkets> | null;
   await runJobs([
     whales
       ? {
           name: "trade alerts",
           log: ALERTS_LOG,
-          run: () => tradeAlerts(deps, env.ALERTS, whaleList?.ok ? whaleList.value.snapshot.trades : []),
+          run: () => tradeAlerts(deps, env.ALERTS, whaleTrades),
         }
       : null,
     markets

@@ -191,6 +191,13 @@ export const LOOKUPS = {
     freshSeconds: TRADER_FRESH_SECONDS,
     load: (up, wallet) => up.data.positions(wallet),
   }),
+  /** A wallet's fresh-wallet facts from one page of its v2 activity (the trader page, when D1 has none). */
+  walletActivity: defineLookup({
+    key: (wallet: string) => `trader:activity-facts:${wallet}`,
+    upstream: "data",
+    freshSeconds: TRADER_FRESH_SECONDS,
+    load: (up, wallet) => up.dataV2.activityFacts(wallet),
+  }),
   // A trader's resolved and closed positions (≤ 5 requests), for its record; reached only once the
   // wallet is known to have activity (the trader pages' probe).
   traderRecord: defineLookup({

@@ -37,6 +37,7 @@ import {
   modelAnswer,
   positionsAnswer,
   replayedAt,
+  v2ActivityAnswer,
   v2LeaderboardAnswer,
   v2PositionsAnswer,
   xCountsAnswer,
@@ -258,6 +259,14 @@ export function createUpstreams(bases: UpstreamBases) {
         url: `${bases.data}/v2/leaderboard`,
         ok: ({ request }) => {
           const answer = v2LeaderboardAnswer(new URL(request.url).searchParams);
+          return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status });
+        },
+      },
+      {
+        method: "get",
+        url: `${bases.data}/v2/activity`,
+        ok: ({ request }) => {
+          const answer = v2ActivityAnswer(new URL(request.url).searchParams);
           return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status });
         },
       },

@@ -28,7 +28,18 @@ const SUBREQUESTS_PER_INVOCATION = 50;
 const MARKET_RUNS_A_DAY = 144;
 const WHALE_RUNS_A_DAY = 1_440;
 
-/** The Data API's large-trade feed with a trade nobody has seen before at the top, every call. */
+/** The fresh-wallet radar's upstream calls (a wallet's activity, its standing on the board), all runs. */
+let radarCalls = 0;
+upstreams.events.on("request:start", ({ request }) => {
+  const url = new URL(request.url);
+  if (url.pathname.endsWith("/v2/activity")) radarCalls += 1;
+  if (url.pathname.endsWith("/v2/leaderboard") && url.searchParams.has("user")) radarCalls += 1;
+});
+
+/**
+ * The Data API's large-trade feed with a trade nobody has seen before at the top, every call, by a
+ * wallet nobody has seen before either (so the radar always has wallets to look up).
+ */
 function newWhaleEveryCall(): void {
   let n = 0;
   const [template] = recordedTrades as Record<string, unknown>[];
@@ -41,6 +52,7 @@ function newWhaleEveryCall(): void {
       const fresh = {
         ...template,
         transactionHash: `0xbudget${n.toString(16).padStart(8, "0")}`,
+        proxyWallet: `0x${n.toString(16).padStart(40, "b")}`,
         size: 200_000,
         price: 0.5,
         timestamp: Math.floor(Date.now() / 1000),
@@ -56,6 +68,8 @@ interface RunCost {
   rowsWritten: number;
   rowsRead: number;
   subrequests: number;
+  /** Of the subrequests, the radar's upstream calls. */
+  radar: number;
 }
 
 const upstreamCalls = () => calls.gamma + calls.data + calls.clob + calls.x + calls.llm;
@@ -79,7 +93,7 @@ async function costOf(
   tally: Tally,
 ): Promise<RunCost> {
   vi.setSystemTime(at);
-  const before = { puts: kv.puts.length, ...tally, subrequests: upstreamCalls() };
+  const before = { puts: kv.puts.length, ...tally, subrequests: upstreamCalls(), radar: radarCalls };
   await worker.scheduled(cron, at);
   await worker.settle();
   return {
@@ -89,6 +103,7 @@ async function costOf(
     rowsRead: tally.rowsRead - before.rowsRead,
     // Upstream requests plus D1 queries: both are subrequests of the invocation.
     subrequests: upstreamCalls() - before.subrequests + (tally.queries - before.queries),
+    radar: radarCalls - before.radar,
   };
 }
 
@@ -104,6 +119,7 @@ function perRun(runs: RunCost[]) {
     rowsWritten: Math.round(mean(runs, "rowsWritten")),
     rowsRead: Math.round(mean(runs, "rowsRead")),
     subrequests: max(runs, "subrequests"),
+    radar: max(runs, "radar"),
   };
 }
 
@@ -203,6 +219,16 @@ describe("the Workers Free plan at the default schedule", () => {
       n: number;
     }>();
     expect(smartRows?.n).toBe(20);
+    // The radar: at most 2 wallets (≤ 4 calls) a whale run; each minute's new wallet is looked up in its
+    // own run (newest first), so ≤ 2 rows written a run; the market run asks nothing.
+    expect(max(whaleRuns, "radar")).toBeGreaterThan(0);
+    expect(max(whaleRuns, "radar")).toBeLessThanOrEqual(4);
+    expect(max(marketRuns, "radar")).toBe(0);
+    const facts = await env.DB.prepare(
+      "SELECT COUNT(*) AS n, SUM(wallet LIKE '0xbbbb%') AS new FROM wallet_facts",
+    ).first<{ n: number; new: number }>();
+    expect(facts?.new).toBe(60);
+    expect(facts?.n).toBeLessThanOrEqual(120);
     // Every new trade reached the history, each once.
     const stored = await env.DB.prepare(
       "SELECT COUNT(*) AS n FROM whale_trades WHERE id LIKE '0xbudget%'",

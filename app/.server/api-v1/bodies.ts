@@ -23,6 +23,7 @@ import { searchOpenEvents } from "../search/results";
 import { findShownEvent, marketSnapshot } from "../snapshots/markets";
 import type { Health } from "../snapshots/status";
 import { readHealth } from "../snapshots/status";
+import { withWalletRadar } from "../snapshots/wallet-facts";
 import { whaleSnapshot } from "../snapshots/whales";
 import { searchSourcesOf, sourcesOf, statusSourcesOf } from "../sources";
 import { exportHeadline, exportPage, exportSummary } from "../track-record/export";
@@ -287,12 +288,15 @@ export async function historyAnswer(
 }
 
 export async function whalesAnswer(deps: Deps, query: WhalesQuery): Promise<Answer<WhaleList>> {
-  const { trades, fetchedAt, error, failingSince } = await whaleSnapshot.get(deps);
+  const { trades, fetchedAt, error, failingSince } = await withWalletRadar(
+    sourcesOf(deps).reads,
+    await whaleSnapshot.get(deps),
+  );
   return {
     ok: true,
     maxAge: freshFor(fetchedAt, deps.config.whalesFreshSeconds, deps.now()),
     body: {
-      trades: selectWhales(trades, query),
+      trades: selectWhales(trades, query).map((t) => ({ ...t, radar: t.radar ?? null })),
       fetchedAt,
       // A failing refresh serves the trades of the last good one: cached at its time.
       provenance: { trades: fetchedProvenance(POLYMARKET, fetchedAt, error !== undefined) },

@@ -12,7 +12,7 @@ import type { WhaleTrade } from "~/lib/types";
 import type { SwrCache } from "../cache/swr-cache";
 import { createLog } from "../log";
 import type { SmartAmong } from "./smart-wallets";
-import type { EventMarket, EventSmartRow, HistoryStore, PricePoint } from "./store";
+import type { EventMarket, EventSmartRow, HistoryStore, PricePoint, StoredWalletFacts } from "./store";
 
 const log = createLog("market");
 const HISTORY_MEMO_MS = 60_000;
@@ -62,6 +62,13 @@ export class HistoryReads {
   /** The whale trades our cron stored for one wallet (the trader page). */
   walletTrades(wallet: string): Promise<Section<WhaleTrade[]>> {
     return this.read(`wallet-trades:${wallet}`, (store) => store.whaleTradesForWallet(wallet, 50));
+  }
+
+  /** The fresh-wallet radar's stored facts of the listed wallets (one query for them all), by wallet. */
+  walletFacts(wallets: readonly string[]): Promise<Section<Map<string, StoredWalletFacts>>> {
+    const unique = [...new Set(wallets.map((w) => w.toLowerCase()))].sort();
+    if (unique.length === 0) return Promise.resolve(ok(new Map()));
+    return this.read(`wallet-facts:${unique.join(",")}`, (store) => store.walletFacts(unique));
   }
 
   /** The market's track-record calls with their grading, newest first. */

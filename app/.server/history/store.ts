@@ -24,6 +24,7 @@ import * as settlementChecks from "./settlement-checks";
 import { slotOf } from "./slots";
 import * as smartWallets from "./smart-wallets";
 import * as upstreamChecks from "./upstream-checks";
+import * as walletFacts from "./wallet-facts";
 import * as whaleTrades from "./whale-trades";
 
 export type { SettledMarket } from "./call-grades";
@@ -36,6 +37,7 @@ export { D1RefreshState } from "./refresh-state";
 export type { PendingMarket } from "./settlement-checks";
 export { HOUR_SECONDS, SLOT_SECONDS, slotOf } from "./slots";
 export type { CheckTally, UpstreamCheck } from "./upstream-checks";
+export type { StoredWalletFacts } from "./wallet-facts";
 
 /** The track record's calls and gradings (`calls`, `call_grades`, `market_resolutions`, `settlement_checks`). */
 export class CallStore {
@@ -177,6 +179,16 @@ export class HistoryStore {
   /** The events' smart-money rows computed since `sinceMs`. */
   eventSmartMoneySince(sinceMs: number): Promise<eventSmartMoney.EventSmartRow[]> {
     return eventSmartMoney.since(this.db, sinceMs);
+  }
+
+  /** The fresh-wallet radar's stored facts of the listed wallets, by wallet (one query). */
+  walletFacts(wallets: readonly string[]): Promise<Map<string, walletFacts.StoredWalletFacts>> {
+    return walletFacts.forWallets(this.db, wallets);
+  }
+
+  /** Writes looked-up wallets' facts (decision 0054) in one batch. Returns the rows written. */
+  recordWalletFacts(facts: readonly walletFacts.StoredWalletFacts[]): Promise<number> {
+    return walletFacts.upsert(this.db, facts);
   }
 
   /** Records what a cron run saw of each upstream. */
