@@ -5,11 +5,13 @@ import type { UpstreamCheck } from "../app/.server/history/store";
 import { describeFailure } from "../app/.server/http";
 import { createLog, type Log } from "../app/.server/log";
 import { crawlSearchIndex } from "../app/.server/search/crawl";
+import { refreshEventSmartMoney } from "../app/.server/snapshots/event-smart-money";
 import { compactHistory } from "../app/.server/snapshots/history";
 import { marketSnapshot, type StoredMarkets } from "../app/.server/snapshots/markets";
 import { flushHistory } from "../app/.server/snapshots/outbox";
 import { refreshSmartWallets } from "../app/.server/snapshots/smart-wallets";
 import { refreshUmaStates } from "../app/.server/snapshots/uma-states";
+import { lookUpWalletFacts } from "../app/.server/snapshots/wallet-facts";
 import { type StoredWhales, whaleSnapshot } from "../app/.server/snapshots/whales";
 import { settleOpenCalls } from "../app/.server/track-record/settle";
 import { errorMessage } from "../app/lib/errors";
@@ -49,7 +51,8 @@ async function runJobs(jobs: readonly (Job | null)[]): Promise<void> {
  * failed build saw is written after it, through the same outbox (a D1 failure keeps it for the next
  * run, decision 0023). The market run also compacts the history and settles the track record; neither
  * can fail the run. The minute run also moves the search index's crawl on (a few Gamma pages, decision
- * 0034), beside the whale refresh: neither can fail the other.
+ * 0034), beside the whale refresh: neither can fail the other. After them it refreshes the smart wallets
+ * once a day and, in any other run, smart money for two shown events (decision 0055).
  */
 export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext): Promise<void> {
   const checks: UpstreamCheck[] = [];
@@ -91,6 +94,8 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
   const { history } = deps;
   if (!history) return;
   let umaChanges: Section<ResolutionChange[]> | null = null;
+  const whaleList = refreshedWhales as Section<StoredWhales> | null;
+  const whaleTrades = whaleList?.ok ? whaleList.value.snapshot.trades : [];
   await runJobs([
     // Checks of a build that failed before writing its batch (or of none at all): the outbox keeps what
     // the database does not take, so this never fails.
@@ -108,9 +113,23 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
       : null,
     whales
       ? {
-          name: "smart wallets",
+          name: "smart money",
           log: createLog("smart-money"),
-          run: () => refreshSmartWallets(history, deps.upstreams.dataV2, deps.now()),
+          run: async () => {
+            const wallets = await refreshSmartWallets(history, deps.upstreams.dataV2, deps.now());
+            // The run that read the board (or failed to) has spent its share: the events wait a minute.
+            if (!wallets.ok || wallets.value > 0) return wallets;
+            const { value } = await marketSnapshot.inspect(deps);
+            // Single attempts: a failing route costs one call per request, never its retries.
+            return refreshEventSmartMoney(history, deps.lookupUpstreams.dataV2, value, deps.now());
+          },
+        }
+      : null,
+    whales
+      ? {
+          name: "wallet facts",
+          log: createLog("radar"),
+          run: () => lookUpWalletFacts(history, deps.upstreams.dataV2, whaleTrades, deps.now()),
         }
       : null,
     whales
@@ -120,9 +139,10 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
           run: async () => {
             // The snapshot as stored, without scheduling its refresh: the market run rebuilds it.
             const stored = await marketSnapshot.inspect(deps);
+            // A single attempt: a failing route costs this run one call, never its retries.
             umaChanges = await refreshUmaStates(
               history,
-              deps.upstreams.dataV2,
+              deps.lookupUpstreams.dataV2,
               stored.value?.markets ?? null,
               deps.now(),
             );
@@ -136,7 +156,6 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
     markets ? { name: "settlement", log: TRACK_RECORD_LOG, run: () => settleCalls(deps, refreshed) } : null,
   ]);
   // Alerts last: they read what this run recorded (prices, calls) and the whale list it fetched.
-  const whaleList = refreshedWhales as Section<StoredWhales> | null;
   const entered = umaChanges as Section<ResolutionChange[]> | null;
   const marketList = refreshed as Section<StoredMarkets> | null;
   await runJobs([
@@ -144,13 +163,7 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
       ? {
           name: "trade alerts",
           log: ALERTS_LOG,
-          run: () =>
-            tradeAlerts(
-              deps,
-              env.ALERTS,
-              whaleList?.ok ? whaleList.value.snapshot.trades : [],
-              entered?.ok ? entered.value : [],
-            ),
+          run: () => tradeAlerts(deps, env.ALERTS, whaleTrades, entered?.ok ? entered.value : []),
         }
       : null,
     markets

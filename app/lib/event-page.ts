@@ -13,6 +13,7 @@ import type {
 } from "./market-page";
 import type { Resolution } from "./resolution";
 import type { NowOrLater, Section } from "./section";
+import type { SmartMoneyView } from "./smart-money";
 import type { CallWithReturn } from "./track-record-page";
 import type { DisplayEvent, EventForecast } from "./types";
 
@@ -122,6 +123,8 @@ export interface EventPageData {
   holders: NowOrLater<Section<OutcomeHolders[]>>;
   /** UMA's resolution of the markets beyond open (Gamma's state, the Data API v2's details). */
   resolution: NowOrLater<EventResolutions>;
+  /** Smart money over the open outcomes, or why not (none open, not loaded yet, unavailable). */
+  smartMoney: NowOrLater<Section<SmartMoneyView>>;
 }
 
 /**

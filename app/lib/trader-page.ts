@@ -2,6 +2,7 @@
 import { formatPnl } from "./format";
 import type { MarketTrades } from "./market-page";
 import type { Section } from "./section";
+import type { TraderRecord } from "./trader-record";
 import type { WhaleTrade } from "./types";
 
 export type BoardPeriod = "DAY" | "WEEK" | "MONTH" | "ALL";
@@ -53,6 +54,8 @@ export interface TraderView {
   ranks: PeriodStanding[];
   positions: Section<TraderPosition[]>;
   trades: MarketTrades;
+  /** Win rate and PnL by category over its resolved and closed positions. */
+  record: Section<TraderRecord>;
 }
 
 const PERIOD_LABELS: Record<BoardPeriod, string> = {

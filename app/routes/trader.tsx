@@ -7,7 +7,7 @@ import { shortenAddress, traderPath } from "~/lib/whales";
 import type { Route } from "./+types/trader";
 
 /**
- * `/trader/:wallet`: a wallet's leaderboard standing, open positions and large trades. Anything that
+ * `/trader/:wallet`: a wallet's leaderboard standing, record, open positions and large trades. Anything that
  * is not 0x + 40 hex digits is the site's 404 page without any upstream call; a wallet without any
  * activity is a 404 after one (decision 0021); over the client's lookup limit, a 429.
  */
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const who = name ?? shortenAddress(wallet);
   return pageMeta({
     title: `${who} — Polymarket Trader`,
-    description: `${who} on Polymarket: ${monthlySummary(ranks)}. Rank and PnL on the day, week, month and all-time leaderboards, open positions and trades over $10K.`,
+    description: `${who} on Polymarket: ${monthlySummary(ranks)}. Rank and PnL on the day, week, month and all-time leaderboards, win rate and PnL by category, open positions and trades over $10K.`,
     origin: rootData(matches).origin,
     path: traderPath(wallet),
     type: "ProfilePage",

@@ -1,7 +1,8 @@
 /**
  * `/trader/:wallet` in Chromium against the built Worker and the fixture server: the rank-1 wallet of
  * the recorded monthly board with its recorded positions and one $30K trade of its own, at 390 and
- * 1280 px with axe, and the whole page with JavaScript off.
+ * 1280 px with axe, its Record block (win rate, PnL by category) alone at both widths, and the whole page
+ * with JavaScript off.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import recorded from "../fixtures/polymarket/data-trades-large-a.json" with { type: "json" };
@@ -76,6 +77,34 @@ describe("trader page in Chromium", () => {
     await page.close();
   });
 
+  it("the Record block: win rate, PnL by category and their source; fits and passes axe at 390 and 1280 px", async () => {
+    const { page, problems } = await open(PATH);
+    const record = page.getByTestId("section-record");
+    await expect.poll(() => page.getByTestId("trader-record").count()).toBe(1);
+    expect(await record.getByRole("heading", { level: 2 }).textContent()).toBe("Record");
+    // The recorded lists: two held and paid, two held and paid nothing, one closed each way.
+    expect(await page.getByTestId("record-win-rate").textContent()).toBe("50% (3 won, 3 lost)");
+    expect(await page.getByTestId("record-pnl").textContent()).toBe("-$1.4M");
+    const table = page.getByTestId("record-categories");
+    expect(await table.getByRole("columnheader").allTextContents()).toEqual([
+      "Category",
+      "Positions",
+      "Won / lost",
+      "PnL",
+    ]);
+    expect(await table.getByRole("rowheader").count()).toBeGreaterThan(0);
+    expect(await record.textContent()).toContain("Source: Polymarket Data API (positions), as of ");
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const fits = await record.evaluate((el) => el.scrollWidth <= el.clientWidth);
+      expect(fits, `${width} px`).toBe(true);
+      await expectNoAxeViolations(page);
+      await record.screenshot({ path: `test-results/trader-record-${width}.png` });
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("is readable without JavaScript: every section is in the server's HTML", async () => {
     // Warm the 5-minute caches first, as any earlier visitor would: then nothing streams.
     await fetch(`${baseUrl}${PATH}`);
@@ -87,6 +116,7 @@ describe("trader page in Chromium", () => {
     expect(await page.getByTestId("rank-month").textContent()).toContain("#1");
     expect(await page.getByTestId("trader-positions").isVisible()).toBe(true);
     expect(await page.getByTestId("trader-trades").isVisible()).toBe(true);
+    expect(await page.getByTestId("record-win-rate").textContent()).toBe("50% (3 won, 3 lost)");
     await page.setViewportSize({ width: 390, height: 900 });
     await page.screenshot({ path: "test-results/trader-nojs-390.png", fullPage: true });
     await noJs.close();

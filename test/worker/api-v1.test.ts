@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { HISTORY_EVENT_SLUG } from "../support/market-answers";
+import { POSITIONS_WALLET } from "../support/upstream-answers";
 import { clearCalls, gradeCall, insertCalls } from "./support/calls";
 import { type Json, openApi, validatorFor } from "./support/openapi";
 import { failingDb, testWorker, withinOneWindow, workerTest } from "./support/worker";
@@ -94,6 +95,9 @@ describe("contract: every endpoint's answers validate against /api/v1/openapi.js
       ["/whales", "/whales", 200],
       ["/whales", "/whales?minUsd=100000&outcome=yes&since=2020-01-01T00:00:00Z", 200],
       ["/whales", "/whales?minUsd=10", 400],
+      ["/traders/{wallet}", `/traders/${POSITIONS_WALLET}`, 200],
+      ["/traders/{wallet}", `/traders/0x${"ab".repeat(20)}`, 404],
+      ["/traders/{wallet}", "/traders/0x123", 400],
       ["/track-record", "/track-record", 200],
       ["/track-record", "/track-record?cursor=bm9wZQ", 400],
       ["/status", "/status", 200],

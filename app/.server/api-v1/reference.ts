@@ -8,6 +8,7 @@ import { ok, unavailable } from "~/lib/section";
 import { LOOKUP_LIMIT } from "../client-limits";
 import type { Deps } from "../deps";
 import { createLog } from "../log";
+import { leaderboard } from "../snapshots/leaderboard";
 import {
   type Answer,
   eventAnswer,
@@ -24,6 +25,7 @@ import {
 import { RATE_LIMIT, RATE_PERIOD_SECONDS } from "./http";
 import { liveReference } from "./live-reference";
 import { API_BASE, type OpenApiDocument, openApiDocument } from "./openapi";
+import { traderRecordAnswer } from "./traders";
 
 const log = createLog("api-access");
 
@@ -157,6 +159,8 @@ async function makeExamples(deps: Deps): Promise<Record<string, ApiExample>> {
   const bySlug = slug ?? "a-market-slug";
   const events = await eventsAnswer(deps, { sort: "volume", ended: "show", limit: EXAMPLE_ITEMS });
   const eventSlug = (events.ok ? events.body.events[0]?.slug : undefined) ?? "an-event-slug";
+  // The monthly board's leader (the whale list ranks by that board, so it is usually kept).
+  const wallet = (await leaderboard.get(deps))?.traders[0]?.wallet ?? `0x${"0".repeat(40)}`;
   const entries = await Promise.all([
     example("/markets?limit=2", async () => markets),
     example(`/markets/${bySlug}`, () => marketAnswer(deps, bySlug)),
@@ -166,6 +170,7 @@ async function makeExamples(deps: Deps): Promise<Record<string, ApiExample>> {
     example(`/events/${eventSlug}`, () => eventAnswer(deps, eventSlug)),
     example(`/events/${eventSlug}/history?range=1d`, () => eventHistoryAnswer(deps, eventSlug, "1d")),
     example("/whales", () => whalesAnswer(deps, { minUsd: 50_000 })),
+    example(`/traders/${wallet}`, () => traderRecordAnswer(deps, wallet)),
     example("/track-record", () => trackRecordAnswer(deps, undefined)),
     example("/status", () => statusAnswer(deps)),
   ]);
@@ -178,6 +183,7 @@ async function makeExamples(deps: Deps): Promise<Record<string, ApiExample>> {
     "getEvent",
     "getEventHistory",
     "listWhaleTrades",
+    "getTraderRecord",
     "getTrackRecord",
     "getStatus",
   ];

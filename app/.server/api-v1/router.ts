@@ -57,6 +57,7 @@ import {
   RETRY_AFTER,
   unavailable,
 } from "./route-docs";
+import { TraderRecordResponseSchema, traderRecordAnswer, WalletParamSchema } from "./traders";
 
 async function send<T>(c: Context<WorkerEnv>, answer: Answer<T>) {
   if (!answer.ok) {
@@ -230,6 +231,25 @@ export const v1Routes = new Hono<WorkerEnv>()
     }),
     validator("query", WhalesQuerySchema, badParameter, PARAMS),
     async (c) => send(c, await whalesAnswer(c.get("deps"), c.req.valid("query"))),
+  )
+  .get(
+    "/traders/:wallet",
+    describeRoute({
+      operationId: "getTraderRecord",
+      summary: "A trader's record",
+      description:
+        "A Polymarket wallet's win rate over its resolved and closed positions (won, lost, with counts) and its PnL in total and by category, from Polymarket's Data API (its most recent 500 such positions at most), as the trader page shows it. Counts as a lookup.",
+      tags: ["Traders"],
+      responses: {
+        200: ok("The record, or why it is missing", TraderRecordResponseSchema),
+        304: NOT_MODIFIED,
+        400: error("Not a wallet address (0x and 40 hex digits)"),
+        404: error("No Polymarket activity for this wallet"),
+        ...COMMON,
+      },
+    }),
+    validator("param", WalletParamSchema, badParameter, PARAMS),
+    async (c) => send(c, await traderRecordAnswer(c.get("deps"), c.req.valid("param").wallet)),
   )
   .get(
     "/track-record",

@@ -1,7 +1,8 @@
 /**
  * `/` and the 11 category paths: the cards the URL asks for (category, `search`, `show`). Without a search
- * the snapshot's cards (no database query, but one kept a minute when a card names a market proposed or
- * disputed: its answer and time, decision 0053); with one, every open event through the index (decision 0036).
+ * the snapshot's cards, with their smart-money lines (one D1 read kept a minute) and, only when a card names
+ * a market proposed or disputed, its answer and time (one more, decision 0053); with one, every open event
+ * through the index (decision 0036).
  *
  * A list page's search (decision 0036): every open event through the search index, ranked by
  * relevance then 24 h volume, at most SEARCH_RESULTS_MAX in one query; the snapshot's busiest events when the
@@ -20,10 +21,12 @@ import { readSearch } from "~/lib/search";
 import type { MarketSnapshot } from "~/lib/types";
 import type { RequestContext } from "../context";
 import type { Deps } from "../deps";
+import { SMART_ROW_MAX_AGE_MS } from "../history/event-smart-money";
+import { HistoryReads } from "../history/reads";
 import { searchOpenEvents } from "../search/results";
 import { pagePath } from "../single-fetch";
 import { marketSnapshot } from "../snapshots/markets";
-import { searchSourcesOf, sourcesOf } from "../sources";
+import { searchSourcesOf } from "../sources";
 import { withUmaStates } from "./card-resolutions";
 import { type DashboardQuery, dashboardView, searchResultsView } from "./dashboard-view";
 
@@ -85,12 +88,26 @@ export async function dashboardPage({ deps }: RequestContext, url: URL) {
     view: parseListView(url.searchParams, { trending: category === undefined }),
     now,
   };
+  // The cards' smart-money lines: the minute cron's rows, one D1 read kept a minute.
+  const reads = new HistoryReads(deps.history, deps.cache);
+  const lines = reads.eventSmartMoney(now, SMART_ROW_MAX_AGE_MS);
   const { value } =
     query.search.trim() === ""
       ? await marketSnapshot.view(deps, (snapshot) => dashboardView(snapshot, query))
       : await dashboardSearch(deps, query);
-  const { reads } = sourcesOf(deps);
-  const dashboard =
-    value instanceof Promise ? value.then((d) => withUmaStates(reads, d)) : await withUmaStates(reads, value);
-  return { slug: category?.slug ?? null, renderedAt: now, dashboard };
+  const withLines = async (data: DashboardData): Promise<DashboardData> => {
+    const rows = await lines;
+    if (!rows.ok || rows.value.size === 0) return data;
+    return {
+      ...data,
+      events: data.events.map((e) => ({ ...e, smartMoney: rows.value.get(e.slug)?.line ?? null })),
+    };
+  };
+  // Then the resolution lines' answers and times, read only when a card names a market in resolution.
+  const cards = async (data: DashboardData) => withUmaStates(reads, await withLines(data));
+  return {
+    slug: category?.slug ?? null,
+    renderedAt: now,
+    dashboard: value instanceof Promise ? value.then(cards) : await cards(value),
+  };
 }

@@ -15,10 +15,13 @@ import type { ChartSection, MarketTrades, MentionPoint, OutcomeHolders } from "~
 import { missingPage } from "~/lib/not-found";
 import { byPrice, type EventOutcomeOf, eventOutcomes, firstSidePriceOf, outcomeLabel } from "~/lib/outcomes";
 import { type NowOrLater, ok, type Section, unavailable } from "~/lib/section";
+import { SMART_MONEY_UNAVAILABLE, type SmartMoneyView } from "~/lib/smart-money";
 import type { Market, WhaleTrade } from "~/lib/types";
 import { buildPriceChart, MAX_LINES } from "../charts/price-chart";
 import type { RequestContext } from "../context";
 import type { Deps } from "../deps";
+import { smartOutcomes, smartQuery } from "../events/smart-money";
+import { smartMoneySection } from "../events/smart-money-section";
 import { LOOKUPS, type Lookups, sayUnavailable } from "../lookups";
 import { type HistorySources, linesHistory } from "../market/price-history";
 import { eventResolutions, resolutionsAt } from "../market/resolutions";
@@ -153,6 +156,7 @@ interface GammaSections {
   trades: NowOrLater<MarketTrades>;
   holders: NowOrLater<Section<OutcomeHolders[]>>;
   resolution: NowOrLater<EventResolutions>;
+  smartMoney: NowOrLater<Section<SmartMoneyView>>;
 }
 
 /**
@@ -192,6 +196,7 @@ async function gammaSections(
         notes: [sayUnavailable(gamma, EVENT_TRADES_UNAVAILABLE).message],
       },
       holders: sayUnavailable(gamma, HOLDERS_UNAVAILABLE),
+      smartMoney: sayUnavailable(gamma, SMART_MONEY_UNAVAILABLE),
     };
   }
   const leader = markets.find((m) => m.id === leaderId);
@@ -199,16 +204,22 @@ async function gammaSections(
   const tradesAt =
     conditionIds.length > 0 ? [LOOKUPS.eventTrades.at({ slug: event.slug, conditionIds })] : [];
   const holdersAt = leaderView?.conditionId ? [LOOKUPS.holders.at(leaderView.conditionId)] : [];
-  const [{ value: trades }, { value: holders }, { value: resolutionNow }] = await Promise.all([
-    nowOrLater(deps, tradesAt, () => eventTrades(sources, sources.board, event.slug, conditionIds)),
-    nowOrLater(deps, holdersAt, () =>
-      leaderView
-        ? holdersOf(sources.lookups, sources.board, leaderView)
-        : Promise.resolve<Section<OutcomeHolders[]>>(ok([])),
-    ),
-    resolution,
-  ]);
-  return { rules, trades, holders, resolution: resolutionNow };
+  // Smart money over the open outcomes (their condition ids from Gamma where the index has none).
+  const smartOf = smartOutcomes(withConditionIds(event.markets, gamma));
+  const smartAsk = smartQuery(event.slug, event.id, smartOf);
+  const smartAt = smartAsk ? [LOOKUPS.smartMoney.at(smartAsk)] : [];
+  const [{ value: trades }, { value: holders }, { value: smartMoney }, { value: resolutionNow }] =
+    await Promise.all([
+      nowOrLater(deps, tradesAt, () => eventTrades(sources, sources.board, event.slug, conditionIds)),
+      nowOrLater(deps, holdersAt, () =>
+        leaderView
+          ? holdersOf(sources.lookups, sources.board, leaderView)
+          : Promise.resolve<Section<OutcomeHolders[]>>(ok([])),
+      ),
+      nowOrLater(deps, smartAt, () => smartMoneySection(sources, smartOf, smartAsk)),
+      resolution,
+    ]);
+  return { rules, trades, holders, smartMoney, resolution: resolutionNow };
 }
 
 /** One of Gamma's sections, now or when they arrive. */
@@ -301,6 +312,7 @@ async function eventPageData(
       : null,
     holders: partOf(sections, (s) => s.holders),
     resolution: partOf(sections, (s) => s.resolution),
+    smartMoney: partOf(sections, (s) => s.smartMoney),
   };
 }
 

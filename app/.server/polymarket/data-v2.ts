@@ -7,6 +7,7 @@
  * keeps that route answering when the v2 one fails or is missing.
  */
 import * as v from "valibot";
+import type { WalletFacts } from "~/lib/fresh-wallet";
 import { resolutionStateOf, type UmaResolution } from "~/lib/resolution";
 import { UpstreamError } from "../http";
 import { createLog } from "../log";
@@ -40,6 +41,12 @@ export interface V2Page<T> {
 /** A number, or null where the upstream sent none or nonsense. */
 const numberOrNull = (value: number | undefined): number | null =>
   value !== undefined && Number.isFinite(value) ? value : null;
+
+/** A price 0–1, or null where the upstream sent none or one out of range. */
+const priceOrNull = (value: number | undefined): number | null => {
+  const price = numberOrNull(value);
+  return price !== null && price >= 0 && price <= 1 ? price : null;
+};
 
 /** Epoch seconds, epoch seconds as text or an ISO time, to epoch milliseconds (null when unreadable). */
 function instantMs(value: unknown): number | null {
@@ -274,6 +281,8 @@ export interface V2Position {
   size: number;
   /** 0–1. */
   avgPrice: number | null;
+  /** 0–1: after resolution, what the outcome paid (1 won, 0 lost). */
+  currentPrice: number | null;
   currentValue: number | null;
   totalCost: number | null;
   realizedPnl: number | null;
@@ -302,6 +311,7 @@ export function parsePositionRow(raw: unknown): V2Position | null {
     status,
     size: numberOrNull(p.current_size) ?? 0,
     avgPrice: numberOrNull(p.avg_price),
+    currentPrice: priceOrNull(p.current_price),
     currentValue: numberOrNull(p.current_value),
     totalCost: numberOrNull(p.total_cost_usdc),
     realizedPnl: numberOrNull(p.realized_pnl),
@@ -360,6 +370,42 @@ export function parseActivityRow(raw: unknown): V2Activity | null {
     side: a.side.toUpperCase(),
     title: a.title,
     slug: a.slug,
+  };
+}
+
+const StandingRow = v.object({
+  user_id: RequiredText,
+  volume: LenientNumber,
+});
+
+/**
+ * A wallet's all-time volume from the board's single-wallet answer (`/v2/leaderboard?user=`, `data` one
+ * object), or null when it has none (not on the board, an odd answer).
+ */
+export function parseStandingVolume(json: unknown): number | null {
+  const data = typeof json === "object" && json !== null && "data" in json ? json.data : null;
+  const parsed = v.safeParse(StandingRow, data);
+  if (!parsed.success) return null;
+  const volume = numberOrNull(parsed.output.volume);
+  return volume !== null && volume >= 0 ? volume : null;
+}
+
+/** Activity rows one wallet lookup reads (one page): a wallet with more is not young or narrow. */
+export const WALLET_ACTIVITY_PAGE = 100;
+
+/**
+ * The radar's facts from one page of a wallet's activity. Only a page that is its whole history (no
+ * next page) says when it began and how many markets it traded; the volume is the sum of its trades
+ * when each says its size. Otherwise a fact is null: never guessed from part of the history.
+ */
+export function factsFromActivity(rows: readonly V2Activity[], complete: boolean): WalletFacts {
+  if (!complete || rows.length === 0) return { firstActivityAt: null, markets: null, volumeUsd: null };
+  const trades = rows.filter((r) => r.type === "TRADE");
+  const sized = trades.every((t) => t.usd !== null);
+  return {
+    firstActivityAt: Math.min(...rows.map((r) => r.at)),
+    markets: new Set(trades.map((t) => t.conditionId).filter((id) => id !== "")).size,
+    volumeUsd: sized ? trades.reduce((sum, t) => sum + (t.usd ?? 0), 0) : null,
   };
 }
 
@@ -443,6 +489,17 @@ export async function readV2Pages<T>(
   opts: PolymarketOptions,
   maxPages = V2_DEFAULT_MAX_PAGES,
 ): Promise<T[]> {
+  return (await readV2PagesUpTo(path, query, row, opts, maxPages)).rows;
+}
+
+/** `readV2Pages`, saying whether the route had more pages than were read. */
+export async function readV2PagesUpTo<T>(
+  path: string,
+  query: Query,
+  row: (raw: unknown) => T | null,
+  opts: PolymarketOptions,
+  maxPages: number,
+): Promise<{ rows: T[]; more: boolean }> {
   const rows: T[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < maxPages; page += 1) {
@@ -454,10 +511,10 @@ export async function readV2Pages<T>(
     );
     const parsed = parseV2Page(json, row);
     rows.push(...parsed.rows);
-    if (parsed.nextCursor === null) break;
+    if (parsed.nextCursor === null) return { rows, more: false };
     cursor = parsed.nextCursor;
   }
-  return rows;
+  return { rows, more: true };
 }
 
 /** v1's holders in v2's shape: no entry price, value or PnL (v1 has none). */
@@ -509,9 +566,49 @@ export function createDataV2(opts: PolymarketOptions) {
     /** A wallet's positions of one status. */
     positions: (wallet: string, status: V2PositionStatus, maxPages = 2) =>
       readV2Pages("/v2/positions", { user: wallet, status, limit: 100 }, parsePositionRow, opts, maxPages),
+    /** A wallet's positions of one status, most recent first, and whether it has more than `maxPages` hold. */
+    recentPositions: (wallet: string, status: V2PositionStatus, maxPages: number) =>
+      readV2PagesUpTo(
+        "/v2/positions",
+        { user: wallet, status, sort_by: "TIMESTAMP", limit: 100 },
+        parsePositionRow,
+        opts,
+        maxPages,
+      ),
     /** A wallet's activity, newest first. */
     activity: (wallet: string, maxPages = 1) =>
       readV2Pages("/v2/activity", { user: wallet, limit: 100 }, parseActivityRow, opts, maxPages),
+    /** The radar's facts one page of a wallet's activity gives (one call), and whether it had any. */
+    activityFacts: async (wallet: string): Promise<WalletFacts & { active: boolean }> => {
+      const json = await getPolymarketJson(
+        "data",
+        `/v2/activity?${v2Query({ user: wallet, limit: WALLET_ACTIVITY_PAGE })}`,
+        (status) => `Data API v2 /v2/activity failed (${status})`,
+        opts,
+      );
+      const page = parseV2Page(json, parseActivityRow);
+      return { ...factsFromActivity(page.rows, page.nextCursor === null), active: page.rows.length > 0 };
+    },
+    /**
+     * The fresh-wallet radar's facts of a wallet in at most two calls: a page of its activity, and only
+     * when that page does not give the volume, its all-time standing on the board.
+     */
+    walletFacts: async (wallet: string): Promise<WalletFacts> => {
+      const { active, ...facts } = await client.activityFacts(wallet);
+      // No activity on record yet (the index lags the trade): nothing to know, nor to ask the board.
+      if (facts.volumeUsd !== null || !active) return facts;
+      const standing = await getPolymarketJson(
+        "data",
+        `/v2/leaderboard?${v2Query({ user: wallet, time_period: "all" })}`,
+        (status) => `Data API v2 /v2/leaderboard failed (${status})`,
+        opts,
+      ).catch((error: unknown) => {
+        // A wallet the board does not know is an answer (no volume); any other failure is the lookup's.
+        if (error instanceof UpstreamError && error.status === 404) return null;
+        throw error;
+      });
+      return { ...facts, volumeUsd: parseStandingVolume(standing) };
+    },
     /** UMA's resolution state of up to 20 conditions a call. */
     resolutions: async (conditionIds: readonly string[]) => {
       const answers = await Promise.all(

@@ -17,6 +17,7 @@ import { EventForecast } from "./event-forecast";
 import { EventRules, EventSummary } from "./event-summary";
 import { OutcomeTable } from "./outcome-table";
 import { ResolutionTimeline } from "./resolution-timeline";
+import { SmartMoneySection } from "./smart-money";
 
 const LINK = "text-blue-800 underline-offset-2 hover:underline";
 /** What the rules say if their stream fails. */
@@ -166,6 +167,7 @@ export function EventPage({ data }: { data: EventPageData }) {
               </ul>
             </MarketSection>
           )}
+          <SmartMoneySection value={data.smartMoney} />
           <HoldersSection
             title={data.holdersOf ? `Top holders: ${data.holdersOf.label}` : "Top holders"}
             holders={data.holders}

@@ -328,6 +328,11 @@ export function EventCard({ event, now }: { event: CardEvent; now: number }) {
         </p>
       )}
       {mentions && <MentionsLine mentions={mentions} />}
+      {event.smartMoney && (
+        <p className="text-sm text-slate-700" data-testid="smart-money-line">
+          {event.smartMoney}
+        </p>
+      )}
       {event.resolution && !resolved && (
         <p className="text-sm font-medium text-amber-900" data-testid="card-resolution">
           {cardResolutionLine(event.resolution)}
