@@ -156,7 +156,7 @@ export const LOOKUPS = {
     load: (up, { conditionIds }) => up.data.eventTrades(conditionIds),
   }),
   resolutions: defineLookup({
-    // Only the markets Gamma says are beyond open are asked (≤ 20 a call): the event's slug names them.
+    // Only the markets Gamma says are proposed or disputed are asked (≤ 20, one call): the event's slug names them.
     key: ({ slug }: EventMarkets) => `event:resolutions:${slug}`,
     upstream: "data",
     freshSeconds: RESOLUTIONS_FRESH_SECONDS,
