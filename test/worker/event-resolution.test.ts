@@ -13,8 +13,10 @@ import { BROWSER, workerTest } from "./support/worker";
 const DISPUTED_SLUG = "where-will-the-us-iran-meet";
 /** Three markets proposed (a tennis match: set winner, two games totals). */
 const PROPOSED_SLUG = "wta-frech-zvonare-2026-02-07";
-/** An open event of the recorded top 100: no market beyond open. */
-const OPEN_SLUG = "how-many-people-will-trump-deport-in-2025";
+/** An event of the recorded top 100 still trading: no market beyond open. */
+const OPEN_SLUG = "2026-nhl-stanley-cup-champion";
+/** One whose markets have ended (in 2025, as replayed), no answer proposed yet. */
+const ENDED_SLUG = "how-many-people-will-trump-deport-in-2025";
 
 const t = workerTest({ tables: ["whale_trades", "markets"], kvPrefixes: ["market:", "event:"] });
 
@@ -96,12 +98,14 @@ describe("the resolution timeline", () => {
     expect(asked).toHaveLength(0);
   });
 
-  it("an open event: one line, no timeline, no call", async () => {
+  it("an open event, and one that has ended: one line each, no timeline, no call", async () => {
     const { result, asked } = await resolutionRequests(() => page(OPEN_SLUG));
     const html = section(result.html);
     expect(html).toContain("Trading: no answer proposed yet.");
     expect(html).not.toContain('data-testid="resolution-market"');
-    expect(asked).toHaveLength(0);
+    const ended = await resolutionRequests(() => page(ENDED_SLUG));
+    expect(section(ended.result.html)).toContain("Trading has ended: no answer proposed yet.");
+    expect([...asked, ...ended.asked]).toHaveLength(0);
   });
 
   it("the Data API failing: Gamma's state without times, said so; the page is 200", async () => {

@@ -101,7 +101,9 @@ export function EventPage({ data }: { data: EventPageData }) {
 
           <MarketSection id="resolution" title="Resolution">
             <DeferredPart value={data.resolution} unavailable={RESOLUTION_UNAVAILABLE}>
-              {(resolution) => <ResolutionTimeline data={resolution} now={now} />}
+              {(resolution) => (
+                <ResolutionTimeline data={resolution} now={now} ended={event.status.kind === "awaiting"} />
+              )}
             </DeferredPart>
           </MarketSection>
 

@@ -7,8 +7,9 @@ import { type ResolutionStep, resolutionLine, VOTE_WORDS } from "~/lib/resolutio
 
 const LINK = "text-blue-800 underline-offset-2 hover:underline";
 
-/** What an event whose markets all still trade says instead of a timeline. */
+/** What an event with no market beyond open says instead of a timeline: still trading, or ended. */
 export const NO_PROPOSAL = "Trading: no answer proposed yet.";
+export const NO_PROPOSAL_ENDED = "Trading has ended: no answer proposed yet.";
 /** How UMA resolves a market, in one line under the timelines. */
 export const UMA_METHOD = `An answer proposed to UMA becomes final unless disputed within its challenge window; a disputed answer goes to UMA's vote (${VOTE_WORDS}).`;
 
@@ -87,8 +88,19 @@ function MarketTimeline({ row, now }: { row: ResolutionRow; now: number }) {
   );
 }
 
-/** The event's resolution: a timeline per market beyond open, or the line that nothing is proposed yet. */
-export function ResolutionTimeline({ data, now }: { data: EventResolutions; now: number }) {
+/**
+ * The event's resolution: a timeline per market beyond open, or the line that nothing is proposed yet
+ * (`ended`: the event's markets are past their end, awaiting an answer).
+ */
+export function ResolutionTimeline({
+  data,
+  now,
+  ended,
+}: {
+  data: EventResolutions;
+  now: number;
+  ended: boolean;
+}) {
   const href = data.source ? httpsOnly(data.source) : null;
   return (
     <div className="flex flex-col gap-3" data-testid="event-resolution">
@@ -98,7 +110,7 @@ export function ResolutionTimeline({ data, now }: { data: EventResolutions; now:
         </p>
       ) : null}
       {data.rows.length === 0 ? (
-        <p className="text-sm text-slate-800">{NO_PROPOSAL}</p>
+        <p className="text-sm text-slate-800">{ended ? NO_PROPOSAL_ENDED : NO_PROPOSAL}</p>
       ) : (
         <ul className="flex flex-col gap-4">
           {data.rows.map((row) => (
