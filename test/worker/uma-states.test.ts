@@ -150,6 +150,24 @@ describe("the minute run follows UMA's resolution", () => {
     expect(home).not.toMatch(/Proposed: [^<]* · final at/);
   });
 
+  it("the Data API failing after it answered: the kept answers and times stay, nothing is written", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    await snapshotWithUmaMarkets();
+    const d1 = countingDb(env.DB);
+    const worker = testWorker({ DB: d1.db });
+    const at = Date.now();
+    await minuteRun(worker, at);
+    const kept = await rows();
+    expect(kept.find((r) => r.market_id === DISPUTED.id)?.answer).toBe("50-50");
+    upstreams.use(
+      http.get(`${DATA}/v2/resolutions`, () => HttpResponse.json({ error: "down" }, { status: 500 })),
+    );
+    d1.tally.sql.length = 0;
+    await minuteRun(worker, at + 60_000);
+    expect(await rows()).toEqual(kept);
+    expect(d1.tally.sql.filter((sql) => sql.includes("INSERT INTO uma_states"))).toEqual([]);
+  });
+
   it("the cards: the Data API's answer and final time once the minute run has them", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     await snapshotWithUmaMarkets();

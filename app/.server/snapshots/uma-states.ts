@@ -2,9 +2,10 @@
  * UMA's resolution of the shown markets, followed by the minute cron (decision 0053): the markets the
  * snapshot (Gamma) says are proposed or disputed, and those kept as such in D1 (a market leaves the
  * snapshot once it closes, so its resolution is followed there), are asked of `/v2/resolutions` in one call
- * of at most 20 conditions, only when there are any; a market kept as resolved is not asked again. What changed is written in one statement and handed to
- * the resolution alerts. The Data API failing, Gamma's state stands for the snapshot's markets (without an
- * answer or time). Cost a run: one D1 read, and only with such markets one upstream call and at most one write.
+ * of at most 20 conditions, only when there are any; a market kept as resolved is not asked again. What
+ * changed is written in one statement and handed to the resolution alerts. The Data API failing, a market
+ * kept already stays as kept, and a new one is kept with Gamma's state (without an answer or time). Cost a
+ * run: one D1 read, and only with such markets one upstream call and at most one write.
  */
 import type { ResolutionChange, ResolutionState } from "~/lib/resolution";
 import { ok, type Section } from "~/lib/section";
@@ -66,7 +67,9 @@ export async function refreshUmaStates(
     const market = shown.get(conditionId);
     const before = kept.get(conditionId);
     const v2 = answers?.get(conditionId) ?? null;
-    // Without the Data API's word, a market only D1 follows stays as kept.
+    // Without the Data API's word a kept market stays as kept (its answer and time are not dropped); a
+    // market only D1 follows needs that word.
+    if (answers === null && before) continue;
     if (!market && !v2) continue;
     const resolution = market
       ? marketResolution(market, v2)
