@@ -115,8 +115,8 @@ describe("event page in Chromium", () => {
     await page.setViewportSize({ width: 390, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await section.scrollIntoViewIfNeeded();
-    // The section itself: on these recorded events the top holders' list breaks axe's target-size rule at
-    // 390 px (short trader names beside their rank links), a finding apart from the timeline.
+    // The section itself: on this recorded event the top holders' list breaks axe's target-size rule at
+    // 1280 px (a short trader name beside its rank link), a finding apart from the timeline.
     await expectNoAxeViolations(page, "[data-testid=section-resolution]");
     await page.setViewportSize({ width: 1280, height: 900 });
     await expectNoAxeViolations(page, "[data-testid=section-resolution]");
