@@ -9,6 +9,7 @@
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { SMART_MONEY_NOT_KEPT } from "~/.server/api-v1/bodies";
 import { getIndexedEvent } from "~/.server/search/query";
 import { formatClockUtc, formatDate, formatMoney, formatPrice } from "~/lib/format";
 import { MARKETS_CRON } from "~/lib/refresh-cadence";
@@ -377,6 +378,7 @@ interface Detail {
   inSnapshot: boolean;
   fetchedAt: string;
   notes?: string[];
+  smartMoney: unknown;
 }
 
 describe("GET /api/v1/events/{slug} of an indexed event", () => {
@@ -403,6 +405,9 @@ describe("GET /api/v1/events/{slug} of an indexed event", () => {
     expect(body.outcomes.map((o) => ({ label: o.label, price: formatPrice(o.price) }))).toEqual(
       indexOutcomes(row),
     );
+    // Smart money is not read for it (that would call Gamma and the Data API): the answer says so.
+    expect(body.smartMoney).toBeNull();
+    expect(body.notes).toContain(SMART_MONEY_NOT_KEPT.replace("{slug}", SLUG));
     // The same card the search answers with for it (the words are the title's: they name no outcome).
     const search = await t.worker.fetch(`/api/v1/search?q=${encodeURIComponent("Oscars Best Actor")}`, {
       headers,

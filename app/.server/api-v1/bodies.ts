@@ -15,7 +15,7 @@ import type { Deps } from "../deps";
 import { eventHistory, NOT_RECORDED, rangeStep } from "../events/history";
 import { smartOutcomes, smartQuery } from "../events/smart-money";
 import { smartMoneySection } from "../events/smart-money-section";
-import { type Lookups, sayUnavailable } from "../lookups";
+import { LOOKUPS, type Lookups, sayUnavailable } from "../lookups";
 import { historyPoints, outcomeHistory } from "../market/price-history";
 import { marketResolution, v2Resolutions } from "../market/resolutions";
 import { ON_DEMAND_FRESH_SECONDS, resolveMarket } from "../market/resolve";
@@ -198,7 +198,18 @@ const PARTIAL_MAX_AGE = 60;
  * An event's smart money over its dearest open outcomes: a shown event's markets from the snapshot, any
  * other's from Gamma's answer (kept; `readEvent` asked it already).
  */
-async function smartMoneyOf(deps: Deps, slug: string): Promise<Section<SmartMoneyView>> {
+/** An event answered from the index: its smart money only from kept copies (an index answer calls no upstream). */
+export const SMART_MONEY_NOT_KEPT =
+  "Smart money is read for this event when its page is opened (/event/{slug}); not read yet.";
+
+/** Whether Gamma's event and its smart money are both kept fresh: then reading them calls no upstream. */
+async function smartMoneyKept(deps: Deps, slug: string): Promise<boolean> {
+  const reads = [LOOKUPS.event.at(slug), LOOKUPS.smartMoney.at({ slug, eventId: null, conditionIds: [] })];
+  const kept = await Promise.all(reads.map(({ key, freshMs }) => deps.onDemand.peek(key, freshMs)));
+  return kept.every((entry) => entry !== null);
+}
+
+async function smartMoneyOf(deps: Deps, slug: string, fromIndex: boolean): Promise<Section<SmartMoneyView>> {
   const sources = sourcesOf(deps);
   const shown = findShownEvent(await sources.snapshot(), slug);
   let markets: Market[];
@@ -207,6 +218,9 @@ async function smartMoneyOf(deps: Deps, slug: string): Promise<Section<SmartMone
     markets = shown.markets;
     id = shown.card.id;
   } else {
+    if (fromIndex && !(await smartMoneyKept(deps, slug))) {
+      return sectionUnavailable(SMART_MONEY_NOT_KEPT.replace("{slug}", slug), "empty");
+    }
     const read = await sources.lookups.event(slug);
     if (!read.ok) return sayUnavailable(read, SMART_MONEY_UNAVAILABLE);
     if (read.value.value === null) return sectionUnavailable(SMART_MONEY_UNAVAILABLE, "empty");
@@ -225,7 +239,7 @@ export async function eventAnswer(deps: Deps, slug: string): Promise<Answer<Even
     return { ok: false, status: 404, code: "not_found", message: `No event with slug ${slug}` };
   const { detail: base, from, markets } = read.value;
   const [money, resolutions] = await Promise.all([
-    smartMoneyOf(deps, slug),
+    smartMoneyOf(deps, slug, from === "index"),
     markets === null ? null : resolutionsOf(sources.lookups, slug, markets),
   ]);
   const notes = [
