@@ -369,7 +369,10 @@ export function HolderLists({
                   >
                     <span className="flex min-w-0 flex-wrap items-center gap-2">
                       {profileUrl(trader.wallet) ? (
-                        <a href={traderPath(trader.wallet)} className={`${LINK} truncate`}>
+                        <a
+                          href={traderPath(trader.wallet)}
+                          className={`${LINK} inline-block min-w-6 truncate leading-6`}
+                        >
                           {name}
                         </a>
                       ) : (
