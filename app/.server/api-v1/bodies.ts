@@ -198,15 +198,17 @@ const PARTIAL_MAX_AGE = 60;
  * An event's smart money over its dearest open outcomes: a shown event's markets from the snapshot, any
  * other's from Gamma's answer (kept; `readEvent` asked it already).
  */
-/** An event answered from the index: its smart money only from kept copies (an index answer calls no upstream). */
+/**
+ * An event answered from the index: an index answer never asks Gamma, so its smart money (which needs
+ * Gamma's condition ids) is read only once Gamma's event is kept (its page has been opened).
+ */
 export const SMART_MONEY_NOT_KEPT =
-  "Smart money is read for this event when its page is opened (/event/{slug}); not read yet.";
+  "Smart money is read for this event once its page has been opened (/event/{slug}); not read yet.";
 
-/** Whether Gamma's event and its smart money are both kept fresh: then reading them calls no upstream. */
-async function smartMoneyKept(deps: Deps, slug: string): Promise<boolean> {
-  const reads = [LOOKUPS.event.at(slug), LOOKUPS.smartMoney.at({ slug, eventId: null, conditionIds: [] })];
-  const kept = await Promise.all(reads.map(({ key, freshMs }) => deps.onDemand.peek(key, freshMs)));
-  return kept.every((entry) => entry !== null);
+/** Whether Gamma's event is kept fresh: then reading it calls no upstream. */
+async function gammaEventKept(deps: Deps, slug: string): Promise<boolean> {
+  const { key, freshMs } = LOOKUPS.event.at(slug);
+  return (await deps.onDemand.peek(key, freshMs)) !== null;
 }
 
 async function smartMoneyOf(deps: Deps, slug: string, fromIndex: boolean): Promise<Section<SmartMoneyView>> {
@@ -218,7 +220,7 @@ async function smartMoneyOf(deps: Deps, slug: string, fromIndex: boolean): Promi
     markets = shown.markets;
     id = shown.card.id;
   } else {
-    if (fromIndex && !(await smartMoneyKept(deps, slug))) {
+    if (fromIndex && !(await gammaEventKept(deps, slug))) {
       return sectionUnavailable(SMART_MONEY_NOT_KEPT.replace("{slug}", slug), "empty");
     }
     const read = await sources.lookups.event(slug);
