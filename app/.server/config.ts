@@ -54,7 +54,7 @@ const ConfigSchema = v.object({
   /** A Kalshi pass starts at most this often (minutes, start to start; 0: as soon as one ends). */
   kalshiPassMinutes: integer("KALSHI_PASS_MINUTES", 0, 1440, 60),
   /** D1 rows the Kalshi crawl may write a day (UTC); changed markets past it wait for the next day. */
-  kalshiRowsPerDay: integer("KALSHI_ROWS_PER_DAY", 0, 50_000, 15_000),
+  kalshiRowsPerDay: integer("KALSHI_ROWS_PER_DAY", 0, 50_000, 5_000),
   xApiUrl: v.optional(httpUrl("X_API_URL"), "https://api.x.com"),
   xBearerToken: optionalSecret,
   llmApiUrl: v.optional(httpUrl("LLM_API_URL"), "https://api.x.ai/v1"),

@@ -19,6 +19,7 @@ type Json = Record<string, unknown>;
 const firstPage = readFixture<{ cursor: string; events: Json[] }>(
   "kalshi/bobaoxu__events_nested_2events.json",
 );
+const firstEvent = firstPage.events[0] as Json;
 const iranEvents = readFixture<Json[]>("kalshi/iran-project__events_nested_14_EXTRACT.json");
 const mve = readFixture<{ markets: Json[] }>("kalshi/arby-s__markets_mve_3_EXTRACT.json");
 const event = (ticker: string) => {
@@ -91,8 +92,8 @@ describe("reading Kalshi's /events", () => {
   });
 
   it("multivariate (parlay) markets are left out, the rest of their event kept", () => {
-    const [single] = firstPage.events[0]?.markets as Json[];
-    const markets = readKalshiEvent({ ...firstPage.events[0], markets: [...mve.markets, single] });
+    const [single] = firstEvent.markets as Json[];
+    const markets = readKalshiEvent({ ...firstEvent, markets: [...mve.markets, single] });
     expect(mve.markets.every((m) => typeof m.mve_collection_ticker === "string")).toBe(true);
     expect(markets.map((m) => m.ticker)).toEqual(["KXELONMARS-99"]);
     // A whole multivariate event (its ticker under KXMVE) lists nothing.
@@ -100,9 +101,9 @@ describe("reading Kalshi's /events", () => {
   });
 
   it("one odd market is refused alone; absurd figures read as not quoted; a wrong page shape throws", () => {
-    const [good] = firstPage.events[0]?.markets as Json[];
+    const [good] = firstEvent.markets as Json[];
     const markets = readKalshiEvent({
-      ...firstPage.events[0],
+      ...firstEvent,
       markets: [
         { ...good, ticker: undefined },
         {

@@ -27,6 +27,13 @@ const ACTIVE = KALSHI_EVENTS.flatMap((e) => (e as Json).markets as Json[]).filte
   (m) => m.status === "active",
 ).length;
 
+/** The markets of one event of `events`. */
+function marketsOf(events: readonly Json[], ticker: string): Json[] {
+  const event = events.find((e) => e.event_ticker === ticker);
+  if (!event) throw new Error(`no event ${ticker}`);
+  return event.markets as Json[];
+}
+
 beforeEach(async () => {
   await env.DB.prepare(
     "UPDATE kalshi_crawl SET pass = 0, pass_started_ms = NULL, complete = 1, cursor = NULL, pages = 0, seen = '[]', last_full_pass_ms = NULL, events = 0, day = '', rows_today = 0, version = 0",
@@ -45,7 +52,7 @@ function deps(overrides: Partial<KalshiCrawlDeps> = {}): KalshiCrawlDeps & { adv
     },
     pagesPerRun: 5,
     passMinutes: 60,
-    rowsPerDay: 15_000,
+    rowsPerDay: 5_000,
     ...overrides,
   };
 }
@@ -135,9 +142,7 @@ describe("paging", () => {
     expect(counted.tally.queries).toBeLessThanOrEqual(3);
     expect(await stored()).toEqual(before);
 
-    const pahlavi = (
-      events.find((e) => e.event_ticker === "KXRECOGPERSONIRAN-26")?.markets as Json[]
-    )[0] as Json;
+    const pahlavi = marketsOf(events, "KXRECOGPERSONIRAN-26")[0] as Json;
     pahlavi.last_price_dollars = "0.3100";
     pahlavi.yes_bid_dollars = "0.3000";
     d.advance(60 * 60_000);
@@ -152,16 +157,13 @@ describe("paging", () => {
     serve(events, 200);
     const d = deps();
     await crawlOk(d);
-    const hormuz = events.find((e) => e.event_ticker === "KXCLOSEHORMUZ-27JAN");
-    ((hormuz?.markets as Json[])[0] as Json).status = "finalized";
+    (marketsOf(events, "KXCLOSEHORMUZ-27JAN")[0] as Json).status = "finalized";
     const later = events.filter((e) => e.event_ticker !== "KXFEDGOVNOM-27");
     upstreams.resetHandlers();
     serve(later, 200);
     d.advance(60 * 60_000);
     const run = await crawlOk(d);
-    const governors = (events.find((e) => e.event_ticker === "KXFEDGOVNOM-27")?.markets as Json[]).filter(
-      (m) => m.status === "active",
-    ).length;
+    const governors = marketsOf(events, "KXFEDGOVNOM-27").filter((m) => m.status === "active").length;
     expect(run.closed).toBe(1 + governors);
     const open = await readOpenKalshiMarkets(env.DB);
     expect(open).toHaveLength(ACTIVE - 1 - governors);

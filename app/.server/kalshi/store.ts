@@ -152,8 +152,9 @@ export interface KalshiWritePlan {
 }
 
 /**
- * What a run writes: active markets whose figures changed (new ones first, then the rest in listing order),
- * at most `budget` of them, and the stored open markets the listing says stopped trading.
+ * What a run writes, at most `budget` rows: first the stored open markets the listing says stopped trading,
+ * then changed markets that traded in the last 24 hours (busiest first: their prices are the ones read),
+ * then new markets in listing order, then the other changed ones.
  */
 export function planKalshiWrites(
   markets: readonly KalshiMarket[],
@@ -161,6 +162,7 @@ export function planKalshiWrites(
   budget: number,
 ): KalshiWritePlan {
   const fresh: KalshiMarket[] = [];
+  const traded: KalshiMarket[] = [];
   const changed: KalshiMarket[] = [];
   const close: string[] = [];
   for (const m of markets) {
@@ -170,11 +172,12 @@ export function planKalshiWrites(
       continue;
     }
     if (!row) fresh.push(m);
-    else if (row.closed || row.hash !== figuresHash(m)) changed.push(m);
+    else if (row.closed || row.hash !== figuresHash(m)) ((m.volume24h ?? 0) > 0 ? traded : changed).push(m);
   }
+  traded.sort((a, b) => (b.volume24h ?? 0) - (a.volume24h ?? 0));
   const closing = close.slice(0, Math.max(0, budget));
   const room = Math.max(0, budget - closing.length);
-  const all = [...fresh, ...changed];
+  const all = [...traded, ...fresh, ...changed];
   return {
     write: all.slice(0, room),
     close: closing,
