@@ -4,6 +4,7 @@
  * `json_each` (D1 binds at most 100 parameters a statement), so a run's writes are a fixed number of
  * statements however many markets changed.
  */
+import type { PairOverride } from "~/lib/kalshi-match";
 import { cents, hashText, twoDigits } from "../search/document";
 import type { KalshiMarket } from "./client";
 
@@ -309,5 +310,20 @@ export async function readOpenKalshiMarkets(db: D1Database): Promise<StoredKalsh
     rules: r.rules,
     rulesUrl: r.rules_url,
     readMs: r.read_ms,
+  }));
+}
+
+/** The pairs decided in D1 (`kalshi_pairs`): they win over the checked-in ones and the score. Throws when D1 fails. */
+export async function readKalshiPairs(db: D1Database): Promise<PairOverride[]> {
+  const { results } = await db
+    .prepare(
+      "SELECT polymarket_id, kalshi_ticker, verdict, note FROM kalshi_pairs ORDER BY polymarket_id, kalshi_ticker",
+    )
+    .all<{ polymarket_id: string; kalshi_ticker: string; verdict: "confirmed" | "refused"; note: string }>();
+  return results.map((r) => ({
+    polymarketId: r.polymarket_id,
+    kalshiTicker: r.kalshi_ticker,
+    verdict: r.verdict,
+    note: r.note,
   }));
 }
