@@ -160,7 +160,7 @@ export function normalise(text: string): string {
   return out.replace(/\s+/g, " ").trim();
 }
 
-const isDateWord = (word: string) => word in MONTH_OF || /^\d{1,4}(st|nd|rd|th)?$/.test(word);
+const isDateWord = (word: string) => Object.hasOwn(MONTH_OF, word) || /^\d{1,4}(st|nd|rd|th)?$/.test(word);
 
 /** Content words: no stopwords, no dates or numbers (compared on their own), plurals folded. */
 function contentWords(text: string): string[] {
@@ -197,6 +197,8 @@ const day = (year: number, month: number, date: number) =>
   new Date(Date.UTC(year, month, date)).toISOString().slice(0, 10);
 const lastDayOf = (year: number, month: number) => day(year, month + 1, 0);
 
+const isMonth = (word: string | undefined) => word !== undefined && Object.hasOwn(MONTH_OF, word);
+
 /**
  * The last day a question's event may happen on, from its words: "by March 31" → that day, "before April 1,
  * 2026" and "before 2026-04-01T…" → the day before, "before May 2026" → April's last, "in 2026" → Dec 31,
@@ -211,14 +213,14 @@ export function deadlineOf(text: string, year: number): string | null {
   }
   const dated =
     /\b(by|before|on|in)\s+([a-z]{3,9})\.?\s+(\d{1,2})(?!\d)(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?/.exec(t);
-  if (dated && dated[2] && dated[2] in MONTH_OF) {
+  if (dated && isMonth(dated[2])) {
     const [, word, month, d, y] = dated;
     return day(y ? Number(y) : year, MONTH_OF[month as string] ?? 0, Number(d) - (word === "before" ? 1 : 0));
   }
   const monthOnly = /\b(by|before|in|during)\s+(?:the\s+end\s+of\s+)?([a-z]{3,9})\.?(?:\s+(\d{4}))?\b/.exec(
     t,
   );
-  if (monthOnly && monthOnly[2] && monthOnly[2] in MONTH_OF) {
+  if (monthOnly && isMonth(monthOnly[2])) {
     const [, word, month, y] = monthOnly;
     const m = MONTH_OF[month as string] ?? 0;
     const yy = y ? Number(y) : year;

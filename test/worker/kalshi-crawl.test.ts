@@ -9,7 +9,7 @@ import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getConfig } from "~/.server/config";
 import { crawlKalshi, type KalshiCrawlDeps, type KalshiCrawlRun } from "~/.server/kalshi/crawl";
-import { readKalshiCrawl, readOpenKalshiMarkets } from "~/.server/kalshi/store";
+import { readKalshiCrawl, readKalshiPairs, readOpenKalshiMarkets } from "~/.server/kalshi/store";
 import { createKalshi } from "~/.server/upstreams";
 import { KALSHI_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { KALSHI_EVENTS, kalshiEventsAnswer } from "../support/upstream-answers";
@@ -187,6 +187,58 @@ describe("the D1 row budget", () => {
     d.advance(24 * 3_600_000);
     expect(await crawlOk(d)).toMatchObject({ written: 39 });
     expect((await stored()).length).toBe(78);
+  });
+
+  it("with the budget short, changed markets that traded go first (busiest first), before new ones", async () => {
+    const events = structuredClone(KALSHI_EVENTS) as Json[];
+    const later = new Set(["KXUSAIRANAGREEMENT-27", "KXCLOSEHORMUZ-27JAN"]);
+    serve(
+      events.filter((e) => !later.has(String(e.event_ticker))),
+      200,
+    );
+    const d = deps({ passMinutes: 0 });
+    await crawlOk(d);
+    const starmer = marketsOf(events, "KXLEADERSOUT-27JAN01").find(
+      (m) => m.ticker === "KXLEADERSOUT-27JAN01-KSTAUK",
+    ) as Json;
+    const putin = marketsOf(events, "KXLEADERSOUT-27JAN01").find(
+      (m) => m.ticker === "KXLEADERSOUT-27JAN01-VPUTRUS",
+    ) as Json;
+    starmer.yes_bid_dollars = "0.5000";
+    putin.yes_bid_dollars = "0.2000";
+    upstreams.resetHandlers();
+    serve(events, 200);
+    const rowsToday = (await readKalshiCrawl(env.DB)).rowsToday;
+    d.advance(5 * 60_000);
+    const run = await crawlOk({ ...d, rowsPerDay: rowsToday + 4 });
+    // Three rows for markets (one is the state's): Putin (5,662 traded) and Starmer (2,496), then one new market.
+    expect(run.written).toBe(3);
+    const written = (await stored()).filter((r) => r.read_ms === START + 5 * 60_000).map((r) => r.ticker);
+    expect(written).toEqual(
+      expect.arrayContaining(["KXLEADERSOUT-27JAN01-KSTAUK", "KXLEADERSOUT-27JAN01-VPUTRUS"]),
+    );
+    expect(written).toHaveLength(3);
+  });
+});
+
+describe("decided pairs in D1", () => {
+  it("reads the kalshi_pairs rows as overrides", async () => {
+    await env.DB.prepare(
+      "INSERT INTO kalshi_pairs (polymarket_id, kalshi_ticker, verdict, note, decided_ms) VALUES ('558934', 'KXMENWORLDCUP-26-ES', 'confirmed', 'same tournament winner', 1)",
+    ).run();
+    expect(await readKalshiPairs(env.DB)).toEqual([
+      {
+        polymarketId: "558934",
+        kalshiTicker: "KXMENWORLDCUP-26-ES",
+        verdict: "confirmed",
+        note: "same tournament winner",
+      },
+    ]);
+    await expect(
+      env.DB.prepare(
+        "INSERT INTO kalshi_pairs (polymarket_id, kalshi_ticker, verdict, decided_ms) VALUES ('1', 'X', 'maybe', 1)",
+      ).run(),
+    ).rejects.toThrow(/CHECK/);
   });
 });
 
