@@ -106,6 +106,7 @@ describe("reading Kalshi's /events", () => {
       ...firstEvent,
       markets: [
         { ...good, ticker: undefined },
+        { ...good, ticker: "KXNOTITLE-1", title: "" },
         {
           ...good,
           ticker: "KXODD-1",

@@ -14,7 +14,7 @@ import { createKalshi } from "~/.server/upstreams";
 import { KALSHI_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { KALSHI_EVENTS, kalshiEventsAnswer } from "../support/upstream-answers";
 import { countingDb } from "./support/counting";
-import { calls, failing, KALSHI, kalshiHandler, upstreams } from "./support/upstreams";
+import { calls, FAILURE_MODES, failing, KALSHI, kalshiHandler, upstreams } from "./support/upstreams";
 import { testWorker, workerTest } from "./support/worker";
 
 workerTest({ worker: false, tables: ["kalshi_markets", "kalshi_pairs"] });
@@ -262,6 +262,27 @@ describe("Kalshi failing", () => {
         /^\[kalshi\] kalshi crawl failed: page 2 of pass 1 failed .*Kalshi API error: 500/,
       ),
     ]);
+  });
+});
+
+describe("every failure mode", () => {
+  it.each(FAILURE_MODES)("Kalshi answering %s changes no stored row and closes nothing", async (mode) => {
+    serve(KALSHI_EVENTS, 200);
+    const d = deps({ passMinutes: 0 });
+    await crawlOk(d);
+    const rows = await stored();
+    upstreams.resetHandlers();
+    upstreams.use(failing("kalshi", mode));
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    d.advance(5 * 60_000);
+    const run = await crawlKalshi(d);
+    expect(await stored()).toEqual(rows);
+    // A 200 answer (empty, absurd) is read; the others are failures asked again next run.
+    expect(run.ok).toBe(mode === "empty" || mode === "absurd");
+    if (mode === "empty") {
+      // An empty listing closes nothing, and the next pass is measured against the last full one.
+      expect(await readKalshiCrawl(env.DB)).toMatchObject({ events: KALSHI_EVENTS.length });
+    }
   });
 });
 

@@ -132,7 +132,8 @@ export function readKalshiEvent(item: unknown): KalshiMarket[] {
     const parsed = v.safeParse(MarketSchema, raw);
     if (!parsed.success) return [];
     const m = parsed.output;
-    if (isMultivariate(m.ticker, m.mve_collection_ticker)) return [];
+    // A market without a question cannot be paired, and multivariate ones are never Polymarket's.
+    if (m.title === "" || isMultivariate(m.ticker, m.mve_collection_ticker)) return [];
     return [
       {
         ticker: m.ticker,

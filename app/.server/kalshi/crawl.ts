@@ -188,7 +188,9 @@ export async function crawlKalshi(deps: KalshiCrawlDeps): Promise<Section<Kalshi
           `pass ${start.pass} listed ${seen.length} open events, under half of the last pass's ${state.events}: none closed`,
         );
       }
-      next = { ...next, complete: true, cursor: null, seen: [], lastFullPassMs: nowMs, events: seen.length };
+      // An empty listing is no measure of the catalogue: the last pass's count stays the yardstick.
+      const events = seen.length > 0 ? seen.length : state.events;
+      next = { ...next, complete: true, cursor: null, seen: [], lastFullPassMs: nowMs, events };
     }
     // What this batch writes, the state's row included (a pass's closing of unseen events is not counted:
     // each market closes once).
