@@ -8,6 +8,7 @@
  * shown, each market in one pair at most, and a decided pair (the checked-in overrides, the D1 table) wins
  * over the score. Pure.
  */
+import type { Market, MarketEvent } from "./types";
 
 /** A Polymarket market as the matcher reads it. */
 export interface PolymarketSide {
@@ -19,6 +20,21 @@ export interface PolymarketSide {
   label: string;
   /** ISO end date, or null. */
   endDate: string | null;
+}
+
+/** The matcher's Polymarket sides of an event's open markets (the site's one market model). */
+export function polymarketSides(
+  event: Pick<MarketEvent, "title" | "endDate"> & {
+    markets: readonly Pick<Market, "id" | "title" | "groupTitle" | "endDate">[];
+  },
+): PolymarketSide[] {
+  return event.markets.map((m) => ({
+    id: m.id,
+    question: m.title,
+    eventTitle: event.title,
+    label: m.groupTitle?.trim() ?? "",
+    endDate: m.endDate ?? event.endDate,
+  }));
 }
 
 /** A Kalshi market as the matcher reads it. */

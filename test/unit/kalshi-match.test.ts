@@ -7,11 +7,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { readKalshiEvent } from "~/.server/kalshi/client";
+import { normaliseGammaEvent } from "~/.server/polymarket/gamma-events";
 import {
   deadlineOf,
   type KalshiSide,
   MATCH_THRESHOLD,
   type PolymarketSide,
+  polymarketSides,
   proposePairs,
   scorePair,
   thresholdOf,
@@ -141,6 +143,26 @@ describe("the matcher on the recorded markets", () => {
       'another outcome: "Spain" is not in the Polymarket question',
     );
     expect(conflictOf("550694", "KXWCROUND-26FINAL-ITA")).toBe("another stage: the whole ≠ final");
+  });
+});
+
+describe("from the site's market model", () => {
+  it("an event as the site reads it from Gamma pairs as its recorded markets do", () => {
+    const event = normaliseGammaEvent(readFixture("polymarket/gamma-event-negrisk-60.json"));
+    if (!event) throw new Error("the recorded event does not read");
+    const sides = polymarketSides(event);
+    expect(sides.find((p) => p.id === "558934")).toMatchObject({
+      question: "Will Spain win the 2026 FIFA World Cup?",
+      label: "Spain",
+      eventTitle: event.title,
+    });
+    const pairs = proposePairs(sides, KALSHI);
+    // Exactly the labelled same pairs among the event's open markets (closed ones are not in `markets`).
+    const expected = labels.pairs.filter((l) => l.same && sides.some((p) => p.id === l.polymarket));
+    expect(expected.length).toBeGreaterThan(20);
+    expect(pairs.map((p) => key(p.polymarketId, p.kalshiTicker)).sort()).toEqual(
+      expected.map((l) => key(l.polymarket, l.kalshi)).sort(),
+    );
   });
 });
 
