@@ -6,10 +6,12 @@ import { describeFailure } from "../app/.server/http";
 import { crawlKalshi } from "../app/.server/kalshi/crawl";
 import { createLog, type Log } from "../app/.server/log";
 import { crawlSearchIndex } from "../app/.server/search/crawl";
+import { refreshEventSmartMoney } from "../app/.server/snapshots/event-smart-money";
 import { compactHistory } from "../app/.server/snapshots/history";
 import { marketSnapshot, type StoredMarkets } from "../app/.server/snapshots/markets";
 import { flushHistory } from "../app/.server/snapshots/outbox";
 import { refreshSmartWallets } from "../app/.server/snapshots/smart-wallets";
+import { lookUpWalletFacts } from "../app/.server/snapshots/wallet-facts";
 import { type StoredWhales, whaleSnapshot } from "../app/.server/snapshots/whales";
 import { settleOpenCalls } from "../app/.server/track-record/settle";
 import { errorMessage } from "../app/lib/errors";
@@ -49,8 +51,10 @@ async function runJobs(jobs: readonly (Job | null)[]): Promise<void> {
  * failed build saw is written after it, through the same outbox (a D1 failure keeps it for the next
  * run, decision 0023). The market run also compacts the history and settles the track record; neither
  * can fail the run. The minute run also moves the search index's crawl on (a few Gamma pages, decision
- * 0034), beside the whale refresh: neither can fail the other. The Kalshi cron runs only the Kalshi crawl
- * (decision 0057): its own trigger, so its own subrequest budget, and nothing else can fail with it.
+ * 0034), beside the whale refresh: neither can fail the other. After them it refreshes the smart wallets
+ * once a day and, in any other run, smart money for two shown events (decision 0055). The Kalshi cron runs
+ * only the Kalshi crawl (decision 0057): its own trigger, so its own subrequest budget, and nothing else can
+ * fail with it.
  */
 export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext): Promise<void> {
   const checks: UpstreamCheck[] = [];
@@ -95,6 +99,8 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
   ]);
   const { history } = deps;
   if (!history) return;
+  const whaleList = refreshedWhales as Section<StoredWhales> | null;
+  const whaleTrades = whaleList?.ok ? whaleList.value.snapshot.trades : [];
   await runJobs([
     // Checks of a build that failed before writing its batch (or of none at all): the outbox keeps what
     // the database does not take, so this never fails.
@@ -112,9 +118,23 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
       : null,
     whales
       ? {
-          name: "smart wallets",
+          name: "smart money",
           log: createLog("smart-money"),
-          run: () => refreshSmartWallets(history, deps.upstreams.dataV2, deps.now()),
+          run: async () => {
+            const wallets = await refreshSmartWallets(history, deps.upstreams.dataV2, deps.now());
+            // The run that read the board (or failed to) has spent its share: the events wait a minute.
+            if (!wallets.ok || wallets.value > 0) return wallets;
+            const { value } = await marketSnapshot.inspect(deps);
+            // Single attempts: a failing route costs one call per request, never its retries.
+            return refreshEventSmartMoney(history, deps.lookupUpstreams.dataV2, value, deps.now());
+          },
+        }
+      : null,
+    whales
+      ? {
+          name: "wallet facts",
+          log: createLog("radar"),
+          run: () => lookUpWalletFacts(history, deps.upstreams.dataV2, whaleTrades, deps.now()),
         }
       : null,
     markets
@@ -123,14 +143,13 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
     markets ? { name: "settlement", log: TRACK_RECORD_LOG, run: () => settleCalls(deps, refreshed) } : null,
   ]);
   // Alerts last: they read what this run recorded (prices, calls) and the whale list it fetched.
-  const whaleList = refreshedWhales as Section<StoredWhales> | null;
   const marketList = refreshed as Section<StoredMarkets> | null;
   await runJobs([
     whales
       ? {
           name: "trade alerts",
           log: ALERTS_LOG,
-          run: () => tradeAlerts(deps, env.ALERTS, whaleList?.ok ? whaleList.value.snapshot.trades : []),
+          run: () => tradeAlerts(deps, env.ALERTS, whaleTrades),
         }
       : null,
     markets

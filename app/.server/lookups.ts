@@ -1,11 +1,11 @@
 /**
  * Every on-demand read, declared once (decision 0021): what a visitor's request asks for by id — a market
- * outside the snapshot, its event, trades and holders, an event's trades and order books, a token's CLOB
- * history, a trader's board rows, open positions, resolved and closed positions, and trades. Each says
- * where its answer is kept (`key`; memory and the Cache API, never KV), which upstream answers it, how long
- * the answer is fresh, and how to load it with the single-attempt lookup clients. `get` runs it through the
- * on-demand cache and the request's lookup gate and answers a Section: the kept value, `limited` (over the
- * client's lookup limit) or `unavailable` (logged once).
+ * outside the snapshot, its event, trades and holders, an event's trades, order books and smart money, a
+ * token's CLOB history, a trader's board rows, open positions, resolved and closed positions, and trades.
+ * Each says where its answer is kept (`key`; memory and the Cache API, never KV), which upstream answers it,
+ * how long the answer is fresh, and how to load it with the single-attempt lookup clients. `get` runs it
+ * through the on-demand cache and the request's lookup gate and answers a Section: the kept value,
+ * `limited` (over the client's lookup limit) or `unavailable` (logged once).
  */
 import { errorMessage } from "~/lib/errors";
 import { ok, type Section, type Unavailable, unavailable } from "~/lib/section";
@@ -13,6 +13,7 @@ import type { BoardPeriod, BoardRow } from "~/lib/trader-page";
 import type { Cached } from "./cache/cached";
 import { LookupLimitedError, type OnDemandRead } from "./cache/on-demand";
 import type { Deps } from "./deps";
+import { askSmartMoney, SMART_TRADES_WINDOW_MS, type SmartMoneyQuery } from "./events/smart-money";
 import type { UpstreamName } from "./http";
 import { createLog } from "./log";
 import type { HistoryInterval } from "./polymarket/clob";
@@ -86,6 +87,9 @@ export const TRADES_FRESH_SECONDS = 5 * 60;
 /** A trader's answers are fresh 5 minutes. */
 export const TRADER_FRESH_SECONDS = 5 * 60;
 
+/** An event's smart money (its holders and a day of trades) is kept ten minutes. */
+export const SMART_MONEY_FRESH_SECONDS = 10 * 60;
+
 /** Order books move with every trade; an event page's are kept two minutes. */
 export const BOOKS_FRESH_SECONDS = 2 * 60;
 
@@ -147,6 +151,18 @@ export const LOOKUPS = {
     freshSeconds: TRADES_FRESH_SECONDS,
     load: (up, { conditionIds }) => up.data.eventTrades(conditionIds),
   }),
+  smartMoney: defineLookup({
+    key: ({ slug }: SmartMoneyQuery) => `event:smart-money:${slug}`,
+    upstream: "data",
+    freshSeconds: SMART_MONEY_FRESH_SECONDS,
+    load: (up, query) =>
+      askSmartMoney(
+        (conditionIds) => up.dataV2.holdersOrV1(conditionIds, true),
+        up.dataV2,
+        query,
+        Date.now() - SMART_TRADES_WINDOW_MS,
+      ),
+  }),
   books: defineLookup({
     key: ({ slug }: EventTokens) => `event:books:${slug}`,
     upstream: "clob",
@@ -174,6 +190,13 @@ export const LOOKUPS = {
     upstream: "data",
     freshSeconds: TRADER_FRESH_SECONDS,
     load: (up, wallet) => up.data.positions(wallet),
+  }),
+  /** A wallet's fresh-wallet facts from one page of its v2 activity (the trader page, when D1 has none). */
+  walletActivity: defineLookup({
+    key: (wallet: string) => `trader:activity-facts:${wallet}`,
+    upstream: "data",
+    freshSeconds: TRADER_FRESH_SECONDS,
+    load: (up, wallet) => up.dataV2.activityFacts(wallet),
   }),
   // A trader's resolved and closed positions (≤ 5 requests), for its record; reached only once the
   // wallet is known to have activity (the trader pages' probe).

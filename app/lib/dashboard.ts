@@ -31,6 +31,8 @@ export type CardForecast = Omit<EventForecast, "probabilities">;
  */
 export type CardEvent = Omit<AnyEvent, "startDate" | "liquidity" | "tags" | "volume24h" | "forecast"> & {
   forecast: CardForecast | null;
+  /** "Smart money: 7 top wallets on Newsom, +$48K today", when the cron's row is at most two hours old. */
+  smartMoney?: string | null;
 };
 
 /** An event as a card shows it. */

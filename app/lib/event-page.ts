@@ -12,6 +12,7 @@ import type {
   OutcomePrice,
 } from "./market-page";
 import type { NowOrLater, Section } from "./section";
+import type { SmartMoneyView } from "./smart-money";
 import type { CallWithReturn } from "./track-record-page";
 import type { DisplayEvent, EventForecast } from "./types";
 
@@ -99,6 +100,8 @@ export interface EventPageData {
   /** The leading outcome whose market's holders are listed, and its market's prices; null when none can be asked. */
   holdersOf: { label: string; marketId: string; prices: OutcomePrice[] } | null;
   holders: NowOrLater<Section<OutcomeHolders[]>>;
+  /** Smart money over the open outcomes, or why not (none open, not loaded yet, unavailable). */
+  smartMoney: NowOrLater<Section<SmartMoneyView>>;
 }
 
 /**

@@ -68,5 +68,6 @@ export function whaleFeedTitle(view: WhaleView): string {
   if (view.sort !== DEFAULT_WHALE_VIEW.sort) {
     parts.push(`${(TRADE_SORTS.find((s) => s.value === view.sort)?.label ?? view.sort).toLowerCase()} first`);
   }
+  if (view.fresh !== DEFAULT_WHALE_VIEW.fresh) parts.push("fresh wallets only");
   return `OddsPulse whale trades${parts.length > 0 ? `, ${parts.join(", ")}` : ""}`;
 }

@@ -4,6 +4,7 @@
  * long-shot buy each add points; a fact the upstream did not give adds none (never guessed).
  */
 import { formatPrice } from "./format";
+import type { WhaleRadar, WhaleTrade } from "./types";
 
 /** A whale card is flagged "fresh wallet" (and kept by the filter) from this score. */
 export const FRESH_SCORE_MIN = 50;
@@ -81,3 +82,44 @@ export function radarScore(trade: RadarTrade, wallet: WalletFacts): RadarScore {
 
 /** "first trade 2 days ago · 1 market · bought at 8¢" */
 export const radarWords = (score: RadarScore): string => score.reasons.join(" · ");
+
+/** A wallet's facts as the trader page shows them. */
+export interface WalletFactsView extends WalletFacts {
+  /** When our whale watch looked them up (epoch ms); null when they were looked up for this page. */
+  checkedAt: number | null;
+}
+
+/** What a whale card says when the wallet's facts are not stored yet. */
+export const RADAR_NOT_CHECKED = "Radar: not checked yet";
+/** The card's badge on a trade scored FRESH_SCORE_MIN or more. */
+export const FRESH_BADGE = "Fresh wallet";
+
+/**
+ * A trade's radar in one line: "Radar 85/100: first trade 2 days ago · 1 market · bought at 8¢",
+ * "Radar 0/100: nothing flagged", or RADAR_NOT_CHECKED (null, or absent: a trade no list scored).
+ */
+export function radarLine(radar: WhaleRadar | null | undefined): string {
+  if (radar === null || radar === undefined) return RADAR_NOT_CHECKED;
+  const words = radar.reasons.length > 0 ? radarWords(radar) : "nothing flagged";
+  return `Radar ${radar.score}/100: ${words}`;
+}
+
+/** A whale trade's radar from its wallet's stored facts, as of the trade; null when none are stored. */
+export function tradeRadar(
+  trade: Pick<WhaleTrade, "side" | "price" | "size" | "timestamp">,
+  facts: WalletFacts | undefined,
+): WhaleRadar | null {
+  if (facts === undefined) return null;
+  return radarScore(
+    { side: trade.side, price: trade.price, usd: trade.size * trade.price, at: trade.timestamp },
+    facts,
+  );
+}
+
+/** Each trade with its radar, from the stored facts by (lowercase) wallet. */
+export function withRadar(
+  trades: readonly WhaleTrade[],
+  facts: ReadonlyMap<string, WalletFacts>,
+): WhaleTrade[] {
+  return trades.map((t) => ({ ...t, radar: tradeRadar(t, facts.get(t.trader.wallet.toLowerCase())) }));
+}

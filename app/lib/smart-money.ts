@@ -189,3 +189,58 @@ export function leanText(money: SmartMoney): string {
   const { label, share, price } = money.lean;
   return `Smart money leans ${label}: ${Math.round(share * 100)}% of their money at a ${formatPrice(price)} price`;
 }
+
+/** What a page or the API shows of an event's smart money. */
+export interface SmartMoneyView extends SmartMoney {
+  /** `leanText`. */
+  leanText: string;
+  /** `smartMoneyLine`: the card's line, null when nothing rests on enough wallets. */
+  line: string | null;
+  method: string;
+  /** ISO time the holders and trades were read. */
+  asOf: string;
+}
+
+export function smartMoneyView(money: SmartMoney, asOf: string): SmartMoneyView {
+  return {
+    ...money,
+    leanText: leanText(money),
+    line: smartMoneyLine(money),
+    method: SMART_MONEY_METHOD,
+    asOf,
+  };
+}
+
+/** An outcome held by fewer than MIN_SMART_WALLETS smart wallets, in words. */
+export const TOO_FEW_SMART = `Fewer than ${MIN_SMART_WALLETS} top wallets hold this outcome.`;
+export const SMART_MONEY_UNAVAILABLE =
+  "Smart money is unavailable right now: Polymarket's holders or trades could not be read.";
+/** An event with no open outcome whose market has a condition id (a closed event): nothing to ask. */
+export const SMART_MONEY_NO_OUTCOMES = "No open outcome of this event can be asked for its holders.";
+export const SMART_WALLETS_NOT_LOADED =
+  "Smart wallets not loaded yet: the list of top wallets is read once a day; smart money shows once it is.";
+
+/** As published (the API): an outcome on fewer than MIN_SMART_WALLETS wallets keeps only its count. */
+export function publishedSmartMoney(view: SmartMoneyView) {
+  const { outcomes, lean, leanText: words, line, wallets, method, asOf } = view;
+  return {
+    outcomes: outcomes.map((o) => ({
+      key: o.key,
+      label: o.label,
+      price: o.price,
+      wallets: o.wallets,
+      enough: o.enough,
+      shares: o.enough ? o.shares : 0,
+      value: o.enough ? o.value : 0,
+      avgEntry: o.enough ? o.avgEntry : null,
+      netFlow24h: o.enough ? o.netFlow24h : 0,
+      holders: o.enough ? o.holders : [],
+    })),
+    lean,
+    leanText: words,
+    line,
+    wallets,
+    method,
+    asOf,
+  };
+}

@@ -54,6 +54,8 @@ export interface Call {
   callOutcome: string | null;
   /** The forecast scored when the event resolves; null without the model's probabilities. */
   forecast: RecordedForecast | null;
+  /** The smart-money lean the model was given with the call (decision 0055); null or absent: none. */
+  smartMoney?: string | null;
 }
 
 /**

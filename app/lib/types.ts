@@ -19,7 +19,7 @@ import type {
   RecommendationSchema,
   SentimentLabelSchema,
 } from "./schemas/market";
-import type { TraderSchema, WhaleOutcomeSchema, WhaleTradeSchema } from "./schemas/whale";
+import type { TraderSchema, WhaleOutcomeSchema, WhaleRadarSchema, WhaleTradeSchema } from "./schemas/whale";
 
 export type Recommendation = InferOutput<typeof RecommendationSchema>;
 export type SentimentLabel = InferOutput<typeof SentimentLabelSchema>;
@@ -182,6 +182,8 @@ export interface EventAnalysis {
   call: { marketId: string; side: CallSideBought } | null;
   /** The leading outcomes' prices (0..1) at analysis, by key: a move of a point or a new leader re-analyses. */
   analysedPrices: Record<string, number>;
+  /** The smart-money lean in words the model was given (decision 0055); null or absent: none was fresh. */
+  smartMoney?: string | null;
 }
 
 /** An event card. */
@@ -219,8 +221,13 @@ export interface MarketSnapshot {
 
 export type WhaleOutcome = InferOutput<typeof WhaleOutcomeSchema>;
 
-/** SPEC §3 "Whale trade" plus links and labels. */
-export type WhaleTrade = InferOutput<typeof WhaleTradeSchema>;
+export type WhaleRadar = InferOutput<typeof WhaleRadarSchema>;
+
+/**
+ * SPEC §3 "Whale trade" plus links and labels. `radar` is added where a list is shown (from the wallet
+ * facts stored in D1): null when the wallet is not checked yet, absent where no one looked.
+ */
+export type WhaleTrade = InferOutput<typeof WhaleTradeSchema> & { radar?: WhaleRadar | null };
 export type Trader = InferOutput<typeof TraderSchema>;
 
 export interface WhaleSnapshot {

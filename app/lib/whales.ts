@@ -157,6 +157,8 @@ export interface WhaleView {
   hideCertain: Toggle;
   /** Only traders on the leaderboard. */
   ranked: Toggle;
+  /** Only trades the fresh-wallet radar flags (a score of FRESH_SCORE_MIN or more). */
+  fresh: Toggle;
 }
 
 export const DEFAULT_WHALE_VIEW: WhaleView = {
@@ -165,6 +167,7 @@ export const DEFAULT_WHALE_VIEW: WhaleView = {
   min: "50000",
   hideCertain: "0",
   ranked: "0",
+  fresh: "0",
 };
 
 export const OUTCOME_FILTERS: readonly { value: OutcomeFilter; label: string }[] = [
@@ -195,6 +198,11 @@ export const RANKED_TOGGLES: readonly { value: Toggle; label: string }[] = [
   { value: "1", label: "Ranked only" },
 ];
 
+export const FRESH_TOGGLES: readonly { value: Toggle; label: string }[] = [
+  { value: "0", label: "Everyone" },
+  { value: "1", label: "Fresh wallets only" },
+];
+
 /** Trades at this price or beyond (either way) buy a near-certain outcome. */
 export const CERTAIN_PRICE = 0.95;
 
@@ -207,13 +215,25 @@ export function parseWhaleView(params: URLSearchParams): WhaleView {
     min: queryChoice(params, "min", MIN_AMOUNTS, d.min),
     hideCertain: queryChoice(params, "hideCertain", CERTAIN_TOGGLES, d.hideCertain),
     ranked: queryChoice(params, "ranked", RANKED_TOGGLES, d.ranked),
+    fresh: queryChoice(params, "fresh", FRESH_TOGGLES, d.fresh),
   };
+}
+
+/**
+ * What is wrong with the query's `fresh` (the radar filter), or null when it is absent, "0" or "1": a
+ * filter a visitor cannot see applied must not silently show everything, so the page and the list answer 400.
+ */
+export function badFreshFilter(params: URLSearchParams): string | null {
+  const values = params.getAll("fresh");
+  if (values.length === 0) return null;
+  if (values.length === 1 && (values[0] === "0" || values[0] === "1")) return null;
+  return "Unknown fresh filter: use fresh=1 (fresh wallets only) or fresh=0 (everyone).";
 }
 
 /** The query string of a view ("" for the default, so the plain URL stays canonical). */
 export function whaleViewSearch(view: WhaleView): string {
   const params = new URLSearchParams();
-  for (const key of ["outcome", "sort", "min", "hideCertain", "ranked"] as const) {
+  for (const key of ["outcome", "sort", "min", "hideCertain", "ranked", "fresh"] as const) {
     if (view[key] !== DEFAULT_WHALE_VIEW[key]) params.set(key, view[key]);
   }
   const query = params.toString();
@@ -240,7 +260,8 @@ export function selectTrades(trades: readonly WhaleTrade[], view: WhaleView): Wh
       (wanted === null || t.outcome === wanted) &&
       tradeValue(t) >= min &&
       (view.hideCertain === "0" || !isNearCertain(t)) &&
-      (view.ranked === "0" || t.trader.rank !== null),
+      (view.ranked === "0" || t.trader.rank !== null) &&
+      (view.fresh === "0" || t.radar?.fresh === true),
   );
   const newest = (a: WhaleTrade, b: WhaleTrade) => b.timestamp - a.timestamp;
   return kept.sort(
@@ -297,6 +318,24 @@ function isTrade(value: unknown): value is WhaleTrade {
   );
 }
 
+function isRadar(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const r = value as Record<string, unknown>;
+  return (
+    typeof r.score === "number" &&
+    Number.isFinite(r.score) &&
+    typeof r.fresh === "boolean" &&
+    Array.isArray(r.reasons) &&
+    r.reasons.every((reason) => typeof reason === "string")
+  );
+}
+
+/** A trade as read from a body: a radar that is not one reads as not checked (null), never as fresh. */
+function withReadableRadar(trade: WhaleTrade): WhaleTrade {
+  if (trade.radar === undefined || trade.radar === null || isRadar(trade.radar)) return trade;
+  return { ...trade, radar: null };
+}
+
 /**
  * Reads a `GET /api/whales` body. Null when it is not a snapshot at all (a proxy's error page, a
  * truncated body); rows that are malformed are dropped rather than failing the whole refresh.
@@ -307,7 +346,7 @@ export function parseWhalesResponse(json: unknown): WhaleSnapshot | null {
   if (!Array.isArray(body.trades) || typeof body.fetchedAt !== "string") return null;
   if (Number.isNaN(Date.parse(body.fetchedAt))) return null;
   return {
-    trades: body.trades.filter(isTrade),
+    trades: body.trades.filter(isTrade).map(withReadableRadar),
     fetchedAt: body.fetchedAt,
     ...(typeof body.error === "string" ? { error: body.error } : {}),
   };

@@ -34,8 +34,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
  * and the page streams six skeleton cards until it settles. `now` is the render time, so relative
  * labels ("3 min ago") hydrate to the same text in the browser.
  */
-export function loader({ context }: Route.LoaderArgs) {
-  return whaleWatchPage(context.get(requestContext));
+export function loader({ request, context }: Route.LoaderArgs) {
+  return whaleWatchPage(context.get(requestContext), new URL(request.url));
 }
 
 /**

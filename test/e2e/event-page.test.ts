@@ -1,9 +1,11 @@
 /**
  * `/event/:slug` in Chromium against the built Worker and the fixture server: an event fetched on demand
  * (the recorded prices-history event: three open outcomes and one resolved market) at 390 and 1280 px
- * with axe, and the whole page — table, books and chart included — with JavaScript off.
+ * with axe, its smart-money section at both widths with axe, and the whole page — table, books and chart
+ * included — with JavaScript off.
  */
 import { describe, expect, inject, it } from "vitest";
+import { WHALES_CRON } from "~/lib/refresh-cadence";
 import { HISTORY_EVENT_SLUG, HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
 import { browserPerFile, launchBrowser } from "./browser";
@@ -11,6 +13,8 @@ import { browserPerFile, launchBrowser } from "./browser";
 const baseUrl = inject("baseUrl");
 const { open } = browserPerFile(baseUrl);
 const PATH = `/event/${HISTORY_EVENT_SLUG}`;
+/** A one-market event of the recorded top 100 (Yes at 14¢): the test upstreams' v2 holders put board wallets on it. */
+const SMART_EVENT = "bitboy-convicted";
 
 describe("event page in Chromium", () => {
   it("shows every outcome with its book, the chart, forecast, rules and holders; no axe violations at 390 and 1280 px", async () => {
@@ -50,6 +54,35 @@ describe("event page in Chromium", () => {
 
     await expectNoAxeViolations(page);
     await screenshotWidths(page, "event");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows smart money: the lean, each outcome's figures or why not, wallets linked to their trader pages; no axe violations at 390 and 1280 px", async () => {
+    // The minute run reads the smart wallets (the test board) into D1, as the runtime would.
+    const run = await fetch(`${baseUrl}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(WHALES_CRON)}`);
+    expect(run.status).toBe(200);
+    const { page, problems } = await open(`/event/${SMART_EVENT}`);
+    const section = page.getByTestId("section-smart-money");
+    await expect.poll(() => section.getByTestId("smart-lean").count()).toBe(1);
+    expect(await section.getByTestId("smart-lean").textContent()).toBe(
+      "Smart money leans Yes: 100% of their money at a 14¢ price",
+    );
+    expect(await section.getByTestId("smart-outcome").count()).toBe(2);
+    expect(await section.getByText("Fewer than 3 top wallets hold this outcome.").count()).toBe(1);
+    expect(await section.getByText(/4 top wallets · 760,000 shares/).count()).toBe(1);
+    expect(await section.getByRole("link", { name: "DEEDDIT" }).getAttribute("href")).toBe(
+      "/trader/0x09b428f7c2b469786286214aa5c90dd9015f7320",
+    );
+    expect(await section.getByText(/^Smart money: wallets among the top 1,000/).count()).toBe(1);
+    await section.scrollIntoViewIfNeeded();
+    await page.setViewportSize({ width: 390, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+    await section.screenshot({ path: "test-results/event-smart-money-390.png" });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectNoAxeViolations(page);
+    await section.screenshot({ path: "test-results/event-smart-money-1280.png" });
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -4,8 +4,10 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { WHALES_REFRESH_NOTE } from "../../app/lib/refresh-cadence";
+import { WHALES_CRON, WHALES_REFRESH_NOTE } from "../../app/lib/refresh-cadence";
 import { type FixtureServer, startFixtureServer } from "../support/fixture-server";
+import { V2_ACTIVITY_WALLET } from "../support/upstream-answers";
+import { runCron } from "../support/worker";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
 import { browserPerFile, watchProblems } from "./browser";
 import { startWorker } from "./global-setup";
@@ -594,5 +596,92 @@ describe("whale watch states on a cold cache", () => {
     } finally {
       await stack.stop();
     }
+  });
+});
+
+describe("whale watch's fresh-wallet radar and its filter", () => {
+  let stack: Stack;
+  const LONG_SHOT = "Will the long shot come in?";
+  // The wallet of the recorded v2 activity (two trades on two markets, $27 in all) buys $80K at 8¢:
+  // 2 markets (15) + all of its volume (20) + a long shot (15) = 50, a fresh wallet.
+  const FRESH_TRADE = rawTrade({
+    id: "fresh",
+    title: LONG_SHOT,
+    outcome: "Yes",
+    side: "BUY",
+    size: 1_000_000,
+    price: 0.08,
+    at: Date.now() - 5 * 60_000,
+    wallet: V2_ACTIVITY_WALLET,
+    eventSlug: "long-shot",
+    pseudonym: "",
+  });
+  const FRESH_LINE = "Radar 50/100: 2 markets · 100% of its volume · bought at 8¢";
+
+  beforeAll(async () => {
+    stack = await startStack(async (fixtureUrl) => {
+      await post(`${fixtureUrl}/__trades`, YES_TRADE);
+      await post(`${fixtureUrl}/__trades`, FRESH_TRADE);
+    });
+    // One minute run: the list, then the radar's lookups of the two newest trades' wallets.
+    await runCron(stack.url, WHALES_CRON);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it("without JavaScript: fresh=1 lists only the fresh wallet's trade, and a bad value is a 400", async () => {
+    const res = await fetch(`${stack.url}/whale-watch?fresh=1`, { headers: { "user-agent": BROWSER_UA } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const main = html.slice(0, html.indexOf("</main>"));
+    expect(main).toContain(LONG_SHOT);
+    expect(main).toContain(FRESH_LINE);
+    expect(main).not.toContain("Will the Fed cut rates");
+    const bad = await fetch(`${stack.url}/whale-watch?fresh=maybe`, {
+      headers: { "user-agent": BROWSER_UA },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("each card says its radar, and the filter link narrows the list in the browser", async () => {
+    const page = await context().newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${stack.url}/whale-watch`, { waitUntil: "networkidle" });
+    const fresh = card(page, LONG_SHOT);
+    expect(await fresh.getByTestId("trade-radar").textContent()).toBe(FRESH_LINE);
+    expect(await fresh.getByTestId("fresh-badge").textContent()).toBe("Fresh wallet");
+    // Looked up: its history is empty (nothing known), so only its price could add points, and 62¢ adds none.
+    const yes = card(page, "Will the Fed cut rates");
+    expect(await yes.getByTestId("trade-radar").textContent()).toBe("Radar 0/100: nothing flagged");
+    expect(await yes.getByTestId("fresh-badge").count()).toBe(0);
+    // The third newest: not looked up by this run.
+    expect(await card(page, RECORDED.title).getByTestId("trade-radar").textContent()).toBe(
+      "Radar: not checked yet",
+    );
+
+    const wallets = page.getByRole("group", { name: "Wallets" });
+    await wallets.getByRole("link", { name: "Fresh wallets only" }).click();
+    await expect.poll(() => page.url()).toBe(`${stack.url}/whale-watch?fresh=1`);
+    await expect.poll(async () => short(await cardTitles(page))).toEqual([LONG_SHOT]);
+    expect(await page.getByTestId("whale-summary").textContent()).toContain("Showing 1 of 3 trades");
+    expect(await wallets.getByRole("link", { name: "Fresh wallets only" }).getAttribute("aria-current")).toBe(
+      "true",
+    );
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("passes axe at 390 px and 1280 px with the filter on", async () => {
+    const page = await context().newPage();
+    await page.goto(`${stack.url}/whale-watch?fresh=1`, { waitUntil: "networkidle" });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page);
+    }
+    await screenshotWidths(page, "whale-watch-fresh");
+    await page.setViewportSize({ width: 390, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.close();
   });
 });

@@ -9,6 +9,8 @@
  *   POST /llm/chat/completions   an OpenAI-compatible model (needs a Bearer key)
  *   GET  /gamma/markets/slug/<slug>, /gamma/events/slug/<slug>   one market / event (market page)
  *   GET  /data/holders?market=<conditionId>   top holders per outcome (built from documented shape)
+ *   GET  /data/v2/activity?user=<wallet>, /data/v2/leaderboard?user=<wallet>   a wallet's recorded v2
+ *                                activity and all-time standing (the fresh-wallet radar)
  *   GET  /clob/prices-history?market=<token>&interval=…   an outcome token's price history
  *   POST /clob/books             the top of outcome tokens' order books (the recorded book per token)
  *   GET  /__stats                request counts per upstream and each one's latest Authorization header

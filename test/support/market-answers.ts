@@ -12,6 +12,8 @@
  * - `GET /holders?market=<conditionId>`: no real capture exists (fixtures README). Built from the
  *   documented shape `[{ token, holders: [{ proxyWallet, name, pseudonym, amount, outcomeIndex }] }]`
  *   with the recorded leaderboard's wallets and names, amounts fixed per rank.
+ * - `GET /v2/holders`, `GET /v2/trades?event_id=`: recorded v2 rows re-keyed onto the recorded markets,
+ *   with the recorded leaderboard's wallets among them (`v2HoldersFor`, `v2EventTradesFor`).
  * - `POST /books` with `[{ token_id }]`: the one recorded book (`clob-book-1.json`) for each token asked,
  *   under that token's id (no capture of `/books` itself; its answer is documented as an array of such books).
  * - `GET /prices-history?market=<token>`: the recorded token's histories (1d, 1w, max) shifted so the
@@ -33,6 +35,10 @@ import resolvedKeyset from "../fixtures/polymarket/gamma-markets-keyset-resolved
   type: "json",
 };
 import updown from "../fixtures/polymarket/gamma-markets-updown-1.json" with { type: "json" };
+import v2HoldersPnl from "../fixtures/polymarket-data-v2/polyoxide__v2_holders_include_pnl.json" with {
+  type: "json",
+};
+import v2Trades from "../fixtures/polymarket-data-v2/polyoxide__v2_trades.json" with { type: "json" };
 import { eventsOf, MARKETS_RECORDED_AT, replayedAt } from "./upstream-answers.ts";
 
 type Json = Record<string, unknown>;
@@ -135,6 +141,126 @@ export function holdersFor(conditionId: string): unknown[] {
       outcomeIndex,
     })),
   }));
+}
+
+/** The recorded v2 holder rows (with PnL): the template of every v2 holder answered. */
+const v2HolderRows = (v2HoldersPnl as { data: { holders: Json[] }[] }).data.flatMap((t) => t.holders);
+
+function outcomePricesOf(market: Json): number[] {
+  const raw = market.outcomePrices;
+  try {
+    const parsed: unknown = typeof raw === "string" ? JSON.parse(raw) : raw;
+    return Array.isArray(parsed) ? parsed.map(Number) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * `GET /v2/holders?condition=<id>,<id>&include_pnl=true`: no capture of a market the recorded lists hold
+ * exists, so each outcome token's holders are the recorded v2 holder rows (`polyoxide__v2_holders_include_pnl`,
+ * their fields, names and entry prices as recorded) re-keyed: the first outcome is held by the recorded
+ * monthly board's wallets 1–4 (ranked on the test's all-time board) and by the two recorded holders of
+ * that file's first token (on no board); the second by board wallets 5–6 (fewer than three) and the
+ * file's other two holders. Amounts fall by rank as in `holdersFor`; the current price is the market's.
+ */
+export function v2HoldersFor(params: URLSearchParams): Json {
+  const conditions = (params.get("condition") ?? "").split(",").filter(Boolean);
+  const board = leaderboard as { proxyWallet: string; userName: string }[];
+  const includePnl = params.get("include_pnl") === "true";
+  const data = conditions.flatMap((conditionId) => {
+    const market = marketByCondition(conditionId);
+    if (!market) return [];
+    const prices = outcomePricesOf(market);
+    return tokensOf(market).map((token, outcomeIndex) => {
+      const ranked = outcomeIndex === 0 ? board.slice(0, 4) : board.slice(4, 6);
+      const unranked = v2HolderRows.slice(outcomeIndex * 2, outcomeIndex * 2 + 2);
+      const price = prices[outcomeIndex] ?? 0;
+      const chosen: Json[] = [
+        ...ranked.map((entry, rank) => ({
+          ...v2HolderRows[rank % v2HolderRows.length],
+          proxy_wallet: entry.proxyWallet,
+          name: entry.userName,
+          pseudonym: "",
+          display_username_public: true,
+          amount: 250_000 - rank * 40_000 - outcomeIndex * 7_000,
+        })),
+        ...unranked,
+      ];
+      const rows = chosen.map((row) => {
+        const amount = Number(row.amount);
+        const avg = Number(row.avg_price);
+        const pnl = includePnl
+          ? {
+              avg_price: avg,
+              entry_cost_usdc: amount * avg,
+              current_price: price,
+              current_value: amount * price,
+              realized_pnl: 0,
+              unrealized_pnl: amount * (price - avg),
+              total_pnl: amount * (price - avg),
+            }
+          : {};
+        const {
+          avg_price: _a,
+          entry_cost_usdc: _e,
+          current_price: _c,
+          current_value: _v,
+          realized_pnl: _r,
+          unrealized_pnl: _u,
+          total_pnl: _t,
+          ...plain
+        } = row;
+        return { ...plain, token_id: token, outcome_index: outcomeIndex, ...pnl };
+      });
+      return { token_id: token, holders: rows };
+    });
+  });
+  return { data, pagination: { limit: 20, has_more: false, next_cursor: null } };
+}
+
+/**
+ * `GET /v2/trades?event_id=<id>`: the event's trades of the last day, built from the recorded v2 trade row
+ * (`polyoxide__v2_trades`, its fields as recorded) in the event's first market: board wallets 1 and 2 buy its
+ * first outcome ($30,000 and $18,000), board wallet 5 sells its second ($4,000) and a recorded trader on no
+ * board buys the first ($9,000), an hour ago (`nowMs`). Any other event: an empty page.
+ */
+export function v2EventTradesFor(params: URLSearchParams, nowMs: number): Json {
+  const event = [...events.values()].find((e) => String(e.id) === params.get("event_id"));
+  const market = event?.markets[0];
+  const tokens = market ? tokensOf(market) : [];
+  if (!event || !market || tokens.length < 2) {
+    return { data: [], pagination: { limit: 500, has_more: false, next_cursor: null } };
+  }
+  const board = leaderboard as { proxyWallet: string }[];
+  const [template] = (v2Trades as { data: Json[] }).data;
+  const prices = outcomePricesOf(market);
+  const at = Math.floor(nowMs / 1000) - 3600;
+  const trade = (wallet: string, side: "BUY" | "SELL", outcome: number, usd: number, n: number) => {
+    const price = prices[outcome] || 0.5;
+    return {
+      ...template,
+      proxy_wallet: wallet,
+      side,
+      token_id: tokens[outcome],
+      condition_id: market.conditionId,
+      size: usd / price,
+      price,
+      timestamp: at - n,
+      title: market.question,
+      slug: market.slug,
+      event_slug: event.slug,
+      outcome_index: outcome,
+      transaction_hash: `0xsmart${n}`,
+    };
+  };
+  const data = [
+    trade(board[0]?.proxyWallet ?? "", "BUY", 0, 30_000, 1),
+    trade(board[1]?.proxyWallet ?? "", "BUY", 0, 18_000, 2),
+    trade(board[4]?.proxyWallet ?? "", "SELL", 1, 4_000, 3),
+    trade(String(template?.proxy_wallet ?? ""), "BUY", 0, 9_000, 4),
+  ];
+  return { data, pagination: { limit: 500, has_more: false, next_cursor: null } };
 }
 
 const HISTORIES: Record<string, { history: { t: number; p: number }[] }> = {

@@ -21,10 +21,17 @@ import v2EmptyPage from "../fixtures/polymarket-data-v2/adriancova__data-v2-trad
 import v2Redeemable from "../fixtures/polymarket-data-v2/golden-burger__data_v2_positions_redeemable.json" with {
   type: "json",
 };
+import v2PartialActivity from "../fixtures/polymarket-data-v2/polyoxide__v2_activity.json" with {
+  type: "json",
+};
 import v2Leaderboard from "../fixtures/polymarket-data-v2/polyoxide__v2_leaderboard.json" with {
   type: "json",
 };
 import v2OpenPositions from "../fixtures/polymarket-data-v2/polyoxide__v2_positions.json" with {
+  type: "json",
+};
+import v2Activity from "../fixtures/polymarket-data-v2/pysdk__activity.data.json" with { type: "json" };
+import v2Standing from "../fixtures/polymarket-data-v2/pysdk__leaderboard_standing_user.data.json" with {
   type: "json",
 };
 
@@ -199,12 +206,55 @@ export function leaderboardAnswer(params: URLSearchParams): unknown[] {
 }
 
 /**
- * The Data API v2 board: its recorded first page (two wallets, `has_more` with a cursor), then, for any
- * cursor, the recorded empty page. `offset` is refused with a 400, as v2 does.
+ * The Data API v2 board: its recorded first page (two wallets, `has_more` with a cursor); for that page's
+ * cursor, a second page made of the recorded monthly board's 50 wallets in v2's row shape (ranks 3–52,
+ * their names, PnL and volume as recorded; the last page); for any other cursor, the recorded empty page.
+ * `offset` is refused with a 400, as v2 does.
  */
 export function v2LeaderboardAnswer(params: URLSearchParams): { status: number; body: unknown } {
   if (params.has("offset")) return { status: 400, body: { error: "offset is not supported; use cursor" } };
-  return { status: 200, body: params.has("cursor") ? v2EmptyPage : v2Leaderboard };
+  const user = params.get("user")?.toLowerCase();
+  if (user !== undefined) return v2StandingAnswer(user);
+  const cursor = params.get("cursor");
+  if (cursor === null) return { status: 200, body: v2Leaderboard };
+  if (cursor !== v2Leaderboard.pagination.next_cursor) return { status: 200, body: v2EmptyPage };
+  const data = leaderboardFixture.map((row, i) => ({
+    rank: i + 3,
+    user_id: row.proxyWallet,
+    pnl: row.pnl,
+    volume: row.vol,
+    user_name: row.userName,
+    profile_image: row.profileImage,
+    x_username: row.xUsername,
+    verified: row.verifiedBadge,
+  }));
+  return { status: 200, body: { data, pagination: { limit: 100, has_more: false, next_cursor: null } } };
+}
+
+/** The wallet of the recorded v2 activity and standing (py-sdk's fixtures): its two trades are all it has. */
+export const V2_ACTIVITY_WALLET = "0x7c3db723f1d4d8cb9c550095203b686cb11e5c6b";
+/** The wallet of the recorded v2 activity page that has more pages (polyoxide's fixture). */
+export const V2_BUSY_WALLET = "0x379a410a36c101e3b8dfb6c90d1176eb0def4b1a";
+
+/** `/v2/leaderboard?user=`: the recorded standing of its wallet; a 404 for a wallet not on the board. */
+function v2StandingAnswer(user: string): { status: number; body: unknown } {
+  if (user === V2_ACTIVITY_WALLET) return { status: 200, body: { data: v2Standing } };
+  return { status: 404, body: { error: "user not found" } };
+}
+
+/**
+ * `/v2/activity?user=`: py-sdk's recorded rows (envelope stripped) as its wallet's whole history (one
+ * page, no more); polyoxide's recorded first page (`has_more`) for its wallet; an empty page for anyone else.
+ */
+export function v2ActivityAnswer(params: URLSearchParams): { status: number; body: unknown } {
+  if (params.has("offset")) return { status: 400, body: { error: "offset is not supported; use cursor" } };
+  const user = params.get("user")?.toLowerCase();
+  const empty = { data: [], pagination: { limit: 100, has_more: false, next_cursor: null } };
+  if (user === V2_ACTIVITY_WALLET) {
+    return { status: 200, body: { ...empty, data: v2Activity } };
+  }
+  if (user === V2_BUSY_WALLET) return { status: 200, body: v2PartialActivity };
+  return { status: 200, body: empty };
 }
 
 /** The wallet of the recorded positions (rank 1 on the recorded monthly board). */

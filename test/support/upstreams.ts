@@ -24,6 +24,8 @@ import {
   marketBySlug,
   marketsByIds,
   priceHistoryFor,
+  v2EventTradesFor,
+  v2HoldersFor,
 } from "./market-answers.ts";
 import {
   type ChatRequest,
@@ -36,6 +38,7 @@ import {
   modelAnswer,
   positionsAnswer,
   replayedAt,
+  v2ActivityAnswer,
   v2LeaderboardAnswer,
   v2PositionsAnswer,
   xCountsAnswer,
@@ -280,6 +283,14 @@ export function createUpstreams(bases: UpstreamBases) {
       },
       {
         method: "get",
+        url: `${bases.data}/v2/activity`,
+        ok: ({ request }) => {
+          const answer = v2ActivityAnswer(new URL(request.url).searchParams);
+          return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status });
+        },
+      },
+      {
+        method: "get",
         url: `${bases.data}/positions`,
         ok: ({ request }) =>
           HttpResponse.json(positionsAnswer(new URL(request.url).searchParams) as JsonBodyType),
@@ -299,6 +310,19 @@ export function createUpstreams(bases: UpstreamBases) {
           HttpResponse.json(
             holdersFor(new URL(request.url).searchParams.get("market") ?? "") as JsonBodyType,
           ),
+      },
+      // After v1's routes: a test failing "/holders" or "/trades" by path means v1's.
+      {
+        method: "get",
+        url: `${bases.data}/v2/holders`,
+        ok: ({ request }) =>
+          HttpResponse.json(v2HoldersFor(new URL(request.url).searchParams) as JsonBodyType),
+      },
+      {
+        method: "get",
+        url: `${bases.data}/v2/trades`,
+        ok: ({ request }) =>
+          HttpResponse.json(v2EventTradesFor(new URL(request.url).searchParams, Date.now()) as JsonBodyType),
       },
     ],
     x: [

@@ -133,6 +133,16 @@ describe("one-market event card", () => {
     expect(textOf(markup)).toContain("Yes 24h: 90¢ → 99.7¢");
   });
 
+  it("shows the smart-money line it is given, and none without one", () => {
+    const event = binaryEvent({ yes: 14 });
+    const card = displayEvent(event, estimateAnalysis(event), undefined, NOW);
+    const line = "Smart money: 4 top wallets on Yes, +$48K today";
+    const render = (smartMoney: string | null) =>
+      renderToString(<EventCard event={{ ...card, smartMoney }} now={NOW} />).replaceAll("<!-- -->", "");
+    expect(render(line)).toContain(`data-testid="smart-money-line">${line}</p>`);
+    expect(render(null)).not.toContain("smart-money-line");
+  });
+
   it("a sample event (no page) shows its prices as plain text, not links", () => {
     const event = binaryEvent({ yes: 40 });
     const card = { ...displayEvent(event, estimateAnalysis(event), undefined, NOW), href: "" };

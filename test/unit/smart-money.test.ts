@@ -3,18 +3,29 @@
  * wallets, both sides of a market, the 24 h flow, the lean and its minimum; the radar's score and reasons.
  */
 import { describe, expect, it } from "vitest";
+import {
+  eventSmartMoney,
+  type SmartMoneyAnswer,
+  smartOutcomes,
+  smartQuery,
+} from "~/.server/events/smart-money";
 import { parseTokenHoldersRow, parseV2Page } from "~/.server/polymarket/data-v2";
+import { rotationGroup, SMART_EVENTS_PER_RUN } from "~/.server/snapshots/event-smart-money";
 import { FRESH_SCORE_MIN, radarScore, radarWords } from "~/lib/fresh-wallet";
 import {
   LEAN_MIN_POINTS,
   leanText,
   MIN_SMART_WALLETS,
+  publishedSmartMoney,
   type SmartHolderInput,
   type SmartWallet,
   smartMoney,
   smartMoneyLine,
+  smartMoneyView,
 } from "~/lib/smart-money";
+import type { Market } from "~/lib/types";
 import { readFixture } from "../support/fixtures";
+import { v2HoldersFor } from "../support/market-answers";
 
 const wallet = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
 const board = (...ns: number[]) =>
@@ -160,6 +171,119 @@ describe("smart money", () => {
     ]);
     expect(money.lean).toBeNull();
     expect(smartMoneyLine(money)).toBeNull();
+  });
+});
+
+/** A recorded market of the active list, as the snapshot keeps it (only what smart money reads). */
+function recordedMarket(slug: string, overrides: Partial<Market> = {}): Market {
+  const raw = (readFixture("polymarket/gamma-markets-active-100.json") as Record<string, string>[]).find(
+    (m) => m.slug === slug,
+  );
+  if (!raw) throw new Error(`no recorded market ${slug}`);
+  const labels = JSON.parse(raw.outcomes ?? "[]") as string[];
+  const prices = (JSON.parse(raw.outcomePrices ?? "[]") as string[]).map(Number);
+  const tokens = JSON.parse(raw.clobTokenIds ?? "[]") as string[];
+  return {
+    id: String(raw.id),
+    slug,
+    title: String(raw.question),
+    groupTitle: null,
+    outcomes: labels.map((label, i) => ({ label, price: prices[i] ?? 0, tokenId: tokens[i] ?? null })),
+    conditionId: String(raw.conditionId),
+    event: { slug },
+    ...overrides,
+  } as Market;
+}
+
+const ALL_TIME = new Map<string, SmartWallet>(
+  (
+    readFixture("polymarket/data-leaderboard-month-pnl-50.json") as {
+      proxyWallet: string;
+      userName: string;
+    }[]
+  ).map((row, i) => [
+    row.proxyWallet,
+    { wallet: row.proxyWallet, rank: i + 3, name: row.userName, pnl: 1e6 },
+  ]),
+);
+
+describe("an event's smart money from the Data API's answer", () => {
+  const market = recordedMarket("bitboy-convicted");
+  const outcomes = smartOutcomes([market]);
+  const now = Date.parse("2026-11-27T12:00:00Z");
+  const answer = (): SmartMoneyAnswer => ({
+    // The test upstream's v2 holders of the market: recorded rows, board wallets among them.
+    holders: parseV2Page(
+      v2HoldersFor(new URLSearchParams({ condition: market.conditionId ?? "", include_pnl: "true" })),
+      parseTokenHoldersRow,
+    ).rows,
+    trades: [
+      {
+        wallet: "0x09b428f7c2b469786286214aa5c90dd9015f7320",
+        tokenId: market.outcomes[0]?.tokenId ?? "",
+        side: "BUY",
+        usd: 30_000,
+        at: now - 3_600_000,
+      },
+      // A day and a minute ago: outside the 24 hours.
+      {
+        wallet: "0x09b428f7c2b469786286214aa5c90dd9015f7320",
+        tokenId: market.outcomes[0]?.tokenId ?? "",
+        side: "BUY",
+        usd: 99_000,
+        at: now - 86_460_000,
+      },
+    ],
+  });
+
+  it("counts ranked wallets on both sides, not the recorded unranked holders; the side of two shows nothing", () => {
+    const money = eventSmartMoney(outcomes, answer(), ALL_TIME, now);
+    const yes = money.outcomes.find((o) => o.label === "Yes");
+    const no = money.outcomes.find((o) => o.label === "No");
+    // Six holders of each side: four (Yes) and two (No) board wallets, then the recording's own two.
+    expect(yes).toMatchObject({
+      wallets: 4,
+      enough: true,
+      shares: 760_000,
+      netFlow24h: 30_000,
+      traders24h: 1,
+    });
+    expect(yes?.holders.map((h) => h.rank)).toEqual([3, 4, 5, 6]);
+    expect(no).toMatchObject({ wallets: 2, enough: false });
+    expect(money.lean).toMatchObject({ label: "Yes", share: 1, price: 0.14 });
+    expect(smartMoneyLine(money)).toBe("Smart money: 4 top wallets on Yes, +$30K today");
+    const published = publishedSmartMoney(smartMoneyView(money, new Date(now).toISOString()));
+    expect(published.outcomes.find((o) => o.label === "No")).toMatchObject({
+      wallets: 2,
+      value: 0,
+      avgEntry: null,
+      holders: [],
+    });
+  });
+
+  it("asks for at most 20 outcomes with a condition id, and no trades of an event of our own making", () => {
+    const many = Array.from({ length: 25 }, (_, i) =>
+      recordedMarket("bitboy-convicted", {
+        id: String(i),
+        conditionId: i === 0 ? null : `0x${"ab".repeat(32)}`,
+      }),
+    );
+    const covered = smartOutcomes(many, true);
+    expect(covered).toHaveLength(20);
+    expect(covered.every((o) => o.market.id !== "0")).toBe(true);
+    expect(smartQuery("x", "market-531202", outcomes)).toMatchObject({ eventId: null });
+    expect(smartQuery("x", "21662", outcomes)).toMatchObject({
+      eventId: "21662",
+      conditionIds: [market.conditionId],
+    });
+    expect(smartQuery("x", "21662", [])).toBeNull();
+  });
+
+  it("the cron's rotation takes two events a minute and comes round to each", () => {
+    const events = ["e", "a", "d", "c", "b"].map((slug) => ({ slug }));
+    const minute = (m: number) => rotationGroup(events, m * 60_000).map((e) => e.slug);
+    expect([minute(0), minute(1), minute(2), minute(3)]).toEqual([["a", "b"], ["c", "d"], ["e"], ["a", "b"]]);
+    expect(SMART_EVENTS_PER_RUN * 2).toBeLessThanOrEqual(5);
   });
 });
 

@@ -108,10 +108,11 @@ describe("a shown multi-outcome event", () => {
     expect(html).toMatch(
       /<title>How many people will Trump deport in 2025\? — Odds, Order Book &amp; AI Forecast/,
     );
-    // One event, one POST for its 9 books, trades of all its markets in one request, the leader's holders;
+    // One event, one POST for its 9 books, trades of all its markets in one request, the leader's holders,
+    // smart money (v2 holders of its markets, v2 trades of the event);
     // the CLOB's history for the six lines drawn (our points cover the last half hour, not the week), none
     // for the three outcomes left out of the chart.
-    expect(asked()).toEqual({ gamma: 1, data: 2, clob: 1 + 6 });
+    expect(asked()).toEqual({ gamma: 1, data: 4, clob: 1 + 6 });
   });
 });
 
@@ -130,8 +131,9 @@ describe("an event fetched on demand", () => {
     expect(html).toContain(`href="/market/${HISTORY_MARKET_SLUG}"`);
     expect(html).toContain("No trades over $10K found in this event.");
     const first = asked();
-    // Gamma once; the CLOB: one POST of books and one history per line (3 open outcomes); Data: trades, holders.
-    expect(first).toEqual({ gamma: 1, data: 2, clob: 4 });
+    // Gamma once; the CLOB: one POST of books and one history per line (3 open outcomes); Data: trades,
+    // holders, and smart money's v2 holders and trades.
+    expect(first).toEqual({ gamma: 1, data: 4, clob: 4 });
 
     const { html: again } = await page(`/event/${HISTORY_EVENT_SLUG}`);
     expect(again).toContain('data-testid="price-chart"');

@@ -103,7 +103,7 @@ describe("whale feeds", () => {
     };
     expect(json.version).toBe("https://jsonfeed.org/version/1.1");
     expect(json.items[0]?.summary).toBe(
-      "Big-Whale (0x6d20…a165) bought 200,000 Yes shares at 60¢ (60% odds). Potential win: $200K.",
+      "Big-Whale (0x6d20…a165) bought 200,000 Yes shares at 60¢ (60% odds). Potential win: $200K. Radar: not checked yet.",
     );
   });
 

@@ -32,7 +32,18 @@ const KALSHI_RUNS_A_DAY = 288;
 /** The Kalshi crawl's own cap on the rows it writes a day (KALSHI_ROWS_PER_DAY's default): its worst case. */
 const KALSHI_ROWS_A_DAY = parseConfig({}).kalshiRowsPerDay;
 
-/** The Data API's large-trade feed with a trade nobody has seen before at the top, every call. */
+/** The fresh-wallet radar's upstream calls (a wallet's activity, its standing on the board), all runs. */
+let radarCalls = 0;
+upstreams.events.on("request:start", ({ request }) => {
+  const url = new URL(request.url);
+  if (url.pathname.endsWith("/v2/activity")) radarCalls += 1;
+  if (url.pathname.endsWith("/v2/leaderboard") && url.searchParams.has("user")) radarCalls += 1;
+});
+
+/**
+ * The Data API's large-trade feed with a trade nobody has seen before at the top, every call, by a
+ * wallet nobody has seen before either (so the radar always has wallets to look up).
+ */
 function newWhaleEveryCall(): void {
   let n = 0;
   const [template] = recordedTrades as Record<string, unknown>[];
@@ -45,6 +56,7 @@ function newWhaleEveryCall(): void {
       const fresh = {
         ...template,
         transactionHash: `0xbudget${n.toString(16).padStart(8, "0")}`,
+        proxyWallet: `0x${n.toString(16).padStart(40, "b")}`,
         size: 200_000,
         price: 0.5,
         timestamp: Math.floor(Date.now() / 1000),
@@ -60,9 +72,21 @@ interface RunCost {
   rowsWritten: number;
   rowsRead: number;
   subrequests: number;
+  /** Of the subrequests, the radar's upstream calls. */
+  radar: number;
 }
 
 const upstreamCalls = () => calls.gamma + calls.data + calls.clob + calls.x + calls.llm + calls.kalshi;
+
+/** Requests for smart money per event (the minute run's rotation, decision 0055): v2 holders and trades. */
+let smartAsked = 0;
+upstreams.events.on("request:start", ({ request }) => {
+  const path = new URL(request.url).pathname;
+  if (path.endsWith("/v2/holders") || path.endsWith("/v2/trades")) smartAsked += 1;
+});
+/** The rotation's share of a whale run: its upstream calls (≤ 5) and D1 queries (≤ 2). */
+const SMART_UPSTREAM_PER_RUN = 5;
+const SMART_QUERIES_PER_RUN = 2;
 
 /** Runs `cron` at `at` and returns what it cost. */
 async function costOf(
@@ -73,7 +97,7 @@ async function costOf(
   tally: Tally,
 ): Promise<RunCost> {
   vi.setSystemTime(at);
-  const before = { puts: kv.puts.length, ...tally, subrequests: upstreamCalls() };
+  const before = { puts: kv.puts.length, ...tally, subrequests: upstreamCalls(), radar: radarCalls };
   await worker.scheduled(cron, at);
   await worker.settle();
   return {
@@ -83,6 +107,7 @@ async function costOf(
     rowsRead: tally.rowsRead - before.rowsRead,
     // Upstream requests plus D1 queries: both are subrequests of the invocation.
     subrequests: upstreamCalls() - before.subrequests + (tally.queries - before.queries),
+    radar: radarCalls - before.radar,
   };
 }
 
@@ -98,6 +123,7 @@ function perRun(runs: RunCost[]) {
     rowsWritten: Math.round(mean(runs, "rowsWritten")),
     rowsRead: Math.round(mean(runs, "rowsRead")),
     subrequests: max(runs, "subrequests"),
+    radar: max(runs, "radar"),
   };
 }
 
@@ -114,12 +140,23 @@ describe("the Workers Free plan at the default schedule", () => {
     const marketRuns: RunCost[] = [];
     const whaleRuns: RunCost[] = [];
     const kalshiRuns: RunCost[] = [];
+    const smartRuns: { upstream: number; queries: number }[] = [];
     let visitorPuts = 0;
     for (let minute = 0; minute < 60; minute++) {
       const at = start + minute * 60_000;
       if (minute % 10 === 0) marketRuns.push(await costOf(worker, MARKETS_CRON, at, kv, d1.tally));
+      const asked = smartAsked;
+      const sqlBefore = d1.tally.sql.length;
       whaleRuns.push(await costOf(worker, WHALES_CRON, at + 1_000, kv, d1.tally));
       if (minute % 5 === 0) kalshiRuns.push(await costOf(worker, KALSHI_CRON, at + 2_000, kv, d1.tally));
+      const sql = d1.tally.sql.slice(sqlBefore);
+      smartRuns.push({
+        upstream: smartAsked - asked,
+        // Each is one round trip (a batch): the smart wallets among the answers', then the rows.
+        queries:
+          Number(sql.some((q) => q.includes("FROM smart_wallets WHERE wallet IN"))) +
+          Number(sql.some((q) => q.includes("INSERT INTO event_smart_money"))),
+      });
       if (minute % 15 === 7) {
         // Visitors between runs: pages, JSON, on-demand lookups. None of it may write KV.
         const before = kv.puts.length;
@@ -191,6 +228,24 @@ describe("the Workers Free plan at the default schedule", () => {
     expect(max(kalshiRuns, "queries")).toBeLessThanOrEqual(3);
     expect(max(kalshiRuns, "subrequests")).toBeLessThanOrEqual(parseConfig({}).kalshiPagesPerRun + 3);
     expect(sum(kalshiRuns, "puts")).toBe(0);
+    // Smart money per event: within its share of each whale run; every shown event has its row.
+    expect(Math.max(...smartRuns.map((r) => r.upstream))).toBeLessThanOrEqual(SMART_UPSTREAM_PER_RUN);
+    expect(Math.max(...smartRuns.map((r) => r.queries))).toBeLessThanOrEqual(SMART_QUERIES_PER_RUN);
+    expect(smartRuns.filter((r) => r.upstream > 0).length).toBeGreaterThan(50);
+    const smartRows = await env.DB.prepare("SELECT COUNT(*) AS n FROM event_smart_money").first<{
+      n: number;
+    }>();
+    expect(smartRows?.n).toBe(20);
+    // The radar: at most 2 wallets (≤ 4 calls) a whale run; each minute's new wallet is looked up in its
+    // own run (newest first), so ≤ 2 rows written a run; the market run asks nothing.
+    expect(max(whaleRuns, "radar")).toBeGreaterThan(0);
+    expect(max(whaleRuns, "radar")).toBeLessThanOrEqual(4);
+    expect(max(marketRuns, "radar")).toBe(0);
+    const facts = await env.DB.prepare(
+      "SELECT COUNT(*) AS n, SUM(wallet LIKE '0xbbbb%') AS new FROM wallet_facts",
+    ).first<{ n: number; new: number }>();
+    expect(facts?.new).toBe(60);
+    expect(facts?.n).toBeLessThanOrEqual(120);
     // Every new trade reached the history, each once.
     const stored = await env.DB.prepare(
       "SELECT COUNT(*) AS n FROM whale_trades WHERE id LIKE '0xbudget%'",

@@ -12,7 +12,10 @@ import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { calls, feedRequests } from "./support/upstreams";
 import { BROWSER, failingDb, testWorker, workerTest } from "./support/worker";
 
-workerTest({ worker: false, tables: ["market_points", "sentiment_changes", "whale_trades", "markets"] });
+workerTest({
+  worker: false,
+  tables: ["market_points", "sentiment_changes", "whale_trades", "markets", "wallet_facts"],
+});
 
 async function count(table: string): Promise<number> {
   const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>();
@@ -57,8 +60,9 @@ describe("history written by the crons", () => {
     await worker.scheduled(WHALES_CRON);
     await worker.settle();
     // Two trades requests; the leaderboard's two pages only once (kept an hour); the v2 all-time board's two
-    // pages only once (the smart wallets, kept a day).
-    expect(calls.data).toBe(6);
+    // pages only once (the smart wallets, kept a day); the radar's lookup of the recorded whale's wallet once
+    // (an empty history: one call; kept a week).
+    expect(calls.data).toBe(7);
     expect(await count("whale_trades")).toBe(trades);
   });
 

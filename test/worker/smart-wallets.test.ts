@@ -36,7 +36,10 @@ describe("the smart wallets", () => {
   it("are read from the v2 board into D1 by cursor, then not again for a day", async () => {
     boardRequests.length = 0;
     await minuteRun("2026-11-27T10:00:00Z");
-    expect(await stored()).toEqual([
+    const list = await stored();
+    // The recorded first page (2 wallets), then its cursor's page: the recorded monthly board (50).
+    expect(list).toHaveLength(52);
+    expect(list.slice(0, 3)).toEqual([
       {
         wallet: "0x51698a47f840a242abc2ca0351371c7ffac41842",
         rank: 1,
@@ -44,8 +47,9 @@ describe("the smart wallets", () => {
         refreshed_ms: Date.parse("2026-11-27T10:00:00Z"),
       },
       expect.objectContaining({ rank: 2 }),
+      expect.objectContaining({ wallet: "0x09b428f7c2b469786286214aa5c90dd9015f7320", rank: 3 }),
     ]);
-    // The recorded first page, then its cursor (the recorded empty page ends it); never an offset.
+    // The first page, then its cursor (that page is the last); never an offset.
     expect(boardRequests.map((u) => u.searchParams.has("cursor"))).toEqual([false, true]);
     expect(boardRequests.every((u) => !u.searchParams.has("offset"))).toBe(true);
     expect(boardRequests[0]?.searchParams.get("time_period")).toBe("all");
@@ -59,13 +63,13 @@ describe("the smart wallets", () => {
 
   it("a failing board keeps the list it had", async () => {
     await minuteRun("2026-11-27T10:00:00Z");
-    expect(await stored()).toHaveLength(2);
+    expect(await stored()).toHaveLength(52);
     upstreams.use(
       http.get(`${DATA}/v2/leaderboard`, () => HttpResponse.json({ error: "down" }, { status: 503 })),
     );
     await minuteRun("2026-11-29T10:00:00Z");
     const kept = await stored();
-    expect(kept).toHaveLength(2);
+    expect(kept).toHaveLength(52);
     expect(kept[0]?.refreshed_ms).toBe(Date.parse("2026-11-27T10:00:00Z"));
   });
 });

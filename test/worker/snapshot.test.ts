@@ -15,7 +15,7 @@ import { clearIndex } from "./support/search";
 import { calls, failing, feedRequests, gammaRequests, upstreams } from "./support/upstreams";
 import { testWorker, workerTest } from "./support/worker";
 
-workerTest({ worker: false });
+workerTest({ worker: false, tables: ["wallet_facts"] });
 
 const T0 = Date.parse("2026-11-22T12:00:00Z");
 const MIN = 60_000;
@@ -199,8 +199,8 @@ describe("cron", () => {
     await worker.settle();
     expect(await env.CACHE.get(KV_KEYS.whales)).not.toBeNull();
     // The trades, the leaderboard's two pages (the board is cold) and the v2 all-time board's two pages
-    // (the smart wallets, once a day).
-    expect(calls.data).toBe(5);
+    // (the smart wallets, once a day), and the radar's lookup of the recorded whale's wallet (one call).
+    expect(calls.data).toBe(6);
     // Gamma only for the search index's crawl: the first page of the open events (decision 0034).
     expect(gammaRequests.map((url) => `${url.pathname}?${url.searchParams}`)).toEqual([
       "/events/keyset?active=true&closed=false&limit=100",

@@ -99,13 +99,13 @@ describe("the rank-1 trader", () => {
     expect(html).toContain("1 from our whale-watch record, 1 from Polymarket&#x27;s Data API.");
   });
 
-  it("asks the Data API nine times (four boards, positions, trades, the record's three lists), then serves the kept answers for 5 minutes", async () => {
+  it("asks the Data API ten times (four boards, positions, trades, the record's three lists, a page of activity), then serves the kept answers for 5 minutes", async () => {
     await page(PATH);
     await t.worker.settle();
-    expect({ data: calls.data, others: upstreamCalls() - calls.data }).toEqual({ data: 9, others: 0 });
+    expect({ data: calls.data, others: upstreamCalls() - calls.data }).toEqual({ data: 10, others: 0 });
     // Another isolate (no memory of the first), the same data centre's cache: nothing asked again.
     const { html } = await page(PATH, testWorker());
-    expect(calls.data).toBe(9);
+    expect(calls.data).toBe(10);
     expect(html).toContain('data-testid="trader-positions"');
     expect(html).toMatch(/data-testid="rank-month".*?#1</s);
     // Any visitor can name any wallet: none of it is written to KV (decision 0021).
@@ -156,10 +156,11 @@ describe("the rank-1 trader", () => {
     expect(body.trades).toMatchObject({ stored: 1, fetched: 0, notes: [] });
     expect(body.trades.trades.map((t) => t.marketSlug)).toEqual(["stored-market-slug"]);
 
-    // The page agrees (and is served from the same kept answers).
+    // The page agrees (and is served from the same kept answers, but for the wallet's history, which
+    // the JSON answer does not carry: one page of its activity).
     const asked = calls.data;
     const { html } = await page(PATH);
-    expect(calls.data).toBe(asked);
+    expect(calls.data).toBe(asked + 1);
     expect(html).toContain('href="/market/stored-market-slug"');
     expect(html).toMatch(/data-testid="rank-month".*?#1</s);
   });

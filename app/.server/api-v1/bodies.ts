@@ -7,18 +7,23 @@ import { categoryBySlug } from "~/lib/categories";
 import type { ChartRange } from "~/lib/chart";
 import { sourceProvenance } from "~/lib/market-page";
 import { analysisProvenance, fetchedProvenance, mentionsProvenance, POLYMARKET } from "~/lib/provenance";
-import type { Unavailable } from "~/lib/section";
-import type { DisplayMarket, MarketSnapshot } from "~/lib/types";
+import { type Section, unavailable as sectionUnavailable, type Unavailable } from "~/lib/section";
+import { publishedSmartMoney, SMART_MONEY_UNAVAILABLE, type SmartMoneyView } from "~/lib/smart-money";
+import type { DisplayMarket, Market, MarketSnapshot } from "~/lib/types";
 import type { Deps } from "../deps";
 import { eventHistory, NOT_RECORDED, rangeStep } from "../events/history";
+import { smartOutcomes, smartQuery } from "../events/smart-money";
+import { smartMoneySection } from "../events/smart-money-section";
+import { sayUnavailable } from "../lookups";
 import { historyPoints, outcomeHistory } from "../market/price-history";
 import { ON_DEMAND_FRESH_SECONDS, resolveMarket } from "../market/resolve";
 import { readEvent } from "../search/event-detail";
 import { SearchCursorError } from "../search/query";
 import { searchOpenEvents } from "../search/results";
-import { marketSnapshot } from "../snapshots/markets";
+import { findShownEvent, marketSnapshot } from "../snapshots/markets";
 import type { Health } from "../snapshots/status";
 import { readHealth } from "../snapshots/status";
+import { withWalletRadar } from "../snapshots/wallet-facts";
 import { whaleSnapshot } from "../snapshots/whales";
 import { searchSourcesOf, sourcesOf, statusSourcesOf } from "../sources";
 import { exportHeadline, exportPage, exportSummary } from "../track-record/export";
@@ -165,12 +170,41 @@ export async function searchAnswer(deps: Deps, query: SearchQuery): Promise<Answ
 /** Seconds an answer that says part of it could not be read may be kept. */
 const PARTIAL_MAX_AGE = 60;
 
+/**
+ * An event's smart money over its dearest open outcomes: a shown event's markets from the snapshot, any
+ * other's from Gamma's answer (kept; `readEvent` asked it already).
+ */
+async function smartMoneyOf(deps: Deps, slug: string): Promise<Section<SmartMoneyView>> {
+  const sources = sourcesOf(deps);
+  const shown = findShownEvent(await sources.snapshot(), slug);
+  let markets: Market[];
+  let id: string;
+  if (shown) {
+    markets = shown.markets;
+    id = shown.card.id;
+  } else {
+    const read = await sources.lookups.event(slug);
+    if (!read.ok) return sayUnavailable(read, SMART_MONEY_UNAVAILABLE);
+    if (read.value.value === null) return sectionUnavailable(SMART_MONEY_UNAVAILABLE, "empty");
+    markets = read.value.value.markets;
+    id = read.value.value.id;
+  }
+  const outcomes = smartOutcomes(markets, shown?.card.multi);
+  return smartMoneySection(sources, outcomes, smartQuery(slug, id, outcomes));
+}
+
 export async function eventAnswer(deps: Deps, slug: string): Promise<Answer<EventResponse>> {
   const read = await readEvent(sourcesOf(deps), slug);
   if (!read.ok) return failed(read);
   if (read.value === null)
     return { ok: false, status: 404, code: "not_found", message: `No event with slug ${slug}` };
-  const { detail, from } = read.value;
+  const { detail: base, from } = read.value;
+  const money = await smartMoneyOf(deps, slug);
+  const detail = {
+    ...base,
+    smartMoney: money.ok ? publishedSmartMoney(money.value) : null,
+    ...(money.ok ? {} : { notes: [...(base.notes ?? []), money.message] }),
+  };
   // An index row may be days old and still right to the cent (it is rewritten only when a price moves).
   const maxAge =
     from === "index"
@@ -254,12 +288,15 @@ export async function historyAnswer(
 }
 
 export async function whalesAnswer(deps: Deps, query: WhalesQuery): Promise<Answer<WhaleList>> {
-  const { trades, fetchedAt, error, failingSince } = await whaleSnapshot.get(deps);
+  const { trades, fetchedAt, error, failingSince } = await withWalletRadar(
+    sourcesOf(deps).reads,
+    await whaleSnapshot.get(deps),
+  );
   return {
     ok: true,
     maxAge: freshFor(fetchedAt, deps.config.whalesFreshSeconds, deps.now()),
     body: {
-      trades: selectWhales(trades, query),
+      trades: selectWhales(trades, query).map((t) => ({ ...t, radar: t.radar ?? null })),
       fetchedAt,
       // A failing refresh serves the trades of the last good one: cached at its time.
       provenance: { trades: fetchedProvenance(POLYMARKET, fetchedAt, error !== undefined) },

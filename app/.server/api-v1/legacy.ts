@@ -1,12 +1,13 @@
 import { type Context, Hono } from "hono";
 import { CHART_RANGES, parseChartRange } from "~/lib/chart";
 import { isAllReal, modelOf, type SnapshotProvenance } from "~/lib/provenance";
-import { parseWhaleView, selectTrades } from "~/lib/whales";
+import { badFreshFilter, parseWhaleView, selectTrades } from "~/lib/whales";
 import { isSlug } from "../polymarket/gamma";
 import { marketSnapshot } from "../snapshots/markets";
 import { readHealth } from "../snapshots/status";
+import { withWalletRadar } from "../snapshots/wallet-facts";
 import { whaleSnapshot } from "../snapshots/whales";
-import { statusSourcesOf } from "../sources";
+import { sourcesOf, statusSourcesOf } from "../sources";
 import type { WorkerEnv } from "../worker-env";
 import { type Answer, historyAnswer, marketAnswer, trackRecordAnswer } from "./bodies";
 import { rateLimit } from "./http";
@@ -69,9 +70,17 @@ export const api = new Hono<WorkerEnv>()
     );
   })
   .get("/whales", async (c) => {
-    const { trades, fetchedAt, error, failingSince } = await whaleSnapshot.get(c.get("deps"));
-    // The page's filters, same names (`min`, `hideCertain=1`, `ranked=1`, `outcome`, `sort`); bad values are the defaults.
-    const view = parseWhaleView(new URL(c.req.url).searchParams);
+    // The page's filters, same names (`min`, `hideCertain=1`, `ranked=1`, `outcome`, `sort`); bad values
+    // are the defaults, but for the radar's `fresh=1`, a 400 like the page's.
+    const params = new URL(c.req.url).searchParams;
+    const bad = badFreshFilter(params);
+    if (bad !== null) return c.json({ error: bad }, 400);
+    const deps = c.get("deps");
+    const { trades, fetchedAt, error, failingSince } = await withWalletRadar(
+      sourcesOf(deps).reads,
+      await whaleSnapshot.get(deps),
+    );
+    const view = parseWhaleView(params);
     return c.json(
       {
         trades: selectTrades(trades, view),

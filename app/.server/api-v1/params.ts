@@ -154,6 +154,7 @@ export const HistoryQuerySchema = v.object({
 
 export const WHALE_MIN_USD = 50_000;
 const WHALE_OUTCOMES = ["yes", "no", "other"] as const;
+const FRESH_VALUES = ["0", "1"] as const;
 export const WhalesQuerySchema = v.object({
   minUsd: wholeNumber(
     "minUsd",
@@ -173,6 +174,14 @@ export const WhalesQuerySchema = v.object({
       v.string("since must be given once"),
       v.isoTimestamp("since must be an ISO 8601 time with a zone, e.g. 2026-11-23T12:00:00Z"),
       v.description("Only trades at or after this time."),
+    ),
+  ),
+  fresh: v.optional(
+    v.pipe(
+      v.picklist(FRESH_VALUES, `fresh: ${oneOf(FRESH_VALUES)}`),
+      v.description(
+        "1: only trades the fresh-wallet radar flags (a score of 50 or more); 0 (default): every trade.",
+      ),
     ),
   ),
 });

@@ -52,14 +52,20 @@ const OUTCOMES: Record<NonNullable<WhalesQuery["outcome"]>, WhaleOutcome> = {
   other: "OTHER",
 };
 
-/** The snapshot's trades at or above `minUsd`, of the outcome and since the time asked, newest first. */
+/**
+ * The snapshot's trades at or above `minUsd`, of the outcome and since the time asked (and only the
+ * radar's fresh wallets with `fresh=1`), newest first.
+ */
 export function selectWhales(trades: readonly WhaleTrade[], query: WhalesQuery): WhaleTrade[] {
   const outcome = query.outcome ? OUTCOMES[query.outcome] : null;
   const since = query.since ? Date.parse(query.since) : Number.NEGATIVE_INFINITY;
   return trades
     .filter(
       (t) =>
-        tradeValue(t) >= query.minUsd && (outcome === null || t.outcome === outcome) && t.timestamp >= since,
+        tradeValue(t) >= query.minUsd &&
+        (outcome === null || t.outcome === outcome) &&
+        t.timestamp >= since &&
+        (query.fresh !== "1" || t.radar?.fresh === true),
     )
     .sort((a, b) => b.timestamp - a.timestamp);
 }

@@ -13,7 +13,7 @@ import {
   ExportedHeadlineSchema,
   ExportedSummarySchema,
 } from "~/lib/schemas/track-record";
-import { WhaleTradeSchema } from "~/lib/schemas/whale";
+import { WhaleRadarSchema, WhaleTradeSchema } from "~/lib/schemas/whale";
 
 const isoTime = v.pipe(v.string(), v.description("ISO 8601 time"));
 const nextCursor = v.pipe(
@@ -154,8 +154,20 @@ export const HistoryResponseSchema = v.object({
   ),
 });
 
+/** A listed whale trade: the trade and its fresh-wallet radar (null until its wallet is looked up). */
+const ScoredWhaleTradeSchema = v.pipe(
+  v.object({
+    ...WhaleTradeSchema.pipe[0].entries,
+    radar: v.pipe(
+      v.nullable(WhaleRadarSchema),
+      v.description("The fresh-wallet radar as of the trade; null while the wallet is not checked yet"),
+    ),
+  }),
+  v.metadata({ ref: "ScoredWhaleTrade" }),
+);
+
 export const WhaleListSchema = v.object({
-  trades: v.array(WhaleTradeSchema),
+  trades: v.array(ScoredWhaleTradeSchema),
   fetchedAt: isoTime,
   provenance: v.object({ trades: ProvenanceSchema }),
   ...refreshError,

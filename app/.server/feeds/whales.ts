@@ -4,6 +4,7 @@
  */
 import { FEED_ENTRIES_MAX, feedUrls, whaleFeedTitle } from "~/lib/feeds";
 import { formatNumber, formatPrice } from "~/lib/format";
+import { radarLine } from "~/lib/fresh-wallet";
 import { eventUrl } from "~/lib/links";
 import { marketPath } from "~/lib/market-page";
 import type { WhaleSnapshot, WhaleTrade } from "~/lib/types";
@@ -29,7 +30,10 @@ export function tradeTitle(trade: WhaleTrade): string {
   return `${sideLabel(trade.side)} ${formatTradeAmount(trade)} of ${outcomeBadge(trade).label} on ${trade.title}`;
 }
 
-/** "Alice (0x6d20…a165) bought 200,000 Yes shares at 60¢ (60% odds). Potential win: $200K." */
+/**
+ * "Alice (0x6d20…a165) bought 200,000 Yes shares at 60¢ (60% odds). Potential win: $200K. Radar 0/100:
+ * nothing flagged."
+ */
 export function tradeSummary(trade: WhaleTrade): string {
   const wallet = shortenAddress(trade.trader.wallet);
   const name = traderName(trade);
@@ -37,7 +41,8 @@ export function tradeSummary(trade: WhaleTrade): string {
   const side = sideLabel(trade.side).toLowerCase();
   const shares = `${formatNumber(trade.size)} ${outcomeBadge(trade).label} shares`;
   const price = `${formatPrice(trade.price)} (${formatOdds(trade.price)} odds)`;
-  return `${who} ${side} ${shares} at ${price}. ${payoutLabel(trade.side)}: ${formatPotentialWin(trade)}.`;
+  const payout = `${payoutLabel(trade.side)}: ${formatPotentialWin(trade)}.`;
+  return `${who} ${side} ${shares} at ${price}. ${payout} ${radarLine(trade.radar)}.`;
 }
 
 /** The trade's page here when its market is known, else its event on Polymarket, else Whale Watch. */

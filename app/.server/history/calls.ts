@@ -34,6 +34,8 @@ export interface CallInput
   event: { id: string; slug: string; title: string };
   /** The outcome called as the card names it. */
   callOutcome: string;
+  /** The smart-money lean the model was given (decision 0055), null when none was fresh. */
+  smartMoney?: string | null;
 }
 
 /** A market with calls not graded yet. */
@@ -66,6 +68,7 @@ interface CallRow {
   outcome_labels: string | null;
   forecast: string | null;
   market_prices: string | null;
+  smart_money: string | null;
 }
 
 /** A call with its grading's columns, null while ungraded. */
@@ -95,6 +98,7 @@ function toCall(row: GradedCallRow): Call {
     eventTitle: row.event_title,
     callOutcome: row.call_outcome,
     forecast: forecastOf(row),
+    smartMoney: row.smart_money,
   };
 }
 
@@ -112,7 +116,8 @@ function forecastOf(row: CallRow): RecordedForecast | null {
 
 const CALL_COLUMNS = `c.id, c.market_id, c.slug, c.question, c.category, c.outcomes, c.side, c.source,
   c.model_probability, c.price_at_call, c.called_ms, c.end_date, c.rule_version, c.side_price, c.event_id,
-  c.event_slug, c.event_title, c.call_outcome, c.outcome_keys, c.outcome_labels, c.forecast, c.market_prices`;
+  c.event_slug, c.event_title, c.call_outcome, c.outcome_keys, c.outcome_labels, c.forecast, c.market_prices,
+  c.smart_money`;
 
 const GRADED_CALLS = `SELECT ${CALL_COLUMNS}, g.outcome, g.settled_ms
   FROM calls AS c LEFT JOIN call_grades AS g ON g.call_id = c.id`;
@@ -128,8 +133,8 @@ export async function insert(db: D1Database, calls: readonly CallInput[], atMs: 
   const statement = db.prepare(
     `INSERT INTO calls (id, market_id, slug, question, category, outcomes, side, source, model_probability,
        price_at_call, called_ms, end_date, rule_version, side_price, event_id, event_slug, event_title,
-       call_outcome, outcome_keys, outcome_labels, forecast, market_prices)
-     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22
+       call_outcome, outcome_keys, outcome_labels, forecast, market_prices, smart_money)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23
      WHERE NOT EXISTS (
        SELECT 1 FROM (SELECT market_id, side FROM calls WHERE event_id = ?15 AND source = ?8
                       ORDER BY called_ms DESC LIMIT 1) AS last
@@ -163,6 +168,7 @@ export async function insert(db: D1Database, calls: readonly CallInput[], atMs: 
         json(c.forecast?.labels),
         json(c.forecast?.probabilities),
         json(c.forecast?.marketPrices),
+        c.smartMoney ?? null,
       ),
     ),
   );

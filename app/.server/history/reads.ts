@@ -11,7 +11,8 @@ import type { Call } from "~/lib/track-record";
 import type { WhaleTrade } from "~/lib/types";
 import type { SwrCache } from "../cache/swr-cache";
 import { createLog } from "../log";
-import type { EventMarket, HistoryStore, PricePoint } from "./store";
+import type { SmartAmong } from "./smart-wallets";
+import type { EventMarket, EventSmartRow, HistoryStore, PricePoint, StoredWalletFacts } from "./store";
 
 const log = createLog("market");
 const HISTORY_MEMO_MS = 60_000;
@@ -63,6 +64,13 @@ export class HistoryReads {
     return this.read(`wallet-trades:${wallet}`, (store) => store.whaleTradesForWallet(wallet, 50));
   }
 
+  /** The fresh-wallet radar's stored facts of the listed wallets (one query for them all), by wallet. */
+  walletFacts(wallets: readonly string[]): Promise<Section<Map<string, StoredWalletFacts>>> {
+    const unique = [...new Set(wallets.map((w) => w.toLowerCase()))].sort();
+    if (unique.length === 0) return Promise.resolve(ok(new Map()));
+    return this.read(`wallet-facts:${unique.join(",")}`, (store) => store.walletFacts(unique));
+  }
+
   /** The market's track-record calls with their grading, newest first. */
   calls(marketId: string): Promise<Section<Call[]>> {
     return this.read(`calls:${marketId}`, (store) => store.calls.callsForMarket(marketId));
@@ -89,6 +97,24 @@ export class HistoryReads {
   eventTrades(eventSlug: string, conditionIds: readonly string[]): Promise<Section<WhaleTrade[]>> {
     if (conditionIds.length === 0) return Promise.resolve(this.none());
     return this.read(`event-trades:${eventSlug}`, (store) => store.whaleTradesForMarkets(conditionIds, 50));
+  }
+
+  /**
+   * Which of an event's holders and traders are smart (`asOf`: when the lookup they came from was made, so
+   * the key holds while it is kept), and when the list was last replaced.
+   */
+  smartAmong(eventSlug: string, asOf: string, wallets: readonly string[]): Promise<Section<SmartAmong>> {
+    return this.read(`smart-among:${eventSlug}:${asOf}`, (store) => store.smartWalletsAmong(wallets));
+  }
+
+  /** The events' smart-money rows at most `maxAgeMs` old at `now` (the cards' line), by event slug. */
+  eventSmartMoney(now: number, maxAgeMs: number): Promise<Section<Map<string, EventSmartRow>>> {
+    // Keyed by the minute: the rows change at most once a minute run.
+    const minute = Math.floor(now / 60_000);
+    return this.read(`event-smart-money:${minute}`, async (store) => {
+      const rows = await store.eventSmartMoneySince(minute * 60_000 - maxAgeMs);
+      return new Map(rows.map((r) => [r.eventSlug, r]));
+    });
   }
 
   /** The track record's calls on any of an event's markets with their grading, newest first. */

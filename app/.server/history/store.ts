@@ -2,7 +2,7 @@
  * The history database (D1), whose modules in this folder hold the only SQL in the app: one module
  * per table (its row type, its one row mapper and its SQL beside them: markets.ts, market-points.ts,
  * sentiment-changes.ts, whale-trades.ts, upstream-checks.ts, refresh-state.ts, calls.ts,
- * call-grades.ts, market-resolutions.ts, settlement-checks.ts), and this entry, which composes them and is what the rest of
+ * call-grades.ts, market-resolutions.ts, settlement-checks.ts, smart-wallets.ts, event-smart-money.ts), and this entry, which composes them and is what the rest of
  * the app imports. Every value is a bound parameter; rows come back typed. Writes are batched (one D1
  * call each, a write that spans tables too: the table modules prepare statements, this module batches
  * them) and idempotent, so a repeated cron run in the same 10-minute slot adds nothing.
@@ -12,6 +12,7 @@ import type { Call, CallOutcome } from "~/lib/track-record";
 import type { WhaleTrade } from "~/lib/types";
 import * as callGrades from "./call-grades";
 import * as calls from "./calls";
+import * as eventSmartMoney from "./event-smart-money";
 import * as marketPoints from "./market-points";
 import * as marketResolutions from "./market-resolutions";
 import * as markets from "./markets";
@@ -23,10 +24,12 @@ import * as settlementChecks from "./settlement-checks";
 import { slotOf } from "./slots";
 import * as smartWallets from "./smart-wallets";
 import * as upstreamChecks from "./upstream-checks";
+import * as walletFacts from "./wallet-facts";
 import * as whaleTrades from "./whale-trades";
 
 export type { SettledMarket } from "./call-grades";
 export type { CallInput, OpenMarket } from "./calls";
+export type { EventSmartRow } from "./event-smart-money";
 export type { PricePoint } from "./market-points";
 export type { EventMarket, StoredMarket } from "./markets";
 export type { MarketObservation } from "./observation";
@@ -34,6 +37,7 @@ export { D1RefreshState } from "./refresh-state";
 export type { PendingMarket } from "./settlement-checks";
 export { HOUR_SECONDS, SLOT_SECONDS, slotOf } from "./slots";
 export type { CheckTally, UpstreamCheck } from "./upstream-checks";
+export type { StoredWalletFacts } from "./wallet-facts";
 
 /** The track record's calls and gradings (`calls`, `call_grades`, `market_resolutions`, `settlement_checks`). */
 export class CallStore {
@@ -160,6 +164,31 @@ export class HistoryStore {
   /** Replaces the smart wallets (decision 0052) in one batch. */
   replaceSmartWallets(wallets: readonly smartWallets.BoardWallet[], atMs: number): Promise<void> {
     return smartWallets.replace(this.db, wallets, atMs);
+  }
+
+  /** Which of `wallets` are smart, and when the list was last replaced (one round trip). */
+  smartWalletsAmong(wallets: readonly string[]): Promise<smartWallets.SmartAmong> {
+    return smartWallets.among(this.db, wallets);
+  }
+
+  /** Writes the events' smart-money rows that changed or are an hour old (decision 0055). */
+  writeEventSmartMoney(rows: readonly eventSmartMoney.EventSmartRow[], nowMs: number): Promise<number> {
+    return eventSmartMoney.upsert(this.db, rows, nowMs);
+  }
+
+  /** The events' smart-money rows computed since `sinceMs`. */
+  eventSmartMoneySince(sinceMs: number): Promise<eventSmartMoney.EventSmartRow[]> {
+    return eventSmartMoney.since(this.db, sinceMs);
+  }
+
+  /** The fresh-wallet radar's stored facts of the listed wallets, by wallet (one query). */
+  walletFacts(wallets: readonly string[]): Promise<Map<string, walletFacts.StoredWalletFacts>> {
+    return walletFacts.forWallets(this.db, wallets);
+  }
+
+  /** Writes looked-up wallets' facts (decision 0054) in one batch. Returns the rows written. */
+  recordWalletFacts(facts: readonly walletFacts.StoredWalletFacts[]): Promise<number> {
+    return walletFacts.upsert(this.db, facts);
   }
 
   /** Records what a cron run saw of each upstream. */

@@ -7,6 +7,7 @@
  * 404 after that one call (remembered 10 minutes). Only a known wallet costs the other lookups.
  */
 
+import type { WalletFactsView } from "~/lib/fresh-wallet";
 import type { MarketTrades } from "~/lib/market-page";
 import { type NowOrLater, ok, type Section, unavailable } from "~/lib/section";
 import {
@@ -30,6 +31,7 @@ const PROBE_PERIOD: BoardPeriod = "ALL";
 export const RANK_UNAVAILABLE = "Polymarket's leaderboard is unavailable right now.";
 export const POSITIONS_UNAVAILABLE = "Open positions are unavailable right now.";
 export const STORED_UNAVAILABLE = "Our whale-watch record is unavailable right now.";
+export const FACTS_UNAVAILABLE = "The wallet's history is unavailable right now.";
 export { TRADES_UNAVAILABLE };
 
 export interface TraderPageData {
@@ -41,6 +43,8 @@ export interface TraderPageData {
   ranks: PeriodStanding[];
   positions: NowOrLater<Section<TraderPosition[]>>;
   trades: NowOrLater<MarketTrades>;
+  /** The fresh-wallet facts: first activity, markets traded, volume. */
+  walletFacts: NowOrLater<Section<WalletFactsView>>;
   /** Its win rate and PnL by category (resolved and closed positions). */
   record: NowOrLater<Section<TraderRecord>>;
 }
@@ -79,6 +83,34 @@ export async function storedTraderTrades(
 ): Promise<Section<WhaleTrade[]>> {
   const stored = await reads.walletTrades(wallet);
   return stored.ok ? stored : unavailable(STORED_UNAVAILABLE);
+}
+
+/** The facts our whale watch stored for the wallet (D1, kept a minute), or null: none, or D1 unreadable. */
+export async function storedWalletFacts(
+  reads: HistoryReads,
+  wallet: string,
+): Promise<WalletFactsView | null> {
+  const stored = await reads.walletFacts([wallet]);
+  const row = stored.ok ? stored.value.get(wallet) : undefined;
+  if (row === undefined) return null;
+  const { firstActivityAt, markets, volumeUsd, checkedAt } = row;
+  return { firstActivityAt, markets, volumeUsd, checkedAt };
+}
+
+/**
+ * The facts from one page of the wallet's activity (kept on demand like the other trader lookups); the
+ * volume, when that page is not its whole history, from the all-time board's row the probe read.
+ */
+export async function lookedUpWalletFacts(
+  lookups: Lookups,
+  wallet: string,
+  allTime: PeriodStanding,
+): Promise<Section<WalletFactsView>> {
+  const kept = await lookups.walletActivity(wallet);
+  if (!kept.ok) return sayUnavailable(kept, FACTS_UNAVAILABLE);
+  const { firstActivityAt, markets, volumeUsd } = kept.value.value;
+  const boardVolume = allTime.standing.ok ? (allTime.standing.value?.volume ?? null) : null;
+  return ok({ firstActivityAt, markets, volumeUsd: volumeUsd ?? boardVolume, checkedAt: null });
 }
 
 /** Whether the wallet has any activity, and what that first look read. */

@@ -19,6 +19,8 @@ import { readSearch } from "~/lib/search";
 import type { MarketSnapshot } from "~/lib/types";
 import type { RequestContext } from "../context";
 import type { Deps } from "../deps";
+import { SMART_ROW_MAX_AGE_MS } from "../history/event-smart-money";
+import { HistoryReads } from "../history/reads";
 import { searchOpenEvents } from "../search/results";
 import { pagePath } from "../single-fetch";
 import { marketSnapshot } from "../snapshots/markets";
@@ -83,9 +85,23 @@ export async function dashboardPage({ deps }: RequestContext, url: URL) {
     view: parseListView(url.searchParams, { trending: category === undefined }),
     now,
   };
+  // The cards' smart-money lines: the minute cron's rows, one D1 read kept a minute.
+  const lines = new HistoryReads(deps.history, deps.cache).eventSmartMoney(now, SMART_ROW_MAX_AGE_MS);
   const { value } =
     query.search.trim() === ""
       ? await marketSnapshot.view(deps, (snapshot) => dashboardView(snapshot, query))
       : await dashboardSearch(deps, query);
-  return { slug: category?.slug ?? null, renderedAt: now, dashboard: value };
+  const withLines = async (data: DashboardData): Promise<DashboardData> => {
+    const rows = await lines;
+    if (!rows.ok || rows.value.size === 0) return data;
+    return {
+      ...data,
+      events: data.events.map((e) => ({ ...e, smartMoney: rows.value.get(e.slug)?.line ?? null })),
+    };
+  };
+  return {
+    slug: category?.slug ?? null,
+    renderedAt: now,
+    dashboard: value instanceof Promise ? value.then(withLines) : await withLines(value),
+  };
 }

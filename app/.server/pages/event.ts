@@ -15,10 +15,13 @@ import type { ChartSection, MarketTrades, MentionPoint, OutcomeHolders } from "~
 import { missingPage } from "~/lib/not-found";
 import { byPrice, type EventOutcomeOf, eventOutcomes, firstSidePriceOf, outcomeLabel } from "~/lib/outcomes";
 import { type NowOrLater, ok, type Section, unavailable } from "~/lib/section";
+import { SMART_MONEY_UNAVAILABLE, type SmartMoneyView } from "~/lib/smart-money";
 import type { Market, WhaleTrade } from "~/lib/types";
 import { buildPriceChart, MAX_LINES } from "../charts/price-chart";
 import type { RequestContext } from "../context";
 import type { Deps } from "../deps";
+import { smartOutcomes, smartQuery } from "../events/smart-money";
+import { smartMoneySection } from "../events/smart-money-section";
 import { LOOKUPS, type Lookups, sayUnavailable } from "../lookups";
 import { type HistorySources, linesHistory } from "../market/price-history";
 import { toMarketView } from "../market/resolve";
@@ -151,6 +154,7 @@ interface GammaSections {
   rules: Section<EventRulesView>;
   trades: NowOrLater<MarketTrades>;
   holders: NowOrLater<Section<OutcomeHolders[]>>;
+  smartMoney: NowOrLater<Section<SmartMoneyView>>;
 }
 
 /**
@@ -183,6 +187,7 @@ async function gammaSections(
         notes: [sayUnavailable(gamma, EVENT_TRADES_UNAVAILABLE).message],
       },
       holders: sayUnavailable(gamma, HOLDERS_UNAVAILABLE),
+      smartMoney: sayUnavailable(gamma, SMART_MONEY_UNAVAILABLE),
     };
   }
   const leader = markets.find((m) => m.id === leaderId);
@@ -190,15 +195,20 @@ async function gammaSections(
   const tradesAt =
     conditionIds.length > 0 ? [LOOKUPS.eventTrades.at({ slug: event.slug, conditionIds })] : [];
   const holdersAt = leaderView?.conditionId ? [LOOKUPS.holders.at(leaderView.conditionId)] : [];
-  const [{ value: trades }, { value: holders }] = await Promise.all([
+  // Smart money over the open outcomes (their condition ids from Gamma where the index has none).
+  const smartOf = smartOutcomes(withConditionIds(event.markets, gamma));
+  const smartAsk = smartQuery(event.slug, event.id, smartOf);
+  const smartAt = smartAsk ? [LOOKUPS.smartMoney.at(smartAsk)] : [];
+  const [{ value: trades }, { value: holders }, { value: smartMoney }] = await Promise.all([
     nowOrLater(deps, tradesAt, () => eventTrades(sources, sources.board, event.slug, conditionIds)),
     nowOrLater(deps, holdersAt, () =>
       leaderView
         ? holdersOf(sources.lookups, sources.board, leaderView)
         : Promise.resolve<Section<OutcomeHolders[]>>(ok([])),
     ),
+    nowOrLater(deps, smartAt, () => smartMoneySection(sources, smartOf, smartAsk)),
   ]);
-  return { rules, trades, holders };
+  return { rules, trades, holders, smartMoney };
 }
 
 /** One of Gamma's sections, now or when they arrive. */
@@ -290,6 +300,7 @@ async function eventPageData(
         }
       : null,
     holders: partOf(sections, (s) => s.holders),
+    smartMoney: partOf(sections, (s) => s.smartMoney),
   };
 }
 

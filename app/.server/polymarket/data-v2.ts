@@ -7,6 +7,7 @@
  * keeps that route answering when the v2 one fails or is missing.
  */
 import * as v from "valibot";
+import type { WalletFacts } from "~/lib/fresh-wallet";
 import { resolutionStateOf, type UmaResolution } from "~/lib/resolution";
 import { UpstreamError } from "../http";
 import { createLog } from "../log";
@@ -372,6 +373,42 @@ export function parseActivityRow(raw: unknown): V2Activity | null {
   };
 }
 
+const StandingRow = v.object({
+  user_id: RequiredText,
+  volume: LenientNumber,
+});
+
+/**
+ * A wallet's all-time volume from the board's single-wallet answer (`/v2/leaderboard?user=`, `data` one
+ * object), or null when it has none (not on the board, an odd answer).
+ */
+export function parseStandingVolume(json: unknown): number | null {
+  const data = typeof json === "object" && json !== null && "data" in json ? json.data : null;
+  const parsed = v.safeParse(StandingRow, data);
+  if (!parsed.success) return null;
+  const volume = numberOrNull(parsed.output.volume);
+  return volume !== null && volume >= 0 ? volume : null;
+}
+
+/** Activity rows one wallet lookup reads (one page): a wallet with more is not young or narrow. */
+export const WALLET_ACTIVITY_PAGE = 100;
+
+/**
+ * The radar's facts from one page of a wallet's activity. Only a page that is its whole history (no
+ * next page) says when it began and how many markets it traded; the volume is the sum of its trades
+ * when each says its size. Otherwise a fact is null: never guessed from part of the history.
+ */
+export function factsFromActivity(rows: readonly V2Activity[], complete: boolean): WalletFacts {
+  if (!complete || rows.length === 0) return { firstActivityAt: null, markets: null, volumeUsd: null };
+  const trades = rows.filter((r) => r.type === "TRADE");
+  const sized = trades.every((t) => t.usd !== null);
+  return {
+    firstActivityAt: Math.min(...rows.map((r) => r.at)),
+    markets: new Set(trades.map((t) => t.conditionId).filter((id) => id !== "")).size,
+    volumeUsd: sized ? trades.reduce((sum, t) => sum + (t.usd ?? 0), 0) : null,
+  };
+}
+
 const ResolutionRow = v.object({
   condition_id: RequiredText,
   status: Text,
@@ -541,6 +578,37 @@ export function createDataV2(opts: PolymarketOptions) {
     /** A wallet's activity, newest first. */
     activity: (wallet: string, maxPages = 1) =>
       readV2Pages("/v2/activity", { user: wallet, limit: 100 }, parseActivityRow, opts, maxPages),
+    /** The radar's facts one page of a wallet's activity gives (one call), and whether it had any. */
+    activityFacts: async (wallet: string): Promise<WalletFacts & { active: boolean }> => {
+      const json = await getPolymarketJson(
+        "data",
+        `/v2/activity?${v2Query({ user: wallet, limit: WALLET_ACTIVITY_PAGE })}`,
+        (status) => `Data API v2 /v2/activity failed (${status})`,
+        opts,
+      );
+      const page = parseV2Page(json, parseActivityRow);
+      return { ...factsFromActivity(page.rows, page.nextCursor === null), active: page.rows.length > 0 };
+    },
+    /**
+     * The fresh-wallet radar's facts of a wallet in at most two calls: a page of its activity, and only
+     * when that page does not give the volume, its all-time standing on the board.
+     */
+    walletFacts: async (wallet: string): Promise<WalletFacts> => {
+      const { active, ...facts } = await client.activityFacts(wallet);
+      // No activity on record yet (the index lags the trade): nothing to know, nor to ask the board.
+      if (facts.volumeUsd !== null || !active) return facts;
+      const standing = await getPolymarketJson(
+        "data",
+        `/v2/leaderboard?${v2Query({ user: wallet, time_period: "all" })}`,
+        (status) => `Data API v2 /v2/leaderboard failed (${status})`,
+        opts,
+      ).catch((error: unknown) => {
+        // A wallet the board does not know is an answer (no volume); any other failure is the lookup's.
+        if (error instanceof UpstreamError && error.status === 404) return null;
+        throw error;
+      });
+      return { ...facts, volumeUsd: parseStandingVolume(standing) };
+    },
     /** UMA's resolution state of up to 20 conditions a call. */
     resolutions: async (conditionIds: readonly string[]) => {
       const answers = await Promise.all(

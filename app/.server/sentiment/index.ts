@@ -13,6 +13,8 @@ export interface AnalysisDeps {
   at: string;
   /** X mentions counted for each event (the model is told them). */
   mentions: ReadonlyMap<string, number>;
+  /** Each event's fresh smart-money lean in words, by slug (the model is told them; the call records it). */
+  smartMoney?: ReadonlyMap<string, string>;
 }
 
 /** What one call of `getAnalyses` asked of the model: its batches, failures, and analyses received. */
@@ -61,10 +63,19 @@ export async function getAnalyses(
       if (!isCurrent(priorOf(event), event) && !pending.has(event.id)) pending.set(event.id, event);
     }
     if (pending.size > 0) {
-      const context: ForecastContext = { today: deps.at.slice(0, 10), mentions: deps.mentions };
+      const context: ForecastContext = {
+        today: deps.at.slice(0, 10),
+        mentions: deps.mentions,
+        ...(deps.smartMoney ? { smartMoney: deps.smartMoney } : {}),
+      };
       try {
         const { analyses, run } = await llm.analyseEvents([...pending.values()], context);
-        for (const analysis of analyses) fresh.set(analysis.eventId, analysis);
+        for (const analysis of analyses) {
+          // What the model was given of smart money stays with its analysis (and the call made from it).
+          const slug = pending.get(analysis.eventId)?.slug;
+          const smartMoney = (slug && deps.smartMoney?.get(slug)) || null;
+          fresh.set(analysis.eventId, { ...analysis, smartMoney });
+        }
         model = { ...run, analyses: analyses.length };
       } catch {
         // analyseEvents settles every batch; this only guards the "never throws" promise.

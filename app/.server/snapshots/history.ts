@@ -76,6 +76,7 @@ export function callOf(event: MarketEvent, analysis: EventAnalysis, state: CallS
     event: { id: event.id, slug: event.slug, title: event.title },
     callOutcome: call.outcome,
     forecast: estimated ? null : recordedForecast(event, analysis, market),
+    smartMoney: estimated ? null : (analysis.smartMoney ?? null),
   };
 }
 

@@ -25,6 +25,8 @@ import type { Cached } from "../cache/cached";
 import { defineDataset, failureFields } from "../cache/dataset";
 import type { Deps } from "../deps";
 import { type CallState, callStateOf, leadingMarket, marketAnalysisOf, toDisplayEvent } from "../events/card";
+import { SMART_ROW_MAX_AGE_MS } from "../history/event-smart-money";
+import type { HistoryStore } from "../history/store";
 import { createLog } from "../log";
 import { estimateMentions } from "../mentions/estimate";
 import { getMentions, type MentionCacheEntry } from "../mentions/index";
@@ -192,6 +194,21 @@ function modelTimes(
   };
 }
 
+/**
+ * The shown events' smart-money leans the minute cron keeps (decision 0055), by slug: only rows at most two
+ * hours old, only for the model (one D1 query, only when there is a model). A failing read tells it none.
+ */
+async function smartLeans(history: HistoryStore | null, now: number): Promise<Map<string, string>> {
+  if (!history) return new Map();
+  try {
+    const rows = await history.eventSmartMoneySince(now - SMART_ROW_MAX_AGE_MS);
+    return new Map(rows.map((r) => [r.eventSlug, r.lean]));
+  } catch (error) {
+    log.error("smart money rows unavailable, the model is told none", error);
+    return new Map();
+  }
+}
+
 /** Fetches the feed and enriches it; throws UpstreamError when the feed itself fails. */
 async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise<StoredMarkets> {
   const { config, upstreams } = deps;
@@ -223,10 +240,12 @@ async function buildMarkets(deps: Deps, previous: StoredMarkets | null): Promise
   });
   const mentionsById = new Map(events.map((e, i) => [e.id, mentions.counts[i]?.mentions ?? 0]));
   const analyse = observed(deps, "llm", modelOutcome, getAnalyses);
+  const smartMoney = upstreams.llm ? await smartLeans(deps.history, now) : undefined;
   const sentiment = await analyse(events, previous?.analyses ?? {}, {
     llm: upstreams.llm,
     at: fetchedAt,
     mentions: mentionsById,
+    ...(smartMoney ? { smartMoney } : {}),
   }).catch((error: unknown) => {
     log.error("sentiment failed, using estimates", error);
     return {

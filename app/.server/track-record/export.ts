@@ -67,6 +67,7 @@ export function exportCall(call: ScoredCall): ExportedCall {
     logScore: score?.logScore ?? null,
     marketBrier: score?.marketBrier ?? null,
     marketLogScore: score?.marketLogScore ?? null,
+    smartMoney: call.smartMoney ?? null,
   };
 }
 
@@ -136,6 +137,8 @@ export const CSV_COLUMNS = [
   "logScore",
   "marketBrier",
   "marketLogScore",
+  // What the model was given of smart money (decision 0055).
+  "smartMoney",
 ] as const satisfies readonly (keyof ExportedCall)[];
 
 /** Every call, one row each, with a header row. Empty cells are nulls (pending, no probability). */

@@ -16,6 +16,7 @@ import { marketPath } from "~/lib/market-page";
 import { EventForecast } from "./event-forecast";
 import { EventRules, EventSummary } from "./event-summary";
 import { OutcomeTable } from "./outcome-table";
+import { SmartMoneySection } from "./smart-money";
 
 const LINK = "text-blue-800 underline-offset-2 hover:underline";
 /** What the rules say if their stream fails. */
@@ -157,6 +158,7 @@ export function EventPage({ data }: { data: EventPageData }) {
               </ul>
             </MarketSection>
           )}
+          <SmartMoneySection value={data.smartMoney} />
           <HoldersSection
             title={data.holdersOf ? `Top holders: ${data.holdersOf.label}` : "Top holders"}
             holders={data.holders}

@@ -327,6 +327,11 @@ export function EventCard({ event, now }: { event: CardEvent; now: number }) {
         </p>
       )}
       {mentions && <MentionsLine mentions={mentions} />}
+      {event.smartMoney && (
+        <p className="text-sm text-slate-700" data-testid="smart-money-line">
+          {event.smartMoney}
+        </p>
+      )}
 
       {resolved && (
         <p className="text-sm font-semibold text-slate-800" data-testid="live-resolved">

@@ -6,10 +6,13 @@ import {
   TradesSection,
 } from "~/components/market/market-sections";
 import { ExternalLink } from "~/components/ui/external-link";
+import type { WalletFactsView } from "~/lib/fresh-wallet";
+import type { Section } from "~/lib/section";
 import type { TraderView } from "~/lib/trader-page";
 import { shortenAddress } from "~/lib/whales";
 import { TraderRecordSection } from "./trader-record";
 import { BoardStandings, PositionList, TraderTradeList } from "./trader-sections";
+import { WalletFacts } from "./wallet-facts";
 
 /** What the trader page shows (the loader's data): positions and trades stream in when cold. */
 export interface TraderPageView extends Omit<TraderView, "positions" | "trades" | "record"> {
@@ -18,11 +21,13 @@ export interface TraderPageView extends Omit<TraderView, "positions" | "trades" 
   positions: TraderView["positions"] | Promise<TraderView["positions"]>;
   trades: TraderView["trades"] | Promise<TraderView["trades"]>;
   record: TraderView["record"] | Promise<TraderView["record"]>;
+  /** The fresh-wallet facts (first activity, markets traded, volume); absent where none were read. */
+  walletFacts?: Section<WalletFactsView> | Promise<Section<WalletFactsView>>;
 }
 
 /** `/trader/:wallet`: who the wallet is, its leaderboard standings, record, open positions and large trades. */
 export function TraderPage({ data }: { data: TraderPageView }) {
-  const { wallet, name, profileUrl, now, ranks, positions, trades, record } = data;
+  const { wallet, name, profileUrl, now, ranks, positions, trades, record, walletFacts } = data;
   return (
     <article className="flex flex-col gap-8">
       <header className="flex flex-col gap-2">
@@ -48,6 +53,20 @@ export function TraderPage({ data }: { data: TraderPageView }) {
       </MarketSection>
 
       <TraderRecordSection record={record} now={now} />
+
+      {walletFacts !== undefined && (
+        <MarketSection id="wallet-facts" title="Wallet history">
+          <DeferredPart value={walletFacts} unavailable="The wallet's history is unavailable right now.">
+            {(result) =>
+              result.ok ? (
+                <WalletFacts facts={result.value} now={now} />
+              ) : (
+                <SectionMessage>{result.message}</SectionMessage>
+              )
+            }
+          </DeferredPart>
+        </MarketSection>
+      )}
 
       <div className="grid gap-8 lg:grid-cols-2">
         <MarketSection id="positions" title="Open positions">

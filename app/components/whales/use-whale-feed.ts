@@ -36,7 +36,10 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** One GET /api/whales with SPEC's two retries (1 s, 2 s); null when every attempt failed. */
+/**
+ * One GET /api/whales with SPEC's two retries (1 s, 2 s); null when every attempt failed. Its trades carry
+ * their radar (null: not checked yet), so the page's filters, `fresh=1` too, apply to each polled list.
+ */
 async function fetchWhales(signal: AbortSignal): Promise<WhaleSnapshot | null> {
   for (let attempt = 0; ; attempt++) {
     try {

@@ -3,6 +3,7 @@ import { Card } from "~/components/ui/card";
 import { ExternalLink } from "~/components/ui/external-link";
 import { Skeleton } from "~/components/ui/skeleton";
 import { formatMoment } from "~/lib/format";
+import { FRESH_BADGE, radarLine } from "~/lib/fresh-wallet";
 import { eventUrl, profileUrl } from "~/lib/links";
 import type { WhaleTrade } from "~/lib/types";
 import {
@@ -58,6 +59,11 @@ export function WhaleCard({
           <span className="truncate">{badge.label}</span>
         </Badge>
         <Badge variant="outline">{side}</Badge>
+        {trade.radar?.fresh && (
+          <span data-testid="fresh-badge">
+            <Badge variant="warning">{FRESH_BADGE}</Badge>
+          </span>
+        )}
       </div>
       <h3 className="text-base leading-snug font-semibold break-words text-slate-900">
         {path ? (
@@ -116,6 +122,9 @@ export function WhaleCard({
           )}
         </p>
         <TraderRank trader={trade.trader} />
+        <p className="text-xs text-slate-600" data-testid="trade-radar">
+          {radarLine(trade.radar)}
+        </p>
       </div>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import {
   CERTAIN_TOGGLES,
+  FRESH_TOGGLES,
   MIN_AMOUNTS,
   OUTCOME_FILTERS,
   RANKED_TOGGLES,
@@ -66,8 +67,9 @@ function ViewGroup<T extends string>({
 }
 
 /**
- * Outcome (All / Yes / No), sort (Newest / Largest), the smallest amount, hiding near-certain buys and
- * ranked traders only: all kept in the URL, the same names /api/whales takes.
+ * Outcome (All / Yes / No), sort (Newest / Largest), the smallest amount, hiding near-certain buys,
+ * ranked traders only and the radar's fresh wallets only: all kept in the URL, the same names /api/whales
+ * takes.
  */
 export function WhaleFilters({ view }: { view: WhaleView }) {
   const href = (change: Partial<WhaleView>) => `${PATH}${whaleViewSearch({ ...view, ...change })}`;
@@ -92,6 +94,12 @@ export function WhaleFilters({ view }: { view: WhaleView }) {
         options={RANKED_TOGGLES}
         current={view.ranked}
         href={(ranked) => href({ ranked })}
+      />
+      <ViewGroup
+        label="Wallets"
+        options={FRESH_TOGGLES}
+        current={view.fresh}
+        href={(fresh) => href({ fresh })}
       />
     </div>
   );

@@ -164,6 +164,62 @@ export const SearchEventSchema = v.pipe(
   v.metadata({ ref: "SearchEvent" }),
 );
 
+const money = v.pipe(v.number(), v.description("USD"));
+
+/** An event's smart money (decision 0055): the top wallets of the all-time PnL board holding each outcome. */
+export const SmartMoneySchema = v.pipe(
+  v.object({
+    outcomes: v.array(
+      v.object({
+        key: v.string(),
+        label: v.string(),
+        price: probability,
+        wallets: v.pipe(v.number(), v.description("Smart wallets among the outcome's top holders")),
+        enough: v.pipe(
+          v.boolean(),
+          v.description(
+            "At least 3 smart wallets hold it; false: its figures are withheld (zero, null, no holders)",
+          ),
+        ),
+        shares: v.number(),
+        value: v.pipe(v.number(), v.description("Their shares at the price now, USD")),
+        avgEntry: v.pipe(
+          v.nullable(v.number()),
+          v.description("Share-weighted average entry, 0–1, where known"),
+        ),
+        netFlow24h: v.pipe(
+          v.number(),
+          v.description("Bought minus sold by smart wallets in the last 24 hours, USD"),
+        ),
+        holders: v.array(
+          v.object({
+            wallet: v.string(),
+            rank: v.pipe(v.number(), v.description("Rank on the all-time PnL board")),
+            name: v.nullable(v.string()),
+            shares: v.number(),
+            value: money,
+          }),
+        ),
+      }),
+    ),
+    lean: v.pipe(
+      v.nullable(v.object({ key: v.string(), label: v.string(), share: probability, price: probability })),
+      v.description(
+        "The outcome whose share of the smart value is furthest above its price, when at least 10 points; null: no lean",
+      ),
+    ),
+    leanText: v.string(),
+    line: v.pipe(
+      v.nullable(v.string()),
+      v.description("The cards' line; null when nothing rests on 3 wallets"),
+    ),
+    wallets: v.pipe(v.number(), v.description("Distinct smart wallets over every outcome")),
+    method: v.pipe(v.string(), v.description('How "smart" is defined')),
+    asOf: v.pipe(v.string(), v.description("ISO 8601 time the holders and trades were read")),
+  }),
+  v.metadata({ ref: "SmartMoney" }),
+);
+
 export const EventDetailSchema = v.pipe(
   v.object({
     event: AnyEventSchema,
@@ -188,6 +244,14 @@ export const EventDetailSchema = v.pipe(
     ),
     notes: v.optional(v.pipe(v.array(v.string()), v.description("What could not be read"))),
     provenance: AnswerProvenanceSchema,
+    smartMoney: v.optional(
+      v.pipe(
+        v.nullable(SmartMoneySchema),
+        v.description(
+          "Smart money over the dearest 20 open outcomes; null when it cannot be read (why is in notes)",
+        ),
+      ),
+    ),
   }),
   v.metadata({ ref: "EventDetail" }),
 );

@@ -76,6 +76,12 @@ export const ExportedCallSchema = v.pipe(
     logScore: figure("Log score of the forecast, −ln p(winner) in nats (lower is better)"),
     marketBrier: figure("The same Brier score for the market's prices at the call"),
     marketLogScore: figure("The same log score for the market's prices at the call"),
+    smartMoney: v.pipe(
+      v.nullable(v.string()),
+      v.description(
+        'The smart-money lean the model was given with the call ("Smart money leans …", "No lean"); null when none was fresh',
+      ),
+    ),
   }),
   v.metadata({ ref: "Call" }),
 );

@@ -23,6 +23,21 @@ export const TraderSchema = v.pipe(
   v.metadata({ ref: "Trader" }),
 );
 
+/** The fresh-wallet radar's reading of a trade (decision 0052): its score and the reasons in words. */
+export const WhaleRadarSchema = v.pipe(
+  v.object({
+    score: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100), v.description("0–100")),
+    fresh: v.pipe(v.boolean(), v.description("The score is 50 or more: a fresh wallet")),
+    reasons: v.pipe(
+      v.array(v.string()),
+      v.description(
+        'Each fact that added points, in words ("first trade 2 days ago", "1 market", "bought at 8¢")',
+      ),
+    ),
+  }),
+  v.metadata({ ref: "WhaleRadar" }),
+);
+
 export const WhaleTradeSchema = v.pipe(
   v.object({
     id: v.string(),
