@@ -36,6 +36,7 @@ CREATE TABLE kalshi_crawl (
   seen TEXT NOT NULL DEFAULT '[]',      -- JSON array of the event tickers the pass has listed so far
   last_full_pass_ms INTEGER,
   events INTEGER NOT NULL DEFAULT 0,    -- open events after the last full pass
+  unseen_closed_ms INTEGER,             -- when a pass's end last closed the events it did not list (once a day)
   day TEXT NOT NULL DEFAULT '',         -- the UTC day rows_today counts (YYYY-MM-DD)
   rows_today INTEGER NOT NULL DEFAULT 0,
   version INTEGER NOT NULL DEFAULT 0    -- bumped by every write: a run writes only over the state it read

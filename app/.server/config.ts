@@ -52,7 +52,7 @@ const ConfigSchema = v.object({
   /** Kalshi `/events` pages (≤ 100 open events with their markets each) read per Kalshi cron run (0: no crawl). */
   kalshiPagesPerRun: integer("KALSHI_PAGES_PER_RUN", 0, 10, 5),
   /** A Kalshi pass starts at most this often (minutes, start to start; 0: as soon as one ends). */
-  kalshiPassMinutes: integer("KALSHI_PASS_MINUTES", 0, 1440, 60),
+  kalshiPassMinutes: integer("KALSHI_PASS_MINUTES", 0, 1440, 120),
   /** D1 rows the Kalshi crawl may write a day (UTC); changed markets past it wait for the next day. */
   kalshiRowsPerDay: integer("KALSHI_ROWS_PER_DAY", 0, 50_000, 5_000),
   xApiUrl: v.optional(httpUrl("X_API_URL"), "https://api.x.com"),

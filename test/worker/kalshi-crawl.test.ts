@@ -8,7 +8,12 @@ import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getConfig } from "~/.server/config";
-import { crawlKalshi, type KalshiCrawlDeps, type KalshiCrawlRun } from "~/.server/kalshi/crawl";
+import {
+  CLOSE_UNSEEN_EVERY_MS,
+  crawlKalshi,
+  type KalshiCrawlDeps,
+  type KalshiCrawlRun,
+} from "~/.server/kalshi/crawl";
 import { readKalshiCrawl, readKalshiPairs, readOpenKalshiMarkets } from "~/.server/kalshi/store";
 import { createKalshi } from "~/.server/upstreams";
 import { KALSHI_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
@@ -36,7 +41,7 @@ function marketsOf(events: readonly Json[], ticker: string): Json[] {
 
 beforeEach(async () => {
   await env.DB.prepare(
-    "UPDATE kalshi_crawl SET pass = 0, pass_started_ms = NULL, complete = 1, cursor = NULL, pages = 0, seen = '[]', last_full_pass_ms = NULL, events = 0, day = '', rows_today = 0, version = 0",
+    "UPDATE kalshi_crawl SET pass = 0, pass_started_ms = NULL, complete = 1, cursor = NULL, pages = 0, seen = '[]', last_full_pass_ms = NULL, events = 0, unseen_closed_ms = NULL, day = '', rows_today = 0, version = 0",
   ).run();
   vi.spyOn(console, "info").mockImplementation(() => {});
 });
@@ -152,7 +157,7 @@ describe("paging", () => {
     expect(changed.map((r) => [r.ticker, r.last_price])).toEqual([["KXRECOGPERSONIRAN-26", 0.31]]);
   });
 
-  it("closes a market that stopped trading and, after a full pass, the markets of events no longer listed", async () => {
+  it("closes a market that stopped trading at once, and the markets of events no longer listed at a pass's end once a day", async () => {
     const events = structuredClone(KALSHI_EVENTS) as Json[];
     serve(events, 200);
     const d = deps();
@@ -161,10 +166,16 @@ describe("paging", () => {
     const later = events.filter((e) => e.event_ticker !== "KXFEDGOVNOM-27");
     upstreams.resetHandlers();
     serve(later, 200);
-    d.advance(60 * 60_000);
-    const run = await crawlOk(d);
     const governors = marketsOf(events, "KXFEDGOVNOM-27").filter((m) => m.status === "active").length;
-    expect(run.closed).toBe(1 + governors);
+
+    // The next pass, two hours on: the finalized market is closed; the unlisted event waits for the day's scan.
+    d.advance(2 * 3_600_000);
+    expect((await crawlOk(d)).closed).toBe(1);
+    expect(await readOpenKalshiMarkets(env.DB)).toHaveLength(ACTIVE - 1);
+
+    // A day after the last scan, a pass's end closes the markets of events it did not list.
+    d.advance(CLOSE_UNSEEN_EVERY_MS);
+    expect((await crawlOk(d)).closed).toBe(governors);
     const open = await readOpenKalshiMarkets(env.DB);
     expect(open).toHaveLength(ACTIVE - 1 - governors);
     expect(open.some((m) => m.eventTicker === "KXFEDGOVNOM-27")).toBe(false);

@@ -2,8 +2,8 @@
  * The Kalshi crawl (decision 0057), run by its own cron trigger every 5 minutes: each run reads at most
  * `pagesPerRun` pages of Kalshi's open events from where the last run stopped and writes, in one batch with
  * the crawl's new state, the markets whose figures changed, within the day's row budget. A pass ends at the
- * page without a cursor: the stored markets of events it did not list are closed then. The next pass starts
- * `passMinutes` after this one started. A failing page is asked again next run (the pages before it are
+ * page without a cursor: the stored markets of events it did not list are closed then (once a day). The next
+ * pass starts `passMinutes` after this one started. A failing page is asked again next run (the pages before it are
  * kept); Kalshi or D1 failing leaves the stored rows as they are, so the last prices stay with their times.
  */
 import { ok, type Section, unavailable } from "~/lib/section";
@@ -57,6 +57,9 @@ export interface KalshiCrawlRun {
 
 /** A pass listing fewer than this share of the last one's events closes nothing (a truncated listing). */
 const LEAST_SHARE_TO_CLOSE = 0.5;
+
+/** How often a pass's end closes the markets of events it did not list. */
+export const CLOSE_UNSEEN_EVERY_MS = 24 * 3_600_000;
 
 function idleRun(state: KalshiCrawlState): KalshiCrawlRun {
   return {
@@ -180,10 +183,14 @@ export async function crawlKalshi(deps: KalshiCrawlDeps): Promise<Section<Kalshi
     if (plan.close.length > 0) statements.push(prepareKalshiClose(db, plan.close));
     let unseen = -1;
     if (read.ended) {
-      if (seen.length > 0 && seen.length >= state.events * LEAST_SHARE_TO_CLOSE) {
+      // Closing what a pass did not list reads every stored market: once a day is enough, since a market
+      // that stops trading inside a listed event is closed by the run that lists it.
+      const closeDue = nowMs - (state.unseenClosedMs ?? 0) >= CLOSE_UNSEEN_EVERY_MS;
+      if (closeDue && seen.length > 0 && seen.length >= state.events * LEAST_SHARE_TO_CLOSE) {
         unseen = statements.length;
         statements.push(prepareKalshiCloseUnseen(db, seen));
-      } else {
+        next = { ...next, unseenClosedMs: nowMs };
+      } else if (closeDue) {
         log.warn(
           `pass ${start.pass} listed ${seen.length} open events, under half of the last pass's ${state.events}: none closed`,
         );

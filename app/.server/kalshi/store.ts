@@ -18,6 +18,8 @@ export interface KalshiCrawlState {
   seen: string[];
   lastFullPassMs: number | null;
   events: number;
+  /** When a pass's end last closed the markets of events it did not list (a full scan: once a day). */
+  unseenClosedMs: number | null;
   /** The UTC day `rowsToday` counts. */
   day: string;
   rowsToday: number;
@@ -33,6 +35,7 @@ interface CrawlRow {
   seen: string;
   last_full_pass_ms: number | null;
   events: number;
+  unseen_closed_ms: number | null;
   day: string;
   rows_today: number;
   version: number;
@@ -60,6 +63,7 @@ export async function readKalshiCrawl(db: D1Database): Promise<KalshiCrawlState>
     seen: parseSeen(row.seen),
     lastFullPassMs: row.last_full_pass_ms,
     events: row.events,
+    unseenClosedMs: row.unseen_closed_ms,
     day: row.day,
     rowsToday: row.rows_today,
     version: row.version,
@@ -75,8 +79,9 @@ export function prepareKalshiCrawl(
   return db
     .prepare(
       `UPDATE kalshi_crawl SET pass = ?1, pass_started_ms = ?2, complete = ?3, cursor = ?4, pages = ?5, seen = ?6,
-         last_full_pass_ms = ?7, events = ?8, day = ?9, rows_today = ?10, version = version + 1
-       WHERE id = 1 AND version = ?11
+         last_full_pass_ms = ?7, events = ?8, day = ?9, rows_today = ?10, unseen_closed_ms = ?11,
+         version = version + 1
+       WHERE id = 1 AND version = ?12
        RETURNING version`,
     )
     .bind(
@@ -90,6 +95,7 @@ export function prepareKalshiCrawl(
       next.events,
       next.day,
       next.rowsToday,
+      next.unseenClosedMs,
       readVersion,
     );
 }
