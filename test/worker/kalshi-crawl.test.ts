@@ -276,6 +276,40 @@ describe("Kalshi failing", () => {
   });
 });
 
+describe("a page failing after others", () => {
+  it("writes the pages before it and asks the failed one again next run", async () => {
+    let served = 0;
+    upstreams.use(
+      http.get(`${KALSHI}/events`, ({ request }) => {
+        calls.kalshi += 1;
+        served += 1;
+        if (served === 2) return HttpResponse.json({ error: "boom" }, { status: 500 });
+        const answer = kalshiEventsAnswer(new URL(request.url).searchParams, 5);
+        return HttpResponse.json(answer.body as Json, { status: answer.status });
+      }),
+    );
+    const d = deps();
+    const run = await crawlKalshi(d);
+    expect(run).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^page 2 of pass 1 failed .*\(1 page\(s\) before it written\)$/),
+    });
+    // The first page's events that have a trading market (Khamenei's are all finalized).
+    const firstFive = (KALSHI_EVENTS.slice(0, 5) as Json[])
+      .filter((e) => (e.markets as Json[]).some((m) => m.status === "active"))
+      .map((e) => e.event_ticker);
+    expect(firstFive).toHaveLength(4);
+    const open = await readOpenKalshiMarkets(env.DB);
+    expect(new Set(open.map((m) => m.eventTicker))).toEqual(new Set(firstFive));
+    const state = await readKalshiCrawl(env.DB);
+    expect(state).toMatchObject({ pass: 1, pages: 1, complete: false });
+    // The next run starts at the failed page and reads the rest of the pass.
+    d.advance(5 * 60_000);
+    expect(await crawlOk(d)).toMatchObject({ pages: 3, passComplete: true });
+    expect(await readOpenKalshiMarkets(env.DB)).toHaveLength(ACTIVE);
+  });
+});
+
 describe("every failure mode", () => {
   it.each(FAILURE_MODES)("Kalshi answering %s changes no stored row and closes nothing", async (mode) => {
     serve(KALSHI_EVENTS, 200);

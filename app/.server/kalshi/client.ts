@@ -166,7 +166,7 @@ export function readKalshiEventsPage(json: unknown): KalshiEventsPage {
   return { markets: page.output.events.flatMap(readKalshiEvent), events: page.output.events.length, cursor };
 }
 
-/** Events a page asks for: Kalshi allows 200; 100 keeps a page with nested markets near 1 MB. */
+/** Events a page asks for: Kalshi allows 200; 100 keeps a page with its nested markets to a few MB of JSON. */
 export const KALSHI_PAGE_SIZE = 100;
 
 /** `GET /events?status=open&with_nested_markets=true&limit=…[&cursor=…]`. Throws UpstreamError. */
