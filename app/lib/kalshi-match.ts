@@ -2,9 +2,9 @@
  * The same question on Polymarket and Kalshi (decision 0057): a deterministic matcher that proposes pairs of
  * markets with a score and its reasons. It reads, on each side, the normalised title tokens (names weigh
  * double), the outcome label of a multi-outcome event, the deadline or date the question is about, any
- * threshold with its direction ("above $100,000", "≥ 25 bps"), a group letter, and the action asked about
- * (win, qualify, leave office, nominate…). A conflict on any of these (another date, strike, outcome, group
- * or action) refuses the pair whatever the words share. Only pairs scoring at least MATCH_THRESHOLD are
+ * threshold with its direction ("above $100,000", "≥ 25 bps"), a group letter, a tournament stage, and the
+ * action asked about (win, qualify, leave office, nominate…). A conflict on any of these (another date,
+ * strike, outcome, group, stage or action) refuses the pair whatever the words share. Only pairs scoring at least MATCH_THRESHOLD are
  * shown, each market in one pair at most, and a decided pair (the checked-in overrides, the D1 table) wins
  * over the score. Pure.
  */
