@@ -11,12 +11,14 @@ import { compactHistory } from "../app/.server/snapshots/history";
 import { marketSnapshot, type StoredMarkets } from "../app/.server/snapshots/markets";
 import { flushHistory } from "../app/.server/snapshots/outbox";
 import { refreshSmartWallets } from "../app/.server/snapshots/smart-wallets";
+import { refreshUmaStates } from "../app/.server/snapshots/uma-states";
 import { lookUpWalletFacts } from "../app/.server/snapshots/wallet-facts";
 import { type StoredWhales, whaleSnapshot } from "../app/.server/snapshots/whales";
 import { settleOpenCalls } from "../app/.server/track-record/settle";
 import { errorMessage } from "../app/lib/errors";
 // The cron expressions of wrangler.toml [triggers]: one module says them, a unit test compares.
 import { KALSHI_CRON, MARKETS_CRON, WHALES_CRON } from "../app/lib/refresh-cadence";
+import type { ResolutionChange } from "../app/lib/resolution";
 import { ok, type Section, unavailable } from "../app/lib/section";
 import { isolateFor } from "./isolate";
 
@@ -99,6 +101,7 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
   ]);
   const { history } = deps;
   if (!history) return;
+  let umaChanges: Section<ResolutionChange[]> | null = null;
   const whaleList = refreshedWhales as Section<StoredWhales> | null;
   const whaleTrades = whaleList?.ok ? whaleList.value.snapshot.trades : [];
   await runJobs([
@@ -137,19 +140,38 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
           run: () => lookUpWalletFacts(history, deps.upstreams.dataV2, whaleTrades, deps.now()),
         }
       : null,
+    whales
+      ? {
+          name: "resolutions",
+          log: createLog("resolution"),
+          run: async () => {
+            // The snapshot as stored, without scheduling its refresh: the market run rebuilds it.
+            const stored = await marketSnapshot.inspect(deps);
+            // A single attempt: a failing route costs this run one call, never its retries.
+            umaChanges = await refreshUmaStates(
+              history,
+              deps.lookupUpstreams.dataV2,
+              stored.value?.markets ?? null,
+              deps.now(),
+            );
+            return umaChanges;
+          },
+        }
+      : null,
     markets
       ? { name: "compaction", log: createLog("history"), run: () => compactHistory(history, deps.now()) }
       : null,
     markets ? { name: "settlement", log: TRACK_RECORD_LOG, run: () => settleCalls(deps, refreshed) } : null,
   ]);
   // Alerts last: they read what this run recorded (prices, calls) and the whale list it fetched.
+  const entered = umaChanges as Section<ResolutionChange[]> | null;
   const marketList = refreshed as Section<StoredMarkets> | null;
   await runJobs([
     whales
       ? {
           name: "trade alerts",
           log: ALERTS_LOG,
-          run: () => tradeAlerts(deps, env.ALERTS, whaleTrades),
+          run: () => tradeAlerts(deps, env.ALERTS, whaleTrades, entered?.ok ? entered.value : []),
         }
       : null,
     markets

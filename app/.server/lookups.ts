@@ -1,10 +1,10 @@
 /**
  * Every on-demand read, declared once (decision 0021): what a visitor's request asks for by id — a market
- * outside the snapshot, its event, trades and holders, an event's trades, order books and smart money, a
- * token's CLOB history, a trader's board rows, open positions, resolved and closed positions, and trades.
- * Each says where its answer is kept (`key`; memory and the Cache API, never KV), which upstream answers it,
- * how long the answer is fresh, and how to load it with the single-attempt lookup clients. `get` runs it
- * through the on-demand cache and the request's lookup gate and answers a Section: the kept value,
+ * outside the snapshot, its event, trades and holders, an event's trades, order books, smart money and UMA
+ * resolutions, a token's CLOB history, a trader's board rows, open positions, resolved and closed positions,
+ * and trades. Each says where its answer is kept (`key`; memory and the Cache API, never KV), which upstream
+ * answers it, how long the answer is fresh, and how to load it with the single-attempt lookup clients. `get`
+ * runs it through the on-demand cache and the request's lookup gate and answers a Section: the kept value,
  * `limited` (over the client's lookup limit) or `unavailable` (logged once).
  */
 import { errorMessage } from "~/lib/errors";
@@ -87,6 +87,8 @@ export const TRADES_FRESH_SECONDS = 5 * 60;
 /** A trader's answers are fresh 5 minutes. */
 export const TRADER_FRESH_SECONDS = 5 * 60;
 
+/** UMA's state moves in hours (a proposal's window is two); an event's resolutions are kept five minutes. */
+export const RESOLUTIONS_FRESH_SECONDS = 5 * 60;
 /** An event's smart money (its holders and a day of trades) is kept ten minutes. */
 export const SMART_MONEY_FRESH_SECONDS = 10 * 60;
 
@@ -118,7 +120,8 @@ export interface PricesQuery {
 export const LOOKUPS = {
   market: defineLookup({
     // v2: the market's prices 0..1 only (no percent pair), its 24 h change `firstPriceChange24h`.
-    key: (slug: string) => `market:slug:v2:${slug}`,
+    // v3: UMA's status history (`resolutionHistory`).
+    key: (slug: string) => `market:slug:v3:${slug}`,
     upstream: "gamma",
     freshSeconds: ON_DEMAND_FRESH_SECONDS,
     load: (up, slug) => up.gamma.marketBySlug(slug),
@@ -127,7 +130,8 @@ export const LOOKUPS = {
   event: defineLookup({
     // v2: the whole event (rules, dates, closed events too), no longer only its title and markets.
     // v3: its markets' prices 0..1 only (no percent pair), their 24 h change `firstPriceChange24h`.
-    key: (eventSlug: string) => `market:event:v3:${eventSlug}`,
+    // v4: its markets carry UMA's status history (`resolutionHistory`).
+    key: (eventSlug: string) => `market:event:v4:${eventSlug}`,
     upstream: "gamma",
     freshSeconds: ON_DEMAND_FRESH_SECONDS,
     load: (up, eventSlug) => up.gamma.eventBySlug(eventSlug),
@@ -150,6 +154,13 @@ export const LOOKUPS = {
     upstream: "data",
     freshSeconds: TRADES_FRESH_SECONDS,
     load: (up, { conditionIds }) => up.data.eventTrades(conditionIds),
+  }),
+  resolutions: defineLookup({
+    // Only the markets Gamma says are proposed or disputed are asked (≤ 20, one call): the event's slug names them.
+    key: ({ slug }: EventMarkets) => `event:resolutions:${slug}`,
+    upstream: "data",
+    freshSeconds: RESOLUTIONS_FRESH_SECONDS,
+    load: (up, { conditionIds }) => up.dataV2.resolutions(conditionIds),
   }),
   smartMoney: defineLookup({
     key: ({ slug }: SmartMoneyQuery) => `event:smart-money:${slug}`,

@@ -27,6 +27,7 @@ export const SAMPLE_MARKETS: readonly Market[] = [
     conditionId: null,
     closed: false,
     resolution: null,
+    resolutionHistory: [],
     groupTitle: null,
   },
   {
@@ -51,6 +52,7 @@ export const SAMPLE_MARKETS: readonly Market[] = [
     conditionId: null,
     closed: false,
     resolution: null,
+    resolutionHistory: [],
     groupTitle: null,
   },
   {
@@ -75,6 +77,7 @@ export const SAMPLE_MARKETS: readonly Market[] = [
     conditionId: null,
     closed: false,
     resolution: null,
+    resolutionHistory: [],
     groupTitle: null,
   },
 ];

@@ -1,5 +1,5 @@
 /**
- * Alert rules in the browser (decisions 0042 and 0043): the four shapes the alerts API takes,
+ * Alert rules in the browser (decisions 0042, 0043 and 0053): the five shapes the alerts API takes,
  * the choices the "Alert me" dialog offers, and the rule set's pure edits (add without duplicates,
  * remove) and words. Client-safe and pure; the stored copy's parsing is alerts-storage.ts.
  */
@@ -65,6 +65,8 @@ export function buildRule(
     }
     case "call_change":
       return { type: "call_change", event };
+    case "resolution":
+      return { type: "resolution", event };
     case "wallet":
       return null;
   }
@@ -111,6 +113,8 @@ export function describeRule(rule: AlertRule): string {
       return `A trade of ${formatMoney(rule.minUsd)} or more`;
     case "call_change":
       return "Our call changes";
+    case "resolution":
+      return "An answer is proposed, disputed or final";
     case "wallet":
       return `Any trade of ${formatMoney(rule.minUsd)} or more`;
   }

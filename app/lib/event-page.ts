@@ -11,6 +11,7 @@ import type {
   OutcomeHolders,
   OutcomePrice,
 } from "./market-page";
+import type { Resolution } from "./resolution";
 import type { NowOrLater, Section } from "./section";
 import type { SmartMoneyView } from "./smart-money";
 import type { CallWithReturn } from "./track-record-page";
@@ -43,6 +44,26 @@ export interface EventRulesView {
   description: string | null;
   /** As Gamma gives it: a URL (linked only when https) or words. */
   resolutionSource: string | null;
+}
+
+/** One market beyond open (proposed, disputed or resolved) and where its UMA resolution stands. */
+export interface ResolutionRow {
+  marketId: string;
+  marketSlug: string | null;
+  /** The market's name in the event (its group title, else its question). */
+  label: string;
+  resolution: Resolution;
+}
+
+/** The resolution section: the event's markets beyond open, or none (every market still trading). */
+export interface EventResolutions {
+  rows: ResolutionRow[];
+  /** Markets beyond open not listed (the list stops at one Data API call's worth). */
+  more: number;
+  /** Where the rules say the answer comes from (Gamma's `resolutionSource`), when known. */
+  source: string | null;
+  /** Why the Data API's details (times, the proposed answer) are missing, when they are. */
+  note: string | null;
 }
 
 /** One outcome row of the table: a market of a multi-outcome event, or one side of a one-market event. */
@@ -100,6 +121,8 @@ export interface EventPageData {
   /** The leading outcome whose market's holders are listed, and its market's prices; null when none can be asked. */
   holdersOf: { label: string; marketId: string; prices: OutcomePrice[] } | null;
   holders: NowOrLater<Section<OutcomeHolders[]>>;
+  /** UMA's resolution of the markets beyond open (Gamma's state, the Data API v2's details). */
+  resolution: NowOrLater<EventResolutions>;
   /** Smart money over the open outcomes, or why not (none open, not loaded yet, unavailable). */
   smartMoney: NowOrLater<Section<SmartMoneyView>>;
 }

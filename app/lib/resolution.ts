@@ -66,6 +66,8 @@ export interface ResolutionFacts {
   outcomes: readonly string[];
   /** From `/v2/resolutions`, where asked. */
   v2?: UmaResolution | null;
+  /** The outcomes' prices, 0–1: a resolved market's final answer where v2 was not asked (exactly 1 wins). */
+  prices?: readonly number[];
 }
 
 export interface ResolutionStep {
@@ -121,7 +123,7 @@ export function resolutionOf(facts: ResolutionFacts): Resolution {
         : null;
   const answer =
     state === "resolved"
-      ? finalAnswer(v2?.payouts ?? [], facts.outcomes)
+      ? finalAnswer(v2?.payouts.length ? v2.payouts : (facts.prices ?? []), facts.outcomes)
       : state === "proposed" || state === "disputed"
         ? answerOf(v2?.proposed ?? null, facts.outcomes)
         : null;
@@ -169,4 +171,42 @@ export function resolutionLine(resolution: Resolution): string | null {
     case "resolved":
       return resolution.answer === null ? "Resolved" : `Resolved: ${resolution.answer}`;
   }
+}
+
+/** What a card knows of its event's resolution (lib/schemas/event.ts `CardResolution`). */
+export interface CardResolutionFacts {
+  label: string | null;
+  state: "proposed" | "disputed";
+  answer: string | null;
+  finalAt: string | null;
+  others: number;
+}
+
+/**
+ * The card's line: "Proposed: Yes · final at 16:02 UTC unless disputed", a multi-outcome event's market
+ * named first ("Oman — Disputed: …"), "(+2 more)" when other markets are proposed or disputed too.
+ */
+export function cardResolutionLine(card: CardResolutionFacts): string {
+  const finalAt = card.finalAt === null ? Number.NaN : Date.parse(card.finalAt);
+  const line = resolutionLine({
+    state: card.state,
+    answer: card.answer,
+    finalAt: Number.isFinite(finalAt) ? finalAt : null,
+    wasDisputed: card.state === "disputed",
+    steps: [],
+  });
+  const more = card.others > 0 ? ` (+${card.others} more)` : "";
+  return `${card.label === null ? "" : `${card.label} — `}${line ?? ""}${more}`;
+}
+
+/** A state a market entered in UMA's resolution, as the minute cron saw it (the resolution alerts' input). */
+export interface ResolutionChange {
+  eventSlug: string;
+  marketId: string;
+  /** The market's question. */
+  label: string;
+  state: Exclude<ResolutionState, "open">;
+  answer: string | null;
+  /** When a proposal becomes final unless disputed, or the vote's expected end (epoch ms). */
+  finalMs: number | null;
 }

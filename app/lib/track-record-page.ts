@@ -197,12 +197,21 @@ const PENDING_TEXT: Record<string, string> = {
   "not closed or unknown": "Not closed yet, or unknown to Polymarket",
 };
 
+/** Why a market is still pending (a settlement check's state, or UMA's), and the answer proposed when known. */
+export interface PendingWhy {
+  state: string;
+  answer: string | null;
+}
+
 /**
- * Why a call is still open: the last settlement check's finding when its market was looked up, else
- * its end date (not due yet) or that it awaits its first look.
+ * Why a call is still open: UMA's state with the proposed answer ("Answer proposed (Yes), not final yet"),
+ * else the last settlement check's finding when its market was looked up, else its end date (not due yet)
+ * or that it awaits its first look.
  */
-export function pendingText(state: string | undefined, endDate: string | null, now: number): string {
-  if (state !== undefined) return PENDING_TEXT[state] ?? state;
+export function pendingText(why: PendingWhy | undefined, endDate: string | null, now: number): string {
+  if (why?.answer && why.state === "proposed") return `Answer proposed (${why.answer}), not final yet`;
+  if (why?.answer && why.state === "disputed") return `Disputed (${why.answer} proposed): UMA's vote decides`;
+  if (why !== undefined) return PENDING_TEXT[why.state] ?? why.state;
   const end = endDate === null ? Number.NaN : Date.parse(endDate);
   if (Number.isFinite(end) && end > now) return `Market open, ends ${formatDate(end)}`;
   if (Number.isFinite(end)) return "Ended, awaiting its settlement check";

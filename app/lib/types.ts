@@ -7,6 +7,7 @@ import type { InferOutput } from "valibot";
 import type { SnapshotProvenance } from "./provenance";
 import type {
   AnyEventSchema,
+  CardResolutionSchema,
   DisplayEventSchema,
   EventCallSchema,
   EventDetailSchema,
@@ -85,6 +86,8 @@ export interface Market {
   closed: boolean;
   /** UMA's resolution status ("proposed", "disputed", "resolved"), null while none. */
   resolution: string | null;
+  /** Every UMA status it went through, oldest first (Gamma's `umaResolutionStatuses`); [] where none is known. */
+  resolutionHistory: string[];
 }
 
 /** A Gamma tag of an event ("Politics", "NBA"): categories come from these (decision 0028). */
@@ -194,6 +197,7 @@ export type EventCall = InferOutput<typeof EventCallSchema>;
 export type EventOutcome = InferOutput<typeof EventOutcomeSchema>;
 /** An event with our forecast and X count when it is among the busiest, null otherwise (search results). */
 export type AnyEvent = InferOutput<typeof AnyEventSchema>;
+export type CardResolution = InferOutput<typeof CardResolutionSchema>;
 /** One event in full, as `/api/v1/events/{slug}` answers it. */
 export type EventDetail = InferOutput<typeof EventDetailSchema>;
 

@@ -2,11 +2,13 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 
-/** axe-core with the WCAG 2.x A/AA rule sets; fails the test listing each violation. */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
+/**
+ * axe-core with the WCAG 2.x A/AA rule sets; fails the test listing each violation. `include`: only the part
+ * of the page a selector names (a section under test), else the whole page.
+ */
+export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
+  const results = await (include ? builder.include(include) : builder).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
   );

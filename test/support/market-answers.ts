@@ -19,6 +19,12 @@
  * - `GET /prices-history?market=<token>`: the recorded token's histories (1d, 1w, max) shifted so the
  *   last point is now (the recordings are from February 2026); any other token has `{ history: [] }`,
  *   as the CLOB answers for a token without trades.
+ * - The events of the recorded markets in UMA's resolution (gamma-markets-uma-proposed-disputed-13.json):
+ *   each market's embedded event with the recorded markets of it (the recording holds only those), as is.
+ * - `GET /v2/resolutions?condition=<id>,<id>`: no capture names these markets. For each asked condition of
+ *   a recorded market, the recorded v2 row of its Gamma state (proposed, disputed: the polyoxide capture's
+ *   two rows; resolved: a resolved capture; else the "active" capture) under the asked condition id, in the
+ *   recorded `{ data }` envelope; unknown conditions are left out. `offset` is a 400, as v2 answers.
  */
 
 import recordedBook from "../fixtures/polymarket/clob-book-1.json" with { type: "json" };
@@ -34,8 +40,20 @@ import activeMarkets from "../fixtures/polymarket/gamma-markets-active-100.json"
 import resolvedKeyset from "../fixtures/polymarket/gamma-markets-keyset-resolved-1.json" with {
   type: "json",
 };
+import umaMarkets from "../fixtures/polymarket/gamma-markets-uma-proposed-disputed-13.json" with {
+  type: "json",
+};
 import updown from "../fixtures/polymarket/gamma-markets-updown-1.json" with { type: "json" };
+import v2Active from "../fixtures/polymarket-data-v2/adriancova__data-v2-resolutions-v2-active.json" with {
+  type: "json",
+};
+import v2Resolved from "../fixtures/polymarket-data-v2/adriancova__data-v2-resolutions-v2-resolved.json" with {
+  type: "json",
+};
 import v2HoldersPnl from "../fixtures/polymarket-data-v2/polyoxide__v2_holders_include_pnl.json" with {
+  type: "json",
+};
+import v2Pending from "../fixtures/polymarket-data-v2/polyoxide__v2_resolutions_pending_disputed_proposed.json" with {
   type: "json",
 };
 import v2Trades from "../fixtures/polymarket-data-v2/polyoxide__v2_trades.json" with { type: "json" };
@@ -90,6 +108,11 @@ for (const event of eventsOf(replayedActive)) {
 for (const raw of [...(eventForHistory as unknown[]), ...(closedEvents as unknown[])]) {
   const event = asEvent(raw);
   if (event) addEvent(event);
+}
+// The markets in UMA's resolution, under their events (a disputed one, a closed one proposed, and more).
+for (const event of eventsOf(umaMarkets as Json[])) {
+  const record = asEvent(event);
+  if (record) addEvent(record);
 }
 for (const market of [...(resolvedKeyset.markets as Json[]), ...(updown as Json[])]) {
   if (typeof market.slug === "string" && !markets.has(market.slug)) markets.set(market.slug, market);
@@ -307,4 +330,24 @@ export function booksFor(body: unknown): unknown[] {
     const token = (item as { token_id?: unknown } | null)?.token_id;
     return typeof token === "string" ? [{ ...recordedBook, asset_id: token }] : [];
   });
+}
+
+/** Recorded v2 resolution rows by the Gamma state they answer for. */
+const V2_ROW_OF: Record<string, Json | undefined> = {
+  disputed: v2Pending.data.find((r) => r.status === "disputed"),
+  proposed: v2Pending.data.find((r) => r.status === "proposed"),
+  resolved: v2Resolved.data[0],
+};
+
+/** `GET /v2/resolutions?condition=…`: a recorded row per recorded market asked (see the top of this file). */
+export function v2ResolutionsFor(params: URLSearchParams): { status: number; body: unknown } {
+  if (params.has("offset")) return { status: 400, body: { error: "offset is not supported; use cursor" } };
+  const asked = (params.get("condition") ?? "").split(",").filter((id) => id !== "");
+  const data = asked.flatMap((conditionId) => {
+    const market = marketByCondition(conditionId);
+    if (!market) return [];
+    const row = V2_ROW_OF[String(market.umaResolutionStatus ?? "")] ?? v2Active.data[0];
+    return row ? [{ ...row, condition_id: conditionId }] : [];
+  });
+  return { status: 200, body: { data } };
 }

@@ -26,6 +26,7 @@ export function makeMarket(overrides: Partial<Market> & { id?: string } = {}): M
     conditionId: null,
     closed: false,
     resolution: null,
+    resolutionHistory: [],
     groupTitle: null,
     ...overrides,
   };

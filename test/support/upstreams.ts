@@ -26,6 +26,7 @@ import {
   priceHistoryFor,
   v2EventTradesFor,
   v2HoldersFor,
+  v2ResolutionsFor,
 } from "./market-answers.ts";
 import {
   type ChatRequest,
@@ -278,6 +279,14 @@ export function createUpstreams(bases: UpstreamBases) {
         url: `${bases.data}/v2/leaderboard`,
         ok: ({ request }) => {
           const answer = v2LeaderboardAnswer(new URL(request.url).searchParams);
+          return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status });
+        },
+      },
+      {
+        method: "get",
+        url: `${bases.data}/v2/resolutions`,
+        ok: ({ request }) => {
+          const answer = v2ResolutionsFor(new URL(request.url).searchParams);
           return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status });
         },
       },

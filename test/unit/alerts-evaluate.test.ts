@@ -1,6 +1,16 @@
-/** The alerts' pure rules (app/.server/alerts/evaluate.ts): the wallets' round robin and which trades may match. */
+/**
+ * The alerts' pure rules (app/.server/alerts/evaluate.ts): the wallets' round robin, which trades may match,
+ * and the states of UMA's resolution a followed event's markets entered.
+ */
 import { describe, expect, it } from "vitest";
-import { matchTrades, type RuleSet, TRADE_ALERT_WINDOW_MS, walletsThisRun } from "~/.server/alerts/evaluate";
+import {
+  matchResolutions,
+  matchTrades,
+  type RuleSet,
+  TRADE_ALERT_WINDOW_MS,
+  walletsThisRun,
+} from "~/.server/alerts/evaluate";
+import type { ResolutionChange } from "~/lib/resolution";
 import type { WhaleTrade } from "~/lib/types";
 
 describe("walletsThisRun", () => {
@@ -57,5 +67,59 @@ describe("matchTrades", () => {
     ]);
     const old = { ...set, createdMs: now - 2 * TRADE_ALERT_WINDOW_MS };
     expect(matchTrades([old], [trade("two-hours", 2 * TRADE_ALERT_WINDOW_MS - 1, 90_000)], now)).toEqual([]);
+  });
+});
+
+describe("matchResolutions", () => {
+  const set: RuleSet = {
+    id: "s1",
+    createdMs: 0,
+    rules: [
+      { type: "resolution", event: "where-will-the-us-iran-meet" },
+      { type: "call_change", event: "where-will-the-us-iran-meet" },
+    ],
+  };
+  const change = (
+    state: ResolutionChange["state"],
+    eventSlug = "where-will-the-us-iran-meet",
+  ): ResolutionChange => ({
+    eventSlug,
+    marketId: "1328692",
+    label: "Will the next official US-Iran meeting be in Oman?",
+    state,
+    answer: state === "disputed" ? "50-50" : "Yes",
+    finalMs: Date.parse("2026-09-29T19:50:27Z"),
+  });
+
+  it("one match per state entered in a followed event, keyed by market and state; other events none", () => {
+    const matches = matchResolutions(
+      [set],
+      [change("proposed"), change("disputed"), change("resolved"), change("proposed", "another-event")],
+    );
+    expect(matches.map((m) => [m.ruleKey, m.dedupeKey, m.notification.title, m.urgency])).toEqual([
+      [
+        "resolution:where-will-the-us-iran-meet",
+        "resolution:1328692:proposed",
+        "Answer proposed: Will the next official US-Iran meeting be in Oman?",
+        "high",
+      ],
+      [
+        "resolution:where-will-the-us-iran-meet",
+        "resolution:1328692:disputed",
+        "Disputed: Will the next official US-Iran meeting be in Oman?",
+        "high",
+      ],
+      [
+        "resolution:where-will-the-us-iran-meet",
+        "resolution:1328692:resolved",
+        "Resolved: Will the next official US-Iran meeting be in Oman?",
+        "normal",
+      ],
+    ]);
+    expect(matches[0]?.notification.body).toBe("Proposed: Yes. Final at 19:50 UTC unless disputed.");
+    expect(matches[2]?.notification.body).toBe("Final answer: Yes.");
+    expect(
+      matchResolutions([{ ...set, rules: [set.rules[1] as RuleSet["rules"][number]] }], [change("proposed")]),
+    ).toEqual([]);
   });
 });

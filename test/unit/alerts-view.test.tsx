@@ -46,7 +46,9 @@ describe("alerts on the server", () => {
     expect(markup).toContain(`<h2 id="${labelledBy}"`);
     expect(markup).toMatch(/<dialog[^>]*aria-describedby="[^"]+"/);
     expect(markup).toContain("<legend");
-    expect([...markup.matchAll(/type="radio"/g)]).toHaveLength(3);
+    // Price moves, large trades, our call, UMA's resolution.
+    expect([...markup.matchAll(/type="radio"/g)]).toHaveLength(4);
+    expect(markup).toContain("An answer is proposed, disputed or final (UMA)");
     expect(markup).toContain('role="status"');
     expect(markup).toContain('role="alert"');
     expect(markup).toContain(">5 points</option>");

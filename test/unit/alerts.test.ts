@@ -42,6 +42,8 @@ describe("buildRule", () => {
       type: "call_change",
       event: EVENT.slug,
     });
+    expect(buildRule(EVENT, { type: "resolution" })).toEqual({ type: "resolution", event: EVENT.slug });
+    expect(buildRule(TRADER, { type: "resolution" })).toBeNull();
     // The wallet in lower case, as the API keeps it.
     expect(buildRule(TRADER, { type: "wallet", minUsd: 10_000 })).toEqual({
       type: "wallet",
@@ -93,6 +95,7 @@ describe("the rule set", () => {
     expect(describeRule(move)).toBe("Price moves 5 points within an hour");
     expect(describeRule(whale)).toBe("A trade of $50K or more");
     expect(describeRule({ type: "call_change", event: "a" })).toBe("Our call changes");
+    expect(describeRule({ type: "resolution", event: "a" })).toBe("An answer is proposed, disputed or final");
     expect(describeRule(wallet)).toBe("Any trade of $1M or more");
   });
 });

@@ -9,6 +9,8 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { callStateOf, toEventFacts } from "~/.server/events/card";
+import { groupMarketsByEvent } from "~/.server/polymarket/gamma-events";
+import { normaliseGammaMarket } from "~/.server/polymarket/gamma-markets";
 import { marketOfRow, type RowMarket } from "~/.server/search/document";
 import { estimateAnalysis } from "~/.server/sentiment/estimate";
 import { DEFAULT_MIN_EDGE_POINTS } from "~/.server/track-record/call-rules";
@@ -18,6 +20,7 @@ import { EventCard, NO_CALL_TEXT } from "~/components/markets/event-card";
 import { callText, edgeText } from "~/lib/sentiment";
 import type { AnyEvent, EventAnalysis, IndexedEvent, Market, MarketEvent } from "~/lib/types";
 import { displayEvent } from "../support/cards";
+import { readFixture } from "../support/fixtures";
 import { makeBucket, makeEvent, makeMarket } from "../support/markets";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -460,5 +463,55 @@ describe("the event page's forecast at the prices now", () => {
     expect(shown).toContain("Model 43 points below the market");
     expect(shown).toContain("47%");
     expect(shown).toContain("Called at the prices of 12:00 UTC; the bars show the prices now.");
+  });
+});
+
+describe("a card's resolution line (the recorded markets in UMA's resolution)", () => {
+  const raw = readFixture<unknown[]>("polymarket/gamma-markets-uma-proposed-disputed-13.json");
+  const events = groupMarketsByEvent(raw, raw.map(normaliseGammaMarket));
+  const eventOf = (slug: string) => {
+    const event = events.find((e) => e.slug === slug);
+    if (!event) throw new Error(`the recorded event ${slug} is missing`);
+    return event;
+  };
+  const lineOf = (markup: string) =>
+    decoded(/data-testid="card-resolution">([^<]*)</.exec(markup)?.[1]?.replaceAll("&#x27;", "'"));
+
+  it("a disputed market: the vote, with no time the snapshot does not have", () => {
+    const card = displayEvent(
+      eventOf("where-will-the-us-iran-meet"),
+      estimateAnalysis(eventOf("where-will-the-us-iran-meet")),
+      undefined,
+      NOW,
+    );
+    expect(card.resolution).toEqual({
+      marketId: "1328692",
+      label: null,
+      state: "disputed",
+      answer: null,
+      finalAt: null,
+      others: 0,
+    });
+    const markup = renderToString(<EventCard event={card} now={NOW} />).replaceAll("<!-- -->", "");
+    expect(lineOf(markup)).toBe("Disputed: UMA's vote decides (48–72 hours)");
+  });
+
+  it("three markets proposed: the first named, the others counted; the Data API's answer and time when known", () => {
+    const event = eventOf("wta-frech-zvonare-2026-02-07");
+    const card = displayEvent(event, estimateAnalysis(event), undefined, NOW);
+    expect(card.resolution).toMatchObject({ state: "proposed", others: 2, answer: null, finalAt: null });
+    const plain = renderToString(<EventCard event={card} now={NOW} />).replaceAll("<!-- -->", "");
+    expect(lineOf(plain)).toMatch(/ — Answer proposed · final unless disputed \(\+2 more\)$/);
+    const known = {
+      ...card,
+      resolution: card.resolution && { ...card.resolution, answer: "Frech", finalAt: "2026-09-29T19:50:27Z" },
+    };
+    const markup = renderToString(<EventCard event={known} now={NOW} />).replaceAll("<!-- -->", "");
+    expect(lineOf(markup)).toMatch(/ — Proposed: Frech · final at 19:50 UTC unless disputed \(\+2 more\)$/);
+  });
+
+  it("an event with no market proposed or disputed has no line", () => {
+    const markup = html(binaryEvent({ yes: 40 }));
+    expect(markup).not.toContain('data-testid="card-resolution"');
   });
 });

@@ -106,3 +106,24 @@ describe("with the Data API v2's resolution", () => {
     );
   });
 });
+
+describe("a resolved market's answer from Gamma's prices (the Data API not asked)", () => {
+  const events = readFixture<{ markets: (GammaMarket & { outcomePrices: string })[] }[]>(
+    "polymarket/gamma-event-for-prices-history.json",
+  );
+  const resolved = events.flatMap((e) => e.markets).find((m) => m.umaResolutionStatus === "resolved");
+  if (!resolved) throw new Error("the recorded resolved market is missing");
+
+  it("names the outcome priced exactly 1, and keeps the dispute it went through", () => {
+    const prices = statusHistoryOf(resolved.outcomePrices).map(Number);
+    expect(prices).toEqual([0, 1]);
+    const resolution = resolutionOf({ ...factsOf(resolved), prices });
+    expect(resolution).toMatchObject({ state: "resolved", answer: "No", wasDisputed: true });
+    expect(resolutionLine(resolution)).toBe("Resolved: No");
+  });
+
+  it("names none while no price is exactly 1 (and a 50-50 when all are equal)", () => {
+    expect(resolutionOf({ ...factsOf(resolved), prices: [0.999, 0.001] }).answer).toBeNull();
+    expect(resolutionOf({ ...factsOf(resolved), prices: [0.5, 0.5] }).answer).toBe("50-50");
+  });
+});

@@ -175,6 +175,7 @@ describe("reading a row's markets", () => {
       event: { slug: MULTI.slug },
       conditionId: null,
       resolution: null,
+      resolutionHistory: [],
     });
   });
 

@@ -36,6 +36,22 @@ describe("settlementOf on recorded markets", () => {
     for (const market of proposed) expect(settle(market)).toEqual({ kind: "pending", reason: "proposed" });
   });
 
+  it("grades none of the recorded markets in UMA's resolution: a proposal with final-looking prices stays pending", () => {
+    const uma = fixture("gamma-markets-uma-proposed-disputed-13.json") as Raw[];
+    expect(uma.map((m) => settle(m).kind)).toEqual(Array(13).fill("pending"));
+    // Closed, prices exactly 0 and 1, but only proposed: not final, so not graded.
+    const closedProposal = uma.find((m) => m.id === "253898") as Raw;
+    expect([closedProposal.closed, closedProposal.outcomePrices]).toEqual([true, '["0", "1"]']);
+    expect(settle(closedProposal)).toEqual({ kind: "pending", reason: "proposed" });
+    // Disputed (twice) and still trading: pending too, and closed with the same prices it would stay so.
+    const disputed = uma.find((m) => m.id === "1328692") as Raw;
+    expect(settle(disputed).kind).toBe("pending");
+    expect(settle({ ...disputed, closed: true, outcomePrices: '["1", "0"]' })).toEqual({
+      kind: "pending",
+      reason: "disputed",
+    });
+  });
+
   it("keeps the 4 closed markets without a resolution status pending", () => {
     const none = closed.filter((m) => m.umaResolutionStatus === undefined || m.umaResolutionStatus === null);
     expect(none).toHaveLength(4);

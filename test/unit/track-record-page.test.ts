@@ -91,12 +91,24 @@ describe("pages of the call lists", () => {
 
 describe("why a call is pending", () => {
   it("says the settlement check's finding in words, else whether the market has ended", () => {
-    expect(pendingText("proposed", null, NOW)).toBe("Resolution proposed, not final yet");
-    expect(pendingText("not closed or unknown", null, NOW)).toBe("Not closed yet, or unknown to Polymarket");
-    expect(pendingText("something new", null, NOW)).toBe("something new");
+    const why = (state: string, answer: string | null = null) => ({ state, answer });
+    expect(pendingText(why("proposed"), null, NOW)).toBe("Resolution proposed, not final yet");
+    expect(pendingText(why("not closed or unknown"), null, NOW)).toBe(
+      "Not closed yet, or unknown to Polymarket",
+    );
+    expect(pendingText(why("something new"), null, NOW)).toBe("something new");
     expect(pendingText(undefined, "2026-12-31T00:00:00Z", NOW)).toBe("Market open, ends Dec 31, 2026");
     expect(pendingText(undefined, "2026-01-01T00:00:00Z", NOW)).toBe("Ended, awaiting its settlement check");
     expect(pendingText(undefined, null, NOW)).toBe("Market open, no end date");
+  });
+
+  it("says UMA's state with the proposed answer when the minute cron has it", () => {
+    expect(pendingText({ state: "proposed", answer: "Yes" }, null, NOW)).toBe(
+      "Answer proposed (Yes), not final yet",
+    );
+    expect(pendingText({ state: "disputed", answer: "50-50" }, null, NOW)).toBe(
+      "Disputed (50-50 proposed): UMA's vote decides",
+    );
   });
 });
 
@@ -119,7 +131,7 @@ describe("the settled and open lists", () => {
   });
 
   it("open: the newest first, each with why it is pending", () => {
-    const page = openPage(calls, { d: "disputed" }, 1, NOW);
+    const page = openPage(calls, { d: { state: "disputed", answer: null } }, 1, NOW);
     expect(page.rows.map((r) => [r.id, r.pending])).toEqual([
       ["e", "Market open, ends Jan 1, 2027"],
       ["d", "Resolution disputed"],

@@ -1,13 +1,14 @@
 /**
  * Alerts from the crons to the push service inside workerd (decision 0042): rules evaluated against the
  * crons' data (whale trades, a followed wallet's trades, price moves against the recorded history, changed
- * calls), matches recorded and queued, and the queue handler sending each push encrypted and signed to the
+ * calls, the states a followed market enters in UMA's resolution), matches recorded and queued, and the queue handler sending each push encrypted and signed to the
  * loopback push service (test/support/push-service.ts), which checks the VAPID JWT and decrypts the body
  * with the subscription's private key. The queue binding is a recorder here: its messages go through the
  * Worker's real queue handler (createMessageBatch), so what the handler acknowledges and retries is seen.
  */
 import { createMessageBatch, env } from "cloudflare:test";
-import { beforeEach, describe, expect, it } from "vitest";
+import { HttpResponse, http } from "msw";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { deliverAlert } from "~/.server/alerts/deliver";
 import type { AlertMessage } from "~/.server/alerts/dispatch";
 import { ALERTS_PER_DAY } from "~/.server/alerts/dispatch";
@@ -15,10 +16,19 @@ import { getConfig } from "~/.server/config";
 import { KV_KEYS } from "~/.server/snapshots/keys";
 import type { StoredMarkets } from "~/.server/snapshots/markets";
 import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
+import umaMarkets from "../fixtures/polymarket/gamma-markets-uma-proposed-disputed-13.json" with {
+  type: "json",
+};
+import v2Resolved from "../fixtures/polymarket-data-v2/adriancova__data-v2-resolutions-v2-resolved.json" with {
+  type: "json",
+};
+import v2Pending from "../fixtures/polymarket-data-v2/polyoxide__v2_resolutions_pending_disputed_proposed.json" with {
+  type: "json",
+};
 import { recordedTrades } from "../support/upstreams";
 import { TEST_VAPID_PRIVATE_KEY, TEST_VAPID_PUBLIC_KEY } from "../support/vapid";
 import { clearCalls, insertCalls } from "./support/calls";
-import { extraTrades } from "./support/upstreams";
+import { DATA, extraTrades, keysetHandler, recordedMarkets, upstreams } from "./support/upstreams";
 import { testWorker, workerTest } from "./support/worker";
 
 /** The tests' VAPID pair (test/support/vapid.ts), as `npm run vapid` prints one. */
@@ -53,7 +63,7 @@ function recordingQueue() {
 }
 
 let queue: ReturnType<typeof recordingQueue>;
-const t = workerTest({ tables: ["alert_sent", "alert_subscriptions", "market_points"] });
+const t = workerTest({ tables: ["alert_sent", "alert_subscriptions", "market_points", "uma_states"] });
 beforeEach(async () => {
   queue = recordingQueue();
   t.worker = testWorker({ ...keys, ALERTS: queue });
@@ -312,6 +322,68 @@ describe("alerts: from the crons to the push service", () => {
       url: `/event/${event.slug}`,
     });
     expect(calls[0]?.notification.body).toContain("Buy No");
+  });
+
+  it("resolution: each state a followed event's market enters fires once; a repeat run fires nothing", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // The snapshot with the recorded markets in UMA's resolution: the US-Iran event's one market.
+    upstreams.use(keysetHandler([...recordedMarkets, ...umaMarkets]));
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
+    const event = "where-will-the-us-iran-meet";
+    await follow([{ type: "resolution", event }]);
+    /** `/v2/resolutions` answering each asked condition with one recorded row. */
+    const answering = (row: Record<string, unknown>) =>
+      upstreams.use(
+        http.get(`${DATA}/v2/resolutions`, ({ request }) => {
+          const asked = (new URL(request.url).searchParams.get("condition") ?? "").split(",");
+          return HttpResponse.json({ data: asked.map((condition_id) => ({ ...row, condition_id })) });
+        }),
+      );
+    let at = Date.now();
+    const queued: AlertMessage[] = [];
+    const minute = async () => {
+      vi.setSystemTime(at);
+      await t.worker.scheduled(WHALES_CRON, at);
+      await t.worker.settle();
+      return queue.sent.splice(0).filter((m) => m.notification.tag === `resolution:${event}`);
+    };
+    const [disputed, proposed] = v2Pending.data as Record<string, unknown>[];
+    const steps: [Record<string, unknown> | undefined, string, string][] = [
+      [
+        proposed,
+        "Answer proposed: Will the next official US-Iran meeting be in Oman?",
+        "Proposed: Yes. Final at 19:50 UTC unless disputed.",
+      ],
+      [
+        disputed,
+        "Disputed: Will the next official US-Iran meeting be in Oman?",
+        "The proposed answer was disputed: UMA's vote decides (48–72 hours).",
+      ],
+      [
+        v2Resolved.data[0],
+        "Resolved: Will the next official US-Iran meeting be in Oman?",
+        "Final answer: Yes.",
+      ],
+    ];
+    for (const [row, title, body] of steps) {
+      answering(row ?? {});
+      const sent = await minute();
+      queued.push(...sent);
+      expect(sent.map((m) => m.notification)).toEqual([
+        { title, body, url: `/event/${event}`, tag: `resolution:${event}` },
+      ]);
+      // The next minute, the same state: nothing.
+      at += 60_000;
+      expect(await minute()).toEqual([]);
+      // The rule's 15-minute gap (the same limit as every rule) before the next state.
+      at += 15 * 60_000;
+    }
+    queue.sent.push(...queued);
+    await deliver();
+    expect((await pushState()).deliveries.map((d) => d.payload.title)).toEqual(
+      steps.map(([, title]) => title),
+    );
   });
 
   it(`queues at most ${ALERTS_PER_DAY} a day, and nothing without the VAPID keys`, async () => {

@@ -188,6 +188,76 @@ describe("GET /api/v1/events/{slug}", () => {
   });
 });
 
+interface Resolution {
+  marketId: string;
+  label: string;
+  state: string;
+  answer: string | null;
+  finalAt: string | null;
+  wasDisputed: boolean;
+}
+
+describe("GET /api/v1/events/{slug}: each market's resolution", () => {
+  const get = async (slug: string, headers = client()) => {
+    const res = await t.worker.fetch(`/api/v1/events/${slug}`, { headers });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { resolutions: Resolution[] | null; notes?: string[] };
+  };
+
+  it("proposed: the answer and when it becomes final; disputed: the vote's expected end", async () => {
+    const proposed = await get("wta-frech-zvonare-2026-02-07");
+    expect(proposed.resolutions).toHaveLength(3);
+    expect(proposed.resolutions?.find((r) => r.marketId === "1346263")).toMatchObject({
+      state: "proposed",
+      answer: "Frech",
+      finalAt: "2026-09-29T19:50:27.000Z",
+      wasDisputed: false,
+    });
+    const disputed = await get("where-will-the-us-iran-meet");
+    expect(disputed.resolutions).toEqual([
+      expect.objectContaining({
+        marketId: "1328692",
+        state: "disputed",
+        answer: "50-50",
+        finalAt: "2026-10-02T00:00:00.000Z",
+        wasDisputed: true,
+      }),
+    ]);
+  });
+
+  it("an open event's markets are open, a resolved one has Gamma's answer, with no /v2/resolutions call", async () => {
+    const headers = client();
+    await list("?limit=1", headers);
+    const asked: string[] = [];
+    const listener = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname === "/v2/resolutions") asked.push(request.url);
+    };
+    upstreams.events.on("request:start", listener);
+    const body = await get(HISTORY_EVENT_SLUG, headers);
+    upstreams.events.removeListener("request:start", listener);
+    expect(body.resolutions?.map((r) => [r.state, r.answer, r.wasDisputed])).toEqual([
+      ["open", null, false],
+      ["open", null, false],
+      ["open", null, false],
+      ["resolved", "No", true],
+    ]);
+    expect(asked).toEqual([]);
+  });
+
+  it("the Data API failing: Gamma's states, said in notes", async () => {
+    upstreams.use(failing("data", "http-500", "/v2/resolutions"));
+    const body = await get("wta-frech-zvonare-2026-02-07");
+    expect(body.resolutions?.map((r) => [r.state, r.answer, r.finalAt])).toEqual([
+      ["proposed", null, null],
+      ["proposed", null, null],
+      ["proposed", null, null],
+    ]);
+    expect(body.notes).toContainEqual(
+      expect.stringMatching(/^Polymarket's resolution details are unavailable right now/),
+    );
+  });
+});
+
 interface History {
   slug: string;
   range: string;

@@ -83,6 +83,9 @@ describe("contract: every endpoint's answers validate against /api/v1/openapi.js
       ["/search", "/search?cursor=bm9wZQ", 400],
       ["/events/{slug}", `/events/${event}`, 200],
       ["/events/{slug}", `/events/${HISTORY_EVENT_SLUG}`, 200],
+      // Markets proposed and disputed: their resolutions with the Data API's answers and times.
+      ["/events/{slug}", "/events/wta-frech-zvonare-2026-02-07", 200],
+      ["/events/{slug}", "/events/where-will-the-us-iran-meet", 200],
       ["/events/{slug}", "/events/no-such-event-anywhere", 404],
       ["/events/{slug}", "/events/Not_A_Slug", 400],
       ["/events/{slug}/history", `/events/${event}/history?range=1d`, 200],

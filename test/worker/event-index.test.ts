@@ -127,11 +127,12 @@ describe("an event only the index holds", () => {
     expect(html).toContain(`Top holders: ${expected[0]?.label}`);
     expect(html).toContain('data-testid="holders"');
     // One Gamma question (the rules and condition ids), none for the prices; the books in one POST, the
-    // CLOB's history of the six lines drawn; the Data API's trades and holders.
+    // CLOB's history of the six lines drawn; the Data API's trades and holders, smart money's holders and
+    // trades, and (Gamma's recorded answer has its nine markets proposed) one /v2/resolutions call for them.
     expect(eventLookups()).toBe(1);
     expect({ gamma: calls.gamma, data: calls.data, clob: calls.clob }).toEqual({
       gamma: 1,
-      data: 2,
+      data: 5,
       clob: 7,
     });
 
@@ -140,7 +141,7 @@ describe("an event only the index holds", () => {
     expect(again.html).toContain(RULES);
     expect({ gamma: calls.gamma, data: calls.data, clob: calls.clob }).toEqual({
       gamma: 1,
-      data: 2,
+      data: 5,
       clob: 7,
     });
   });

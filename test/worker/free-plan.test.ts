@@ -3,17 +3,21 @@
  * moved a minute per whale run, a market run every 10 minutes) against real miniflare KV and D1, with a
  * counting proxy in front of each: KV writes per day must stay within 600 of the Free plan's 1,000 even
  * when the whale list changes every minute, visitors add none, and D1's rows written and read and each
- * run's queries stay within the Free plan's limits. The per-run figures are printed for the README.
+ * run's queries stay within the Free plan's limits. The per-run figures are printed for the README. The
+ * feed holds the recorded markets in UMA's resolution too, so every whale run follows them (its worst case).
  */
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { parseConfig } from "~/.server/config";
 import { KALSHI_CRON, MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
+import umaMarkets from "../fixtures/polymarket/gamma-markets-uma-proposed-disputed-13.json" with {
+  type: "json",
+};
 import { HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { POSITIONS_WALLET } from "../support/upstream-answers";
 import { countingDb, countingKv, type Tally } from "./support/counting";
-import { calls, DATA, recordedTrades, upstreams } from "./support/upstreams";
+import { calls, DATA, keysetHandler, recordedMarkets, recordedTrades, upstreams } from "./support/upstreams";
 import { BROWSER, testWorker, workerTest } from "./support/worker";
 
 // The tests make their own workers; each test still gets its own empty Cache API namespace.
@@ -135,7 +139,13 @@ describe("the Workers Free plan at the default schedule", () => {
     const kv = countingKv();
     const d1 = countingDb(env.DB);
     const worker = testWorker({ CACHE: kv.kv, DB: d1.db });
+    upstreams.use(keysetHandler([...recordedMarkets, ...umaMarkets]));
     newWhaleEveryCall();
+    const resolutionCalls: number[] = [];
+    const onRequest = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname === "/v2/resolutions") resolutionCalls.push(Date.now());
+    };
+    upstreams.events.on("request:start", onRequest);
 
     const marketRuns: RunCost[] = [];
     const whaleRuns: RunCost[] = [];
@@ -235,7 +245,8 @@ describe("the Workers Free plan at the default schedule", () => {
     const smartRows = await env.DB.prepare("SELECT COUNT(*) AS n FROM event_smart_money").first<{
       n: number;
     }>();
-    expect(smartRows?.n).toBe(20);
+    // The recorded top 100's 20 events and the 9 events of the markets in UMA's resolution.
+    expect(smartRows?.n).toBe(29);
     // The radar: at most 2 wallets (≤ 4 calls) a whale run; each minute's new wallet is looked up in its
     // own run (newest first), so ≤ 2 rows written a run; the market run asks nothing.
     expect(max(whaleRuns, "radar")).toBeGreaterThan(0);
@@ -246,6 +257,13 @@ describe("the Workers Free plan at the default schedule", () => {
     ).first<{ n: number; new: number }>();
     expect(facts?.new).toBe(60);
     expect(facts?.n).toBeLessThanOrEqual(120);
+    // UMA's resolution: one /v2/resolutions call a whale run (none in market runs), one read and at most
+    // one write of uma_states.
+    upstreams.events.removeListener("request:start", onRequest);
+    expect(resolutionCalls).toHaveLength(60);
+    const umaQueries = d1.tally.sql.filter((sql) => sql.includes("uma_states"));
+    expect(umaQueries.filter((sql) => sql.startsWith("SELECT"))).toHaveLength(60);
+    expect(umaQueries.filter((sql) => sql.includes("INSERT")).length).toBeLessThanOrEqual(60);
     // Every new trade reached the history, each once.
     const stored = await env.DB.prepare(
       "SELECT COUNT(*) AS n FROM whale_trades WHERE id LIKE '0xbudget%'",

@@ -7,10 +7,14 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { formatPrice } from "~/lib/format";
-import { MARKETS_CRON } from "~/lib/refresh-cadence";
+import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { callSourceText } from "~/lib/track-record-page";
+import umaMarkets from "../fixtures/polymarket/gamma-markets-uma-proposed-disputed-13.json" with {
+  type: "json",
+};
 import { HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { type CallRow, clearCalls, gradeCall, insertCalls } from "./support/calls";
+import { keysetHandler, recordedMarkets, upstreams } from "./support/upstreams";
 import { BROWSER, failingDb, type TestWorker, testWorker, workerTest } from "./support/worker";
 
 const DAY = 86_400_000;
@@ -242,6 +246,35 @@ describe("/track-record", () => {
     ]);
     // One page each: no page links.
     expect(body).not.toContain('data-testid="graded-pages"');
+  });
+
+  it("an open call on a market whose answer is proposed says so with the answer (the minute cron's UMA state), ungraded", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // A call on a recorded market in UMA's resolution (Frech vs Zvonareva, set 1 winner: proposed).
+    await insertCalls([
+      {
+        id: "uma1",
+        marketId: "1346263",
+        question: "Set 1 Winner: Frech vs Zvonareva",
+        outcomes: ["Frech", "Zvonareva"],
+        side: "buy_yes",
+        priceAtCall: 0.4,
+        calledMs: NOW - 2 * DAY,
+      },
+    ]);
+    upstreams.use(keysetHandler([...recordedMarkets, ...umaMarkets]));
+    await t.worker.scheduled(MARKETS_CRON);
+    await t.worker.settle();
+    await t.worker.scheduled(WHALES_CRON);
+    await t.worker.settle();
+    const { body } = await html("/track-record", testWorker());
+    // The market run adds its own calls on the recorded events; this one is among the open calls.
+    const open = rows(body, "open-calls").filter((r) => r[0] === "Set 1 Winner: Frech vs Zvonareva");
+    expect(open.map((r) => r[4])).toEqual(["Answer proposed (Frech), not final yet"]);
+    const graded = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM call_grades WHERE call_id = 'uma1'",
+    ).first<number>("n");
+    expect(graded).toBe(0);
   });
 
   it("pages the lists 20 at a time with plain links; past the end shows the last page; a bad number is a 400", async () => {

@@ -3,7 +3,8 @@
  * subscriptions and the data to matches; `alerts/dispatch.ts` records and queues them. Each match carries
  * its rule key (at most once per 15 minutes) and a dedupe key (never twice for the same trade or move).
  */
-import { formatMoney, formatPrice } from "~/lib/format";
+import { formatClockUtc, formatMoney, formatPrice } from "~/lib/format";
+import { type ResolutionChange, VOTE_WORDS } from "~/lib/resolution";
 import { type AlertRule, ruleKey } from "~/lib/schemas/alerts";
 import type { CallSide } from "~/lib/track-record";
 import type { Market, WhaleTrade } from "~/lib/types";
@@ -199,6 +200,61 @@ export function matchCallChanges(sets: readonly RuleSet[], changes: readonly Cal
             tag: `call:${rule.event}`,
           },
           urgency: "normal",
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The notification's words for each state. */
+function resolutionWords(change: ResolutionChange): { title: string; body: string } {
+  switch (change.state) {
+    case "proposed": {
+      const final =
+        change.finalMs === null ? "" : ` Final at ${formatClockUtc(change.finalMs)} unless disputed.`;
+      return {
+        title: `Answer proposed: ${change.label}`,
+        body: `${change.answer === null ? "An answer was proposed to UMA." : `Proposed: ${change.answer}.`}${final}`,
+      };
+    }
+    case "disputed":
+      return {
+        title: `Disputed: ${change.label}`,
+        body: `The proposed answer was disputed: UMA's vote decides (${VOTE_WORDS}).`,
+      };
+    case "resolved":
+      return {
+        title: `Resolved: ${change.label}`,
+        body: change.answer === null ? "The answer is final." : `Final answer: ${change.answer}.`,
+      };
+  }
+}
+
+/**
+ * `resolution`: a market of a followed event that entered a state of UMA's resolution (proposed, disputed,
+ * resolved). Each market's state is sent once per subscription (its dedupe key), whatever later runs see.
+ */
+export function matchResolutions(
+  sets: readonly RuleSet[],
+  changes: readonly ResolutionChange[],
+): AlertMatch[] {
+  const out: AlertMatch[] = [];
+  for (const set of sets) {
+    for (const rule of set.rules) {
+      if (rule.type !== "resolution") continue;
+      for (const change of changes) {
+        if (change.eventSlug !== rule.event) continue;
+        out.push({
+          subscriptionId: set.id,
+          ruleKey: ruleKey(rule),
+          dedupeKey: `resolution:${change.marketId}:${change.state}`,
+          notification: {
+            ...resolutionWords(change),
+            url: `/event/${rule.event}`,
+            tag: `resolution:${rule.event}`,
+          },
+          urgency: change.state === "resolved" ? "normal" : "high",
         });
       }
     }

@@ -1,9 +1,11 @@
 /**
  * The alerts' part of each cron run (decision 0042). The minute run: whale trades in followed
- * events and trades of followed wallets (WALLETS_PER_RUN wallets a run, each in turn). The 10-minute run:
+ * events and trades of followed wallets (WALLETS_PER_RUN wallets a run, each in turn), and the states the
+ * followed events' markets entered in UMA's resolution this run (decision 0053). The 10-minute run:
  * price moves against the prices recorded an hour before, and changed calls. Off without the VAPID keys,
  * the database or the queue; a failure is the run's one log line and loses no data of the refresh.
  */
+import type { ResolutionChange } from "~/lib/resolution";
 import { ok, type Section } from "~/lib/section";
 import type { WhaleTrade } from "~/lib/types";
 import type { Deps } from "../deps";
@@ -15,6 +17,7 @@ import {
   followedWallets,
   matchCallChanges,
   matchPriceMoves,
+  matchResolutions,
   matchTrades,
   walletsThisRun,
 } from "./evaluate";
@@ -28,11 +31,15 @@ function enabled(deps: Deps, queue: AlertQueue | undefined): queue is AlertQueue
   return Boolean(queue && deps.db && deps.config.vapidPublicKey && deps.config.vapidPrivateKey);
 }
 
-/** The minute run: `whale` and `wallet` rules against the whale list and the polled wallets' trades. */
+/**
+ * The minute run: `whale` and `wallet` rules against the whale list and the polled wallets' trades,
+ * `resolution` rules against the states entered this run.
+ */
 export async function tradeAlerts(
   deps: Deps,
   queue: AlertQueue | undefined,
   whaleTrades: readonly WhaleTrade[],
+  resolutions: readonly ResolutionChange[] = [],
 ): Promise<Section<number>> {
   if (!enabled(deps, queue) || !deps.db) return ok(0);
   const sets = await loadRuleSets(deps.db);
@@ -41,7 +48,10 @@ export async function tradeAlerts(
   const wallets = walletsThisRun(followedWallets(sets), WALLETS_PER_RUN, Math.floor(now / 60_000));
   const polled = await Promise.allSettled(wallets.map((wallet) => deps.upstreams.data.userTrades(wallet)));
   const walletTrades = polled.flatMap((p) => (p.status === "fulfilled" ? p.value : []));
-  const matches = matchTrades(sets, [...whaleTrades, ...walletTrades], now);
+  const matches = [
+    ...matchTrades(sets, [...whaleTrades, ...walletTrades], now),
+    ...matchResolutions(sets, resolutions),
+  ];
   return ok(await dispatchAlerts(deps.db, queue, matches, now));
 }
 

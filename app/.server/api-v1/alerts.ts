@@ -147,7 +147,7 @@ export const alertRoutes = new Hono<WorkerEnv>()
     describeRoute({
       operationId: "saveAlerts",
       summary: "Create or replace alerts",
-      description: `Saves a browser's push subscription (PushSubscription.toJSON()) with its rules: price moves, whale trades and call changes in followed events, trades of followed wallets. Posting the same endpoint again replaces its rules. The answer's secret reads and deletes it. At most ${ALERTS_LIMIT} a minute per client.`,
+      description: `Saves a browser's push subscription (PushSubscription.toJSON()) with its rules: price moves, whale trades, call changes and UMA's resolution (an answer proposed, disputed or final) in followed events, trades of followed wallets. Posting the same endpoint again replaces its rules. The answer's secret reads and deletes it. At most ${ALERTS_LIMIT} a minute per client.`,
       tags: ["Alerts"],
       responses: {
         201: written("Created", AlertCreatedSchema),

@@ -6,6 +6,7 @@
 import { categoryBySlug } from "~/lib/categories";
 import type { ChartRange } from "~/lib/chart";
 import { sourceProvenance } from "~/lib/market-page";
+import { outcomeLabel } from "~/lib/outcomes";
 import { analysisProvenance, fetchedProvenance, mentionsProvenance, POLYMARKET } from "~/lib/provenance";
 import { type Section, unavailable as sectionUnavailable, type Unavailable } from "~/lib/section";
 import { publishedSmartMoney, SMART_MONEY_UNAVAILABLE, type SmartMoneyView } from "~/lib/smart-money";
@@ -14,8 +15,9 @@ import type { Deps } from "../deps";
 import { eventHistory, NOT_RECORDED, rangeStep } from "../events/history";
 import { smartOutcomes, smartQuery } from "../events/smart-money";
 import { smartMoneySection } from "../events/smart-money-section";
-import { sayUnavailable } from "../lookups";
+import { type Lookups, sayUnavailable } from "../lookups";
 import { historyPoints, outcomeHistory } from "../market/price-history";
+import { marketResolution, v2Resolutions } from "../market/resolutions";
 import { ON_DEMAND_FRESH_SECONDS, resolveMarket } from "../market/resolve";
 import { readEvent } from "../search/event-detail";
 import { SearchCursorError } from "../search/query";
@@ -167,6 +169,28 @@ export async function searchAnswer(deps: Deps, query: SearchQuery): Promise<Answ
   }
 }
 
+/** Each market's UMA state in the answer's words; the Data API asked for those proposed or disputed. */
+async function resolutionsOf(
+  lookups: Lookups,
+  slug: string,
+  markets: readonly Market[],
+): Promise<{ rows: NonNullable<EventResponse["resolutions"]>; note: string | null }> {
+  const { byCondition, note } = await v2Resolutions(lookups, slug, markets);
+  const rows = markets.map((m) => {
+    const r = marketResolution(m, m.conditionId ? (byCondition.get(m.conditionId) ?? null) : null);
+    return {
+      marketId: m.id,
+      marketSlug: m.slug,
+      label: outcomeLabel(m),
+      state: r.state,
+      answer: r.answer,
+      finalAt: r.finalAt === null ? null : new Date(r.finalAt).toISOString(),
+      wasDisputed: r.wasDisputed,
+    };
+  });
+  return { rows, note };
+}
+
 /** Seconds an answer that says part of it could not be read may be kept. */
 const PARTIAL_MAX_AGE = 60;
 
@@ -194,16 +218,26 @@ async function smartMoneyOf(deps: Deps, slug: string): Promise<Section<SmartMone
 }
 
 export async function eventAnswer(deps: Deps, slug: string): Promise<Answer<EventResponse>> {
-  const read = await readEvent(sourcesOf(deps), slug);
+  const sources = sourcesOf(deps);
+  const read = await readEvent(sources, slug);
   if (!read.ok) return failed(read);
   if (read.value === null)
     return { ok: false, status: 404, code: "not_found", message: `No event with slug ${slug}` };
-  const { detail: base, from } = read.value;
-  const money = await smartMoneyOf(deps, slug);
-  const detail = {
+  const { detail: base, from, markets } = read.value;
+  const [money, resolutions] = await Promise.all([
+    smartMoneyOf(deps, slug),
+    markets === null ? null : resolutionsOf(sources.lookups, slug, markets),
+  ]);
+  const notes = [
+    ...(base.notes ?? []),
+    ...(money.ok ? [] : [money.message]),
+    ...(resolutions?.note ? [resolutions.note] : []),
+  ];
+  const detail: EventResponse = {
     ...base,
     smartMoney: money.ok ? publishedSmartMoney(money.value) : null,
-    ...(money.ok ? {} : { notes: [...(base.notes ?? []), money.message] }),
+    resolutions: resolutions?.rows ?? null,
+    ...(notes.length > 0 ? { notes } : {}),
   };
   // An index row may be days old and still right to the cent (it is rewritten only when a price moves).
   const maxAge =

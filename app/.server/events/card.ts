@@ -17,8 +17,10 @@ import {
   isMultiOutcome,
   outcomeLabel,
 } from "~/lib/outcomes";
+import { resolutionStateOf } from "~/lib/resolution";
 import type {
   CallSideBought,
+  CardResolution,
   DisplayEvent,
   EventAnalysis,
   EventCall,
@@ -210,6 +212,31 @@ export function leadingMarket(event: MarketEvent): Market | undefined {
   return byPrice(eventOutcomes(event))[0]?.market;
 }
 
+/**
+ * The market a card names in UMA's resolution: a disputed one first, else the first proposed (in Gamma's
+ * order, open markets before closed ones), with how many others are; the answer and time are the Data
+ * API's, added from what the minute cron kept (pages/card-resolutions.ts).
+ */
+export function cardResolutionOf(
+  event: Pick<MarketEvent, "markets" | "resolved">,
+  multi: boolean,
+): CardResolution | null {
+  const live = [...event.markets, ...event.resolved].flatMap((market) => {
+    const state = resolutionStateOf(market.resolution);
+    return state === "proposed" || state === "disputed" ? [{ market, state }] : [];
+  });
+  const named = live.find((l) => l.state === "disputed") ?? live[0];
+  if (!named) return null;
+  return {
+    marketId: named.market.id,
+    label: multi ? outcomeLabel(named.market) : null,
+    state: named.state,
+    answer: null,
+    finalAt: null,
+    others: live.length - 1,
+  };
+}
+
 /** What a card says of the event itself: everything but its forecast, its X count and its price line. */
 export type EventFacts = Omit<DisplayEvent, "forecast" | "mentions" | "spark">;
 
@@ -237,6 +264,7 @@ export function toEventFacts(event: MarketEvent, now: number): EventFacts {
     // The card's 24 h change is in points (its published unit).
     priceChange24h: toPercent((multi ? listed[0]?.change24h : event.markets[0]?.firstPriceChange24h) ?? 0),
     isLive: isMarketLive(event.volume, ends.endDate, now),
+    resolution: cardResolutionOf(event, multi),
     href: eventHref(event),
   };
 }

@@ -13,6 +13,7 @@ import type { SwrCache } from "../cache/swr-cache";
 import { createLog } from "../log";
 import type { SmartAmong } from "./smart-wallets";
 import type { EventMarket, EventSmartRow, HistoryStore, PricePoint, StoredWalletFacts } from "./store";
+import type { UmaState } from "./uma-states";
 
 const log = createLog("market");
 const HISTORY_MEMO_MS = 60_000;
@@ -41,6 +42,11 @@ export class HistoryReads {
       log.error(`history ${key} unavailable`, error);
       return unavailable(HISTORY_UNAVAILABLE);
     }
+  }
+
+  /** The markets kept as proposed or disputed in UMA's resolution (the cards' answers and final times). */
+  liveUmaStates(): Promise<Section<UmaState[]>> {
+    return this.read("uma-states", (store) => store.umaStates());
   }
 
   /** A market's points from `sinceT` (rounded down to its 10-minute slot, so the key holds for a slot). */

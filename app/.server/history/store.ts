@@ -7,8 +7,10 @@
  * call each, a write that spans tables too: the table modules prepare statements, this module batches
  * them) and idempotent, so a repeated cron run in the same 10-minute slot adds nothing.
  */
+
 import type { SentimentStep } from "~/lib/market-page";
 import type { Call, CallOutcome } from "~/lib/track-record";
+import type { PendingWhy } from "~/lib/track-record-page";
 import type { WhaleTrade } from "~/lib/types";
 import * as callGrades from "./call-grades";
 import * as calls from "./calls";
@@ -23,6 +25,7 @@ import * as sentimentChanges from "./sentiment-changes";
 import * as settlementChecks from "./settlement-checks";
 import { slotOf } from "./slots";
 import * as smartWallets from "./smart-wallets";
+import * as umaStates from "./uma-states";
 import * as upstreamChecks from "./upstream-checks";
 import * as walletFacts from "./wallet-facts";
 import * as whaleTrades from "./whale-trades";
@@ -104,7 +107,7 @@ export class CallStore {
   }
 
   /** Why each pending market is still pending, as the last settlement check found it. */
-  pendingStates(): Promise<Map<string, string>> {
+  pendingStates(): Promise<Map<string, PendingWhy>> {
     return settlementChecks.pendingStates(this.db);
   }
 }
@@ -164,6 +167,19 @@ export class HistoryStore {
   /** Replaces the smart wallets (decision 0052) in one batch. */
   replaceSmartWallets(wallets: readonly smartWallets.BoardWallet[], atMs: number): Promise<void> {
     return smartWallets.replace(this.db, wallets, atMs);
+  }
+
+  /**
+   * The markets kept as proposed or disputed in UMA's resolution (decision 0053), and the kept rows of
+   * `conditionIds` whatever their state.
+   */
+  umaStates(conditionIds: readonly string[] = []): Promise<umaStates.UmaState[]> {
+    return umaStates.followed(this.db, conditionIds);
+  }
+
+  /** Writes changed UMA states in one statement (unchanged rows are not rewritten). */
+  writeUmaStates(states: readonly umaStates.UmaState[]): Promise<void> {
+    return umaStates.write(this.db, states);
   }
 
   /** Which of `wallets` are smart, and when the list was last replaced (one round trip). */

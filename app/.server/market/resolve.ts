@@ -117,6 +117,7 @@ async function fromHistory(
     conditionId: stored.conditionId,
     closed: false,
     resolution: null,
+    resolutionHistory: [],
   };
   const view = toMarketView(market, { kind: "history", at: new Date(last.t * 1000).toISOString() }, now);
   return { view, analysis: null };

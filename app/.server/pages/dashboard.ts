@@ -1,6 +1,8 @@
 /**
  * `/` and the 11 category paths: the cards the URL asks for (category, `search`, `show`). Without a search
- * the snapshot's cards (no database query); with one, every open event through the index (decision 0036).
+ * the snapshot's cards, with their smart-money lines (one D1 read kept a minute) and, only when a card names
+ * a market proposed or disputed, its answer and time (one more, decision 0053); with one, every open event
+ * through the index (decision 0036).
  *
  * A list page's search (decision 0036): every open event through the search index, ranked by
  * relevance then 24 h volume, at most SEARCH_RESULTS_MAX in one query; the snapshot's busiest events when the
@@ -25,6 +27,7 @@ import { searchOpenEvents } from "../search/results";
 import { pagePath } from "../single-fetch";
 import { marketSnapshot } from "../snapshots/markets";
 import { searchSourcesOf } from "../sources";
+import { withUmaStates } from "./card-resolutions";
 import { type DashboardQuery, dashboardView, searchResultsView } from "./dashboard-view";
 
 /**
@@ -86,7 +89,8 @@ export async function dashboardPage({ deps }: RequestContext, url: URL) {
     now,
   };
   // The cards' smart-money lines: the minute cron's rows, one D1 read kept a minute.
-  const lines = new HistoryReads(deps.history, deps.cache).eventSmartMoney(now, SMART_ROW_MAX_AGE_MS);
+  const reads = new HistoryReads(deps.history, deps.cache);
+  const lines = reads.eventSmartMoney(now, SMART_ROW_MAX_AGE_MS);
   const { value } =
     query.search.trim() === ""
       ? await marketSnapshot.view(deps, (snapshot) => dashboardView(snapshot, query))
@@ -99,9 +103,11 @@ export async function dashboardPage({ deps }: RequestContext, url: URL) {
       events: data.events.map((e) => ({ ...e, smartMoney: rows.value.get(e.slug)?.line ?? null })),
     };
   };
+  // Then the resolution lines' answers and times, read only when a card names a market in resolution.
+  const cards = async (data: DashboardData) => withUmaStates(reads, await withLines(data));
   return {
     slug: category?.slug ?? null,
     renderedAt: now,
-    dashboard: value instanceof Promise ? value.then(withLines) : await withLines(value),
+    dashboard: value instanceof Promise ? value.then(cards) : await cards(value),
   };
 }

@@ -7,7 +7,7 @@
  * source fails alone.
  */
 import type { ChartRange } from "~/lib/chart";
-import type { Books, EventPageData, EventRulesView, OutcomeRow } from "~/lib/event-page";
+import type { Books, EventPageData, EventResolutions, EventRulesView, OutcomeRow } from "~/lib/event-page";
 import { bookQuote } from "~/lib/event-page";
 import { toPercent } from "~/lib/format";
 import type { SidePair } from "~/lib/live-state";
@@ -24,6 +24,7 @@ import { smartOutcomes, smartQuery } from "../events/smart-money";
 import { smartMoneySection } from "../events/smart-money-section";
 import { LOOKUPS, type Lookups, sayUnavailable } from "../lookups";
 import { type HistorySources, linesHistory } from "../market/price-history";
+import { eventResolutions, resolutionsAt } from "../market/resolutions";
 import { toMarketView } from "../market/resolve";
 import { HOLDERS_UNAVAILABLE, holdersOf, mentionPoints, rankedTrades, withReturns } from "../market/sections";
 import { isTokenId } from "../polymarket/clob";
@@ -154,6 +155,7 @@ interface GammaSections {
   rules: Section<EventRulesView>;
   trades: NowOrLater<MarketTrades>;
   holders: NowOrLater<Section<OutcomeHolders[]>>;
+  resolution: NowOrLater<EventResolutions>;
   smartMoney: NowOrLater<Section<SmartMoneyView>>;
 }
 
@@ -177,9 +179,16 @@ async function gammaSections(
     ),
   ];
   const rules = rulesOf(gamma);
+  // Gamma's answer is the newer word on each market's UMA state (the snapshot's is up to 10 minutes old).
+  const stated = gamma.ok ? [...gamma.value.markets, ...gamma.value.resolved] : markets;
+  const resolvesFrom = gamma.ok ? gamma.value.resolutionSource : event.resolutionSource;
+  const resolution = nowOrLater(deps, resolutionsAt(event.slug, stated), () =>
+    eventResolutions(sources.lookups, event.slug, stated, resolvesFrom),
+  );
   if (!gamma.ok && conditionIds.length === 0) {
     return {
       rules,
+      resolution: (await resolution).value,
       trades: {
         trades: [],
         stored: 0,
@@ -199,16 +208,18 @@ async function gammaSections(
   const smartOf = smartOutcomes(withConditionIds(event.markets, gamma));
   const smartAsk = smartQuery(event.slug, event.id, smartOf);
   const smartAt = smartAsk ? [LOOKUPS.smartMoney.at(smartAsk)] : [];
-  const [{ value: trades }, { value: holders }, { value: smartMoney }] = await Promise.all([
-    nowOrLater(deps, tradesAt, () => eventTrades(sources, sources.board, event.slug, conditionIds)),
-    nowOrLater(deps, holdersAt, () =>
-      leaderView
-        ? holdersOf(sources.lookups, sources.board, leaderView)
-        : Promise.resolve<Section<OutcomeHolders[]>>(ok([])),
-    ),
-    nowOrLater(deps, smartAt, () => smartMoneySection(sources, smartOf, smartAsk)),
-  ]);
-  return { rules, trades, holders, smartMoney };
+  const [{ value: trades }, { value: holders }, { value: smartMoney }, { value: resolutionNow }] =
+    await Promise.all([
+      nowOrLater(deps, tradesAt, () => eventTrades(sources, sources.board, event.slug, conditionIds)),
+      nowOrLater(deps, holdersAt, () =>
+        leaderView
+          ? holdersOf(sources.lookups, sources.board, leaderView)
+          : Promise.resolve<Section<OutcomeHolders[]>>(ok([])),
+      ),
+      nowOrLater(deps, smartAt, () => smartMoneySection(sources, smartOf, smartAsk)),
+      resolution,
+    ]);
+  return { rules, trades, holders, smartMoney, resolution: resolutionNow };
 }
 
 /** One of Gamma's sections, now or when they arrive. */
@@ -300,6 +311,7 @@ async function eventPageData(
         }
       : null,
     holders: partOf(sections, (s) => s.holders),
+    resolution: partOf(sections, (s) => s.resolution),
     smartMoney: partOf(sections, (s) => s.smartMoney),
   };
 }

@@ -11,6 +11,7 @@ import {
   callRow,
   type OpenCallView,
   PAGE_PARAMS,
+  type PendingWhy,
   pageOf,
   parsePageNumber,
   pendingText,
@@ -47,7 +48,7 @@ export function settledPage(calls: readonly Call[], page: number): CallPage<Sett
 /** Calls not graded yet, the newest first, each with why it is still open. */
 export function openPage(
   calls: readonly Call[],
-  pendingStates: Readonly<Record<string, string>>,
+  pendingStates: Readonly<Record<string, PendingWhy>>,
   page: number,
   now: number,
 ): CallPage<OpenCallView> {

@@ -5,6 +5,7 @@
 
 import * as v from "valibot";
 import { httpsOnly } from "~/lib/links";
+import { statusHistoryOf } from "~/lib/resolution";
 import type { Market, Outcome } from "~/lib/types";
 import { UpstreamError } from "../http";
 import { CleanString, LenientNumber, RequiredText, Text } from "./lenient";
@@ -56,6 +57,8 @@ const GammaMarketSchema = v.object({
   clobTokenIds: v.fallback(jsonList(v.string()), []),
   closed: v.fallback(v.boolean(), false),
   umaResolutionStatus: Text,
+  // Every status the market went through, a JSON list sent as text; unreadable reads as none.
+  umaResolutionStatuses: v.optional(v.unknown()),
   events: v.fallback(v.array(v.fallback(GammaEventSchema, { slug: "", tags: [] })), []),
 });
 
@@ -148,6 +151,7 @@ export function normaliseGammaMarket(raw: unknown): Market | null {
     conditionId: market.conditionId === "" ? null : market.conditionId,
     closed: market.closed,
     resolution: market.umaResolutionStatus === "" ? null : market.umaResolutionStatus,
+    resolutionHistory: statusHistoryOf(market.umaResolutionStatuses),
   };
 }
 

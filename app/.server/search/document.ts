@@ -161,6 +161,7 @@ export function marketOfRow(
     conditionId: null,
     closed: market.closed,
     resolution: null,
+    resolutionHistory: [],
   };
 }
 

@@ -28,9 +28,12 @@ import { openIndexedEvent } from "./indexed-event";
 import { indexedEventCard } from "./results";
 
 export interface ReadEvent {
-  detail: EventDetail;
+  /** The answer but for its markets' resolutions (the API adds them from `markets`). */
+  detail: Omit<EventDetail, "resolutions">;
   /** Where the outcomes' prices came from: the snapshot (15-minute freshness), the index or an on-demand read. */
   from: "snapshot" | "index" | "lookup";
+  /** Every market read with its UMA state (open and resolved ones); null from the index, which keeps no state. */
+  markets: Market[] | null;
 }
 
 /** What the lookup answers: today `{ slug, title, markets }`, the whole event once it carries it. */
@@ -125,12 +128,13 @@ export async function readEvent(
       fetchedAt: snapshot.fetchedAt,
       provenance: provenanceOf(card, snapshot.provenance.markets),
     };
-    if (fromSnapshot.outcomes.length >= outcomeCount) return ok({ detail: fromSnapshot, from: "snapshot" });
+    if (fromSnapshot.outcomes.length >= outcomeCount)
+      return ok({ detail: fromSnapshot, from: "snapshot", markets });
     const read = await lookups.event(slug);
     const found = read.ok ? read.value.value : null;
     if (!read.ok || found === null) {
       const note = read.ok ? OUTCOMES_UNAVAILABLE : sayUnavailable(read, OUTCOMES_UNAVAILABLE).message;
-      return ok({ detail: { ...fromSnapshot, notes: [note] }, from: "snapshot" });
+      return ok({ detail: { ...fromSnapshot, notes: [note] }, from: "snapshot", markets });
     }
     const event = asMarketEvent(found);
     const outcomes = outcomeViews(event.markets, card.multi || event.markets.length > 1);
@@ -145,6 +149,7 @@ export async function readEvent(
         provenance: provenanceOf(card, fetchedProvenance(POLYMARKET, fetchedAt, stale)),
       },
       from: "lookup",
+      markets: [...event.markets, ...event.resolved],
     });
   }
   const indexed = await openIndexedEvent(sources, slug);
@@ -155,6 +160,7 @@ export async function readEvent(
     return ok({
       detail: outsideDetail(card, event, event.updatedAt, { kind: "cached", by: POLYMARKET, at }),
       from: "index",
+      markets: null,
     });
   }
   const read = await lookups.event(slug);
@@ -167,6 +173,7 @@ export async function readEvent(
   return ok({
     detail: outsideDetail(card, event, fetchedAt, fetchedProvenance(POLYMARKET, fetchedAt, stale)),
     from: "lookup",
+    markets: [...event.markets, ...event.resolved],
   });
 }
 
@@ -176,7 +183,7 @@ function outsideDetail(
   event: MarketEvent,
   fetchedAt: string,
   markets: Provenance,
-): EventDetail {
+): Omit<EventDetail, "resolutions"> {
   const outcomes = outcomeViews(event.markets, event.markets.length > 1);
   return {
     event: card,

@@ -7,7 +7,8 @@ export const KV_KEYS = {
   // v3: each card's X count carries the query it counted (`mentions.query`, decision 0049).
   // v4: the kept markets' prices are 0..1 only (no percent `yesPrice`/`noPrice`), their 24 h change
   // `firstPriceChange24h` (0..1, was `priceChange24h` in points).
-  markets: "snapshot:markets:v4",
+  // v5: the kept markets carry UMA's status history (`resolutionHistory`).
+  markets: "snapshot:markets:v5",
   marketsRefresh: "refresh:markets:v1",
   // v2: trades carry their trader ({ wallet, name, rank, … }) instead of a wallet string.
   whales: "snapshot:whales:v2",

@@ -16,6 +16,7 @@ import {
   type ScoredCall,
   type TrackSummary,
 } from "~/lib/track-record";
+import type { PendingWhy } from "~/lib/track-record-page";
 import type { SwrCache } from "../cache/swr-cache";
 import type { HistoryStore } from "../history/store";
 import { createLog } from "../log";
@@ -42,8 +43,8 @@ export interface TrackRecordData {
   byCategory: SummaryRow[];
   byHorizon: SummaryRow[];
   reliability: ReliabilityBin[];
-  /** Why each pending market is still pending (its last settlement check), by market id. */
-  pendingStates: Record<string, string>;
+  /** Why each pending market is still pending (its last settlement check, or UMA's state), by market id. */
+  pendingStates: Record<string, PendingWhy>;
 }
 
 const sourceLabel = (source: string) => (source === "estimate" ? "Rule-based estimate" : `Model ${source}`);
@@ -57,7 +58,7 @@ export async function readTrackRecord(history: HistoryStore | null): Promise<Sec
   const store = history?.calls;
   if (!store) return unavailable("The track record is unavailable: no history database.");
   let rows: Call[];
-  let pending: Map<string, string>;
+  let pending: Map<string, PendingWhy>;
   let resolutions: Map<string, CallOutcome>;
   try {
     [rows, pending, resolutions] = await Promise.all([

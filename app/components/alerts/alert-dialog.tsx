@@ -24,6 +24,7 @@ const EVENT_CHOICES: { type: EventRuleType; label: string }[] = [
   { type: "price_move", label: "The price moves within an hour" },
   { type: "whale", label: "Someone makes a large trade" },
   { type: "call_change", label: "Our AI call changes" },
+  { type: "resolution", label: "An answer is proposed, disputed or final (UMA)" },
 ];
 
 const SELECT =

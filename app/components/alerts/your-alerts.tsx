@@ -85,7 +85,8 @@ export function YourAlerts() {
       {rules.length === 0 ? (
         <p className="text-sm text-slate-700" data-testid="alerts-empty">
           No alerts yet. Press Alert me on a starred market, an event or a trader page to get a notification
-          in this browser when the price moves, a large trade comes in or our call changes.
+          in this browser when the price moves, a large trade comes in, our call changes or an answer is
+          proposed, disputed or final.
         </p>
       ) : (
         <ul ref={listRef} className="card divide-y divide-slate-200" data-testid="alerts-list">

@@ -16,11 +16,14 @@ import { marketPath } from "~/lib/market-page";
 import { EventForecast } from "./event-forecast";
 import { EventRules, EventSummary } from "./event-summary";
 import { OutcomeTable } from "./outcome-table";
+import { ResolutionTimeline } from "./resolution-timeline";
 import { SmartMoneySection } from "./smart-money";
 
 const LINK = "text-blue-800 underline-offset-2 hover:underline";
 /** What the rules say if their stream fails. */
 const RULES_UNAVAILABLE = "The rules are unavailable right now.";
+/** What the resolution says if its stream fails. */
+const RESOLUTION_UNAVAILABLE = "Where this event stands in its resolution is unavailable right now.";
 
 /** Where the chart's points came from, in words. */
 function chartSources({ ours, clob }: { ours: number; clob: number }): string {
@@ -32,7 +35,7 @@ function chartSources({ ours, clob }: { ours: number; clob: number }): string {
 
 /**
  * `/event/:slug`: the summary, the forecast, the chart of the leading six and every outcome with its book
- * (on a wide screen the forecast stands beside the other two), then the rules, the calls, mentions, large
+ * (on a wide screen the forecast stands beside the other two), then the rules, the resolution, the calls, mentions, large
  * trades and the leading outcome's top holders.
  */
 export function EventPage({ data }: { data: EventPageData }) {
@@ -93,6 +96,14 @@ export function EventPage({ data }: { data: EventPageData }) {
                   <SectionMessage>{rules.message}</SectionMessage>
                 )
               }
+            </DeferredPart>
+          </MarketSection>
+
+          <MarketSection id="resolution" title="Resolution">
+            <DeferredPart value={data.resolution} unavailable={RESOLUTION_UNAVAILABLE}>
+              {(resolution) => (
+                <ResolutionTimeline data={resolution} now={now} ended={event.status.kind === "awaiting"} />
+              )}
             </DeferredPart>
           </MarketSection>
 

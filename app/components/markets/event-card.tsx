@@ -21,6 +21,7 @@ import { marketPath } from "~/lib/market-page";
 import { endWords } from "~/lib/market-state";
 import { mentionCountText } from "~/lib/mentions";
 import { analysisProvenance, provenanceText } from "~/lib/provenance";
+import { cardResolutionLine } from "~/lib/resolution";
 import { edgeText, sentimentTone, sentimentTrend } from "~/lib/sentiment";
 import { CallBadge } from "./call-badge";
 
@@ -330,6 +331,11 @@ export function EventCard({ event, now }: { event: CardEvent; now: number }) {
       {event.smartMoney && (
         <p className="text-sm text-slate-700" data-testid="smart-money-line">
           {event.smartMoney}
+        </p>
+      )}
+      {event.resolution && !resolved && (
+        <p className="text-sm font-medium text-amber-900" data-testid="card-resolution">
+          {cardResolutionLine(event.resolution)}
         </p>
       )}
 

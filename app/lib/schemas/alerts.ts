@@ -44,6 +44,10 @@ export const CallChangeRuleSchema = v.strictObject({
   type: v.literal("call_change"),
   event: EventSlug,
 });
+export const ResolutionRuleSchema = v.strictObject({
+  type: v.literal("resolution"),
+  event: EventSlug,
+});
 export const WalletRuleSchema = v.strictObject({
   type: v.literal("wallet"),
   wallet: Wallet,
@@ -53,8 +57,8 @@ export const WalletRuleSchema = v.strictObject({
 export const AlertRuleSchema = v.pipe(
   v.variant(
     "type",
-    [PriceMoveRuleSchema, WhaleRuleSchema, CallChangeRuleSchema, WalletRuleSchema],
-    'type: one of "price_move", "whale", "call_change", "wallet"',
+    [PriceMoveRuleSchema, WhaleRuleSchema, CallChangeRuleSchema, ResolutionRuleSchema, WalletRuleSchema],
+    'type: one of "price_move", "whale", "call_change", "resolution", "wallet"',
   ),
   v.metadata({ ref: "AlertRule" }),
 );
@@ -136,6 +140,8 @@ export function ruleKey(rule: AlertRule): string {
       return `whale:${rule.event}:${rule.minUsd}`;
     case "call_change":
       return `call_change:${rule.event}`;
+    case "resolution":
+      return `resolution:${rule.event}`;
     case "wallet":
       return `wallet:${rule.wallet}:${rule.minUsd}`;
   }

@@ -74,6 +74,32 @@ const EventMentionsSchema = v.object({
   source: MentionsSourceSchema,
 });
 
+/** A card's word on UMA's resolution: the event's market whose answer is proposed or disputed. */
+export const CardResolutionSchema = v.pipe(
+  v.object({
+    marketId: v.string(),
+    label: v.pipe(
+      v.nullable(v.string()),
+      v.description("The market's name in a multi-outcome event; null for a one-market event"),
+    ),
+    state: v.picklist(["proposed", "disputed"]),
+    answer: v.pipe(
+      v.nullable(v.string()),
+      v.description(
+        'The proposed answer (an outcome\'s label or "50-50"); null until the Data API has said it',
+      ),
+    ),
+    finalAt: v.pipe(
+      nullableIso,
+      v.description(
+        "When the proposal becomes final unless disputed (or the vote's expected end); null until the Data API has said it",
+      ),
+    ),
+    others: v.pipe(v.number(), v.description("The event's other markets proposed or disputed")),
+  }),
+  v.metadata({ ref: "CardResolution" }),
+);
+
 /** What an event is, whether or not we forecast it: the card's fields but its forecast and X count. */
 const eventFacts = {
   id: v.string(),
@@ -111,6 +137,12 @@ const eventFacts = {
   moreOutcomes: v.pipe(v.number(), v.description("Open outcomes not listed")),
   priceChange24h: v.pipe(v.number(), v.description("24 h change of the leading outcome, points")),
   isLive: v.boolean(),
+  resolution: v.pipe(
+    v.nullable(CardResolutionSchema),
+    v.description(
+      "A market of the event whose answer is proposed or disputed (disputed first), from Gamma's state; null when none is (or, from our index, not known)",
+    ),
+  ),
   href: v.pipe(v.string(), v.description("The event page, or a one-market event's market page")),
   spark: v.optional(
     v.pipe(v.array(v.number()), v.description("The leading outcome's price (0–1) hourly over 24 hours")),
@@ -162,6 +194,38 @@ export const SearchEventSchema = v.pipe(
     ),
   }),
   v.metadata({ ref: "SearchEvent" }),
+);
+
+/** Where one market stands in UMA's resolution (lib/resolution.ts). */
+export const MarketResolutionSchema = v.pipe(
+  v.object({
+    marketId: v.string(),
+    marketSlug: v.nullable(v.string()),
+    label: v.pipe(
+      v.string(),
+      v.description("The market's name in the event (its group title, else its question)"),
+    ),
+    state: v.pipe(
+      v.picklist(["open", "proposed", "disputed", "resolved"]),
+      v.description(
+        "open: trading or no answer proposed; proposed: an answer waits out its challenge window; disputed: UMA's vote decides (48–72 h); resolved: final",
+      ),
+    ),
+    answer: v.pipe(
+      v.nullable(v.string()),
+      v.description(
+        'The proposed (or, resolved, the final) answer: an outcome\'s label or "50-50"; null when not known',
+      ),
+    ),
+    finalAt: v.pipe(
+      nullableIso,
+      v.description(
+        "When a proposal becomes final unless disputed, or the vote's expected end; null when not known",
+      ),
+    ),
+    wasDisputed: v.pipe(v.boolean(), v.description("An answer was disputed at some point")),
+  }),
+  v.metadata({ ref: "MarketResolution" }),
 );
 
 const money = v.pipe(v.number(), v.description("USD"));
@@ -240,6 +304,12 @@ export const EventDetailSchema = v.pipe(
       v.string(),
       v.description(
         "ISO 8601 time the prices were fetched from Polymarket (from the index: when its row last changed, a price moving a cent)",
+      ),
+    ),
+    resolutions: v.pipe(
+      v.nullable(v.array(MarketResolutionSchema)),
+      v.description(
+        "Each market read (open and resolved ones), where it stands in UMA's resolution: Gamma's state, with the Data API's answer and times for markets proposed or disputed; null for an event read from our index, which keeps no UMA state",
       ),
     ),
     notes: v.optional(v.pipe(v.array(v.string()), v.description("What could not be read"))),
