@@ -35,6 +35,7 @@ export default defineConfig({
                 POLYMARKET_GAMMA_URL: "https://gamma.test",
                 POLYMARKET_DATA_URL: "https://data.test",
                 POLYMARKET_CLOB_URL: "https://clob.test",
+                KALSHI_API_URL: "https://kalshi.test/trade-api/v2",
                 POLYMARKET_CLOB_WS_URL: clobWs.url,
                 CLOB_WS_CONTROL: clobWs.control,
                 // Test-only: subscriptions are made at `${PUSH_SERVICE_URL}/__push/subscriptions`; http is

@@ -3,6 +3,7 @@ import { getConfig } from "../app/.server/config";
 import { createDeps, type Deps } from "../app/.server/deps";
 import type { UpstreamCheck } from "../app/.server/history/store";
 import { describeFailure } from "../app/.server/http";
+import { crawlKalshi } from "../app/.server/kalshi/crawl";
 import { createLog, type Log } from "../app/.server/log";
 import { crawlSearchIndex } from "../app/.server/search/crawl";
 import { refreshEventSmartMoney } from "../app/.server/snapshots/event-smart-money";
@@ -16,7 +17,7 @@ import { type StoredWhales, whaleSnapshot } from "../app/.server/snapshots/whale
 import { settleOpenCalls } from "../app/.server/track-record/settle";
 import { errorMessage } from "../app/lib/errors";
 // The cron expressions of wrangler.toml [triggers]: one module says them, a unit test compares.
-import { MARKETS_CRON, WHALES_CRON } from "../app/lib/refresh-cadence";
+import { KALSHI_CRON, MARKETS_CRON, WHALES_CRON } from "../app/lib/refresh-cadence";
 import type { ResolutionChange } from "../app/lib/resolution";
 import { ok, type Section, unavailable } from "../app/lib/section";
 import { isolateFor } from "./isolate";
@@ -24,6 +25,7 @@ import { isolateFor } from "./isolate";
 const TRACK_RECORD_LOG = createLog("track-record");
 const SEARCH_LOG = createLog("search");
 const ALERTS_LOG = createLog("alerts");
+const KALSHI_LOG = createLog("kalshi");
 
 /** A cron job: its name and where its failure is logged, and its work (a failure is a result, not a throw). */
 interface Job {
@@ -52,7 +54,9 @@ async function runJobs(jobs: readonly (Job | null)[]): Promise<void> {
  * run, decision 0023). The market run also compacts the history and settles the track record; neither
  * can fail the run. The minute run also moves the search index's crawl on (a few Gamma pages, decision
  * 0034), beside the whale refresh: neither can fail the other. After them it refreshes the smart wallets
- * once a day and, in any other run, smart money for two shown events (decision 0055).
+ * once a day and, in any other run, smart money for two shown events (decision 0055). The Kalshi cron runs
+ * only the Kalshi crawl (decision 0057): its own trigger, so its own subrequest budget, and nothing else can
+ * fail with it.
  */
 export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext): Promise<void> {
   const checks: UpstreamCheck[] = [];
@@ -62,6 +66,10 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
     reportCheck: (check) => checks.push(check),
     takeChecks: () => checks.splice(0),
   };
+  if (cron === KALSHI_CRON) {
+    await runJobs([kalshiJob(deps)]);
+    return;
+  }
   const startedMs = deps.now();
   const markets = cron !== WHALES_CRON;
   const whales = cron !== MARKETS_CRON;
@@ -205,6 +213,25 @@ function searchIndexJob(deps: Deps): Job | null {
         now: deps.now,
         pagesPerRun: config.searchIndexPagesPerRun,
         passMinutes: config.searchIndexPassMinutes,
+      }),
+  };
+}
+
+/** Kalshi's open markets into D1 (decision 0057); off without D1 or with KALSHI_PAGES_PER_RUN = 0. */
+function kalshiJob(deps: Deps): Job | null {
+  const { db, config } = deps;
+  if (db === null || config.kalshiPagesPerRun === 0) return null;
+  return {
+    name: "kalshi crawl",
+    log: KALSHI_LOG,
+    run: () =>
+      crawlKalshi({
+        db,
+        kalshi: deps.upstreams.kalshi,
+        now: deps.now,
+        pagesPerRun: config.kalshiPagesPerRun,
+        passMinutes: config.kalshiPassMinutes,
+        rowsPerDay: config.kalshiRowsPerDay,
       }),
   };
 }

@@ -47,6 +47,14 @@ const ConfigSchema = v.object({
     ),
     "wss://ws-subscriptions-clob.polymarket.com/ws/market",
   ),
+  /** Kalshi's Trade API v2 (public market data, no key): the cross-venue crawl (decision 0057). */
+  kalshiUrl: v.optional(httpUrl("KALSHI_API_URL"), "https://api.elections.kalshi.com/trade-api/v2"),
+  /** Kalshi `/events` pages (≤ 100 open events with their markets each) read per Kalshi cron run (0: no crawl). */
+  kalshiPagesPerRun: integer("KALSHI_PAGES_PER_RUN", 0, 10, 5),
+  /** A Kalshi pass starts at most this often (minutes, start to start; 0: as soon as one ends). */
+  kalshiPassMinutes: integer("KALSHI_PASS_MINUTES", 0, 1440, 120),
+  /** D1 rows the Kalshi crawl may write a day (UTC); changed markets past it wait for the next day. */
+  kalshiRowsPerDay: integer("KALSHI_ROWS_PER_DAY", 0, 50_000, 5_000),
   xApiUrl: v.optional(httpUrl("X_API_URL"), "https://api.x.com"),
   xBearerToken: optionalSecret,
   llmApiUrl: v.optional(httpUrl("LLM_API_URL"), "https://api.x.ai/v1"),
@@ -148,6 +156,10 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   dataUrl: "POLYMARKET_DATA_URL",
   clobUrl: "POLYMARKET_CLOB_URL",
   clobWsUrl: "POLYMARKET_CLOB_WS_URL",
+  kalshiUrl: "KALSHI_API_URL",
+  kalshiPagesPerRun: "KALSHI_PAGES_PER_RUN",
+  kalshiPassMinutes: "KALSHI_PASS_MINUTES",
+  kalshiRowsPerDay: "KALSHI_ROWS_PER_DAY",
   xApiUrl: "X_API_URL",
   xBearerToken: "X_BEARER_TOKEN",
   llmApiUrl: "LLM_API_URL",

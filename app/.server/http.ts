@@ -1,7 +1,7 @@
 /** Shared outbound HTTP: timeout, bounded retries for idempotent failures, typed errors. */
 import { errorMessage } from "~/lib/errors";
 
-export type UpstreamName = "gamma" | "data" | "clob" | "x" | "llm";
+export type UpstreamName = "gamma" | "data" | "clob" | "x" | "llm" | "kalshi";
 
 export type UpstreamFailure = "network" | "timeout" | "status" | "html" | "invalid-json" | "shape" | "empty";
 
@@ -71,6 +71,7 @@ const UPSTREAM_LABELS: Record<UpstreamName, string> = {
   clob: "the Polymarket price history",
   x: "the X API",
   llm: "the language model API",
+  kalshi: "Kalshi's market data",
 };
 
 /**

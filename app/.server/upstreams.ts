@@ -4,6 +4,7 @@
  * its base URL, timeout and retry policy, so no caller ever rebuilds client options.
  */
 import type { Config } from "./config";
+import { fetchKalshiEventsPage } from "./kalshi/client";
 import { createX, type XClient } from "./mentions/x-client";
 import { fetchBooks, fetchPriceHistory, type HistoryInterval } from "./polymarket/clob";
 import { fetchEventTrades, fetchHolders, fetchMarketTrades, fetchWhaleTrades } from "./polymarket/data-api";
@@ -84,6 +85,14 @@ export const createClob = polymarketClient(
 );
 export type Clob = ReturnType<typeof createClob>;
 
+/** Kalshi (decision 0057): a page of its open events with their markets. Only the Kalshi cron calls it. */
+export function createKalshi(config: Config, fetch: typeof globalThis.fetch) {
+  const { kalshiUrl, timeoutMs, retries, retryBaseMs } = config;
+  const opts = { baseUrl: kalshiUrl, fetch, timeoutMs, retries, retryBaseMs };
+  return { openEventsPage: (cursor: string | null) => fetchKalshiEventsPage(cursor, opts) };
+}
+export type Kalshi = ReturnType<typeof createKalshi>;
+
 /** Every upstream client of a run. */
 export interface Upstreams {
   gamma: Gamma;
@@ -95,6 +104,7 @@ export interface Upstreams {
   x: XClient | null;
   /** Null without LLM_API_KEY: analyses are estimates then. */
   llm: LlmClient | null;
+  kalshi: Kalshi;
 }
 
 /** The Polymarket clients a visitor's lookup may use: one attempt each (a failure backs the route off instead). */
@@ -108,6 +118,7 @@ export function createUpstreams(config: Config, fetch: typeof globalThis.fetch):
     clob: createClob(config, fetch),
     x: createX(config, fetch),
     llm: createLlm(config, fetch),
+    kalshi: createKalshi(config, fetch),
   };
 }
 

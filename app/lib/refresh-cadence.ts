@@ -10,6 +10,8 @@
 export const MARKETS_CRON = "*/10 * * * *";
 /** The whale cron: the Data API's large trades (wrangler.toml [triggers]). */
 export const WHALES_CRON = "* * * * *";
+/** The Kalshi cron: Kalshi's open markets into D1 (decision 0057), on its own trigger and subrequest budget. */
+export const KALSHI_CRON = "*/5 * * * *";
 
 /** Default MARKETS_FRESH_SECONDS: a market snapshot younger than this is served as it is. */
 export const MARKETS_FRESH_SECONDS = 900;

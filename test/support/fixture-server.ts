@@ -52,12 +52,13 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The Worker's Polymarket variables pointing at a fixture server at `base`. */
+/** The Worker's upstream variables (Polymarket's, Kalshi's) pointing at a fixture server at `base`. */
 export function polymarketVars(base: string): Record<string, string> {
   return {
     POLYMARKET_GAMMA_URL: `${base}/gamma`,
     POLYMARKET_DATA_URL: `${base}/data`,
     POLYMARKET_CLOB_URL: `${base}/clob`,
+    KALSHI_API_URL: `${base}/kalshi/trade-api/v2`,
   };
 }
 
@@ -73,6 +74,7 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
     x: `${url}/x`,
     llm: `${url}/llm`,
     clob: `${url}/clob`,
+    kalshi: `${url}/kalshi/trade-api/v2`,
   });
   let modes: Partial<Record<Upstream, HttpHandler>> = {};
   /** The crawl's catalogue when set (`/__open-events`): its list requests carry no `order`. */

@@ -7,6 +7,10 @@
  * `next_cursor` on the last page, `offset` refused with 422.
  */
 
+import kalshiFirstPage from "../fixtures/kalshi/bobaoxu__events_nested_2events.json" with { type: "json" };
+import kalshiIranEvents from "../fixtures/kalshi/iran-project__events_nested_14_EXTRACT.json" with {
+  type: "json",
+};
 import leaderboardFixture from "../fixtures/polymarket/data-leaderboard-month-pnl-50.json" with {
   type: "json",
 };
@@ -76,6 +80,46 @@ export function keysetAnswer(
   return {
     status: 200,
     body: end < markets.length ? { [list]: page, next_cursor: cursorFor(end) } : { [list]: page },
+  };
+}
+
+/**
+ * Kalshi's open events with their markets, as the test upstreams list them: the recorded first page's two
+ * events, then the 14 recorded Iran-related ones (kalshi/ in the fixtures README).
+ */
+export const KALSHI_EVENTS: readonly unknown[] = [...kalshiFirstPage.events, ...kalshiIranEvents];
+
+/**
+ * Kalshi `GET /events?status=open&with_nested_markets=true&limit=&cursor=` over `events`, paged as the real
+ * route pages: `{ cursor, events, milestones }`, `limit` 1–200 (default 200; `pageSize` stands in for a
+ * smaller page), the next page asked with `cursor`, an empty `cursor` on the last page. Without
+ * `with_nested_markets=true` the events come without `markets`; another `status` than open lists none (the
+ * recorded events are all open). A limit over 200 answers 400, as Kalshi does.
+ */
+export function kalshiEventsAnswer(
+  query: URLSearchParams,
+  pageSize = 200,
+  events: readonly unknown[] = KALSHI_EVENTS,
+): { status: number; body: unknown } {
+  const asked = Number(query.get("limit") ?? 200);
+  if (!Number.isInteger(asked) || asked < 1 || asked > 200) {
+    return { status: 400, body: { error: { code: "invalid_parameters", message: "limit must be 1-200" } } };
+  }
+  const status = query.get("status");
+  const listed = status === null || status === "open" ? events : [];
+  const limit = Math.min(asked, pageSize);
+  const cursor = query.get("cursor");
+  const start = cursor ? (positionOf(cursor) ?? 0) : 0;
+  const end = start + limit;
+  const nested = query.get("with_nested_markets") === "true";
+  const page = listed
+    .slice(start, end)
+    .map((e) =>
+      nested ? e : Object.fromEntries(Object.entries(e as Json).filter(([k]) => k !== "markets")),
+    );
+  return {
+    status: 200,
+    body: { cursor: end < listed.length ? cursorFor(end) : "", events: page, milestones: [] },
   };
 }
 

@@ -31,6 +31,7 @@ import {
 import {
   type ChatRequest,
   eventsOf,
+  kalshiEventsAnswer,
   keysetAnswer,
   LEGACY_LIST_HEADERS,
   leaderboardAnswer,
@@ -48,8 +49,8 @@ import {
 export const recordedMarkets: unknown[] = replayedAt(marketsFixture, MARKETS_RECORDED_AT, Date.now());
 export const recordedTrades: unknown[] = [...tradesA, ...tradesB, ...tradesC];
 
-export type Upstream = "gamma" | "data" | "x" | "llm" | "clob";
-export const UPSTREAMS: readonly Upstream[] = ["gamma", "data", "x", "llm", "clob"];
+export type Upstream = "gamma" | "data" | "x" | "llm" | "clob" | "kalshi";
+export const UPSTREAMS: readonly Upstream[] = ["gamma", "data", "x", "llm", "clob", "kalshi"];
 
 /** Where each upstream lives for this kind of test. */
 export type UpstreamBases = Record<Upstream, string>;
@@ -91,6 +92,16 @@ const ABSURD: Record<Upstream, JsonBodyType> = {
       { t: "soon", p: Number.NaN },
     ],
   },
+  kalshi: {
+    cursor: "",
+    events: [
+      {
+        event_ticker: "KXABSURD-1",
+        title: "Absurd?",
+        markets: [{ ticker: "KXABSURD-1-A", status: "active", yes_bid_dollars: "7.00", volume_24h_fp: "-5" }],
+      },
+    ],
+  },
   llm: {
     choices: [
       {
@@ -119,6 +130,7 @@ const EMPTY: Record<Upstream, JsonBodyType> = {
   x: {},
   llm: {},
   clob: { history: [] },
+  kalshi: { cursor: "", events: [], milestones: [] },
 };
 
 /** What an upstream answers in a failure mode. */
@@ -151,7 +163,7 @@ function failureResponse(upstream: Upstream, mode: FailureMode): Promise<Respons
 /** The upstreams at `bases`, with request counts and the knobs tests turn. */
 export function createUpstreams(bases: UpstreamBases) {
   /** Requests per upstream, so tests can assert how often the Worker called out. */
-  const calls: Record<Upstream, number> = { gamma: 0, data: 0, x: 0, llm: 0, clob: 0 };
+  const calls: Record<Upstream, number> = { gamma: 0, data: 0, x: 0, llm: 0, clob: 0, kalshi: 0 };
   /** Every Gamma request URL, in order (path and parameters are part of the contract). */
   const gammaRequests: URL[] = [];
   /** Each upstream's latest Authorization header (which secret the app used). */
@@ -194,6 +206,13 @@ export function createUpstreams(bases: UpstreamBases) {
         : keysetAnswerFor(markets, pageSize)(info);
   const bearer = (request: { headers: Headers }) =>
     /^Bearer \S+/.test(request.headers.get("authorization") ?? "");
+  /** Kalshi's `/events` over the recorded events; `pageSize` below 200 makes the crawl page. */
+  const kalshiAnswerFor =
+    (pageSize: number): HttpResponseResolver =>
+    ({ request }) => {
+      const answer = kalshiEventsAnswer(new URL(request.url).searchParams, pageSize);
+      return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status });
+    };
   const routes: Record<Upstream, { method: "get" | "post"; url: string; ok: HttpResponseResolver }[]> = {
     gamma: [
       // The feed's two lists: the events keyset list, and the markets keyset list (the events fallback,
@@ -354,6 +373,7 @@ export function createUpstreams(bases: UpstreamBases) {
           HttpResponse.json(booksFor((await request.json().catch(() => null)) as unknown) as JsonBodyType),
       },
     ],
+    kalshi: [{ method: "get", url: `${bases.kalshi}/events`, ok: kalshiAnswerFor(200) }],
   };
 
   const counted = (upstream: Upstream, resolver: HttpResponseResolver): HttpResponseResolver => {
@@ -381,6 +401,12 @@ export function createUpstreams(bases: UpstreamBases) {
       const route = routes.gamma[0];
       if (!route) throw new Error("no keyset route");
       return handle("gamma", route, listsAnswerFor(markets, pageSize));
+    },
+    /** Kalshi's `/events` with `pageSize` events a page (the crawl's paging). */
+    kalshiHandler(pageSize: number): HttpHandler {
+      const route = routes.kalshi[0];
+      if (!route) throw new Error("no kalshi route");
+      return handle("kalshi", route, kalshiAnswerFor(pageSize));
     },
     /**
      * One upstream behaving in `mode`: its first route (Gamma: the keyset list), or the route whose path

@@ -15,6 +15,7 @@ const BASES = {
   x: "https://x.unit",
   llm: "https://llm.unit/v1",
   clob: "https://clob.unit",
+  kalshi: "https://kalshi.unit/trade-api/v2",
 };
 
 function setup() {

@@ -49,6 +49,7 @@ describe("fetchBooks", () => {
     x: "https://x.unit",
     llm: "https://llm.unit",
     clob: "https://clob.unit",
+    kalshi: "https://kalshi.unit/trade-api/v2",
   });
   const opts = {
     baseUrl: "https://clob.unit",

@@ -114,6 +114,7 @@ describe("fetchClosedMarkets", () => {
       x: "https://x.unit",
       llm: "https://llm.unit/v1",
       clob: "https://clob.unit",
+      kalshi: "https://kalshi.unit/trade-api/v2",
     });
     const fetch = fetchThrough(upstreams.handlers);
     // 253570 resolved Yes, 253573 resolved No, 253618 proposed (gamma-events-149.json); 517310 is open.

@@ -12,6 +12,7 @@ import { scoreFor } from "~/.server/sentiment/score";
 import { FAQ_CATEGORIES, TROUBLESHOOTING } from "~/content/faq";
 import {
   cronEveryMinutes,
+  KALSHI_CRON,
   MARKETS_CRON,
   MARKETS_EVERY,
   MARKETS_FRESH_FOR,
@@ -51,7 +52,7 @@ function sourceFiles(dir: string): string[] {
 
 describe("the refresh cadence: one module, the runtime's own numbers", () => {
   it("its crons are wrangler.toml's [triggers]", () => {
-    expect(wranglerCrons().sort()).toEqual([MARKETS_CRON, WHALES_CRON].sort());
+    expect(wranglerCrons().sort()).toEqual([MARKETS_CRON, WHALES_CRON, KALSHI_CRON].sort());
   });
 
   it("its freshness windows are the config's defaults", () => {

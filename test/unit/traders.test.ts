@@ -37,6 +37,7 @@ function setup() {
     x: "https://x.unit",
     llm: "https://llm.unit/v1",
     clob: "https://clob.unit",
+    kalshi: "https://kalshi.unit/trade-api/v2",
   });
   const requests: Request[] = [];
   const through = fetchThrough(upstreams.handlers);

@@ -9,7 +9,8 @@
 import { env } from "cloudflare:test";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
-import { MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
+import { parseConfig } from "~/.server/config";
+import { KALSHI_CRON, MARKETS_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import umaMarkets from "../fixtures/polymarket/gamma-markets-uma-proposed-disputed-13.json" with {
   type: "json",
 };
@@ -31,6 +32,9 @@ const SUBREQUESTS_PER_INVOCATION = 50;
 
 const MARKET_RUNS_A_DAY = 144;
 const WHALE_RUNS_A_DAY = 1_440;
+const KALSHI_RUNS_A_DAY = 288;
+/** The Kalshi crawl's own cap on the rows it writes a day (KALSHI_ROWS_PER_DAY's default): its worst case. */
+const KALSHI_ROWS_A_DAY = parseConfig({}).kalshiRowsPerDay;
 
 /** The fresh-wallet radar's upstream calls (a wallet's activity, its standing on the board), all runs. */
 let radarCalls = 0;
@@ -76,7 +80,7 @@ interface RunCost {
   radar: number;
 }
 
-const upstreamCalls = () => calls.gamma + calls.data + calls.clob + calls.x + calls.llm;
+const upstreamCalls = () => calls.gamma + calls.data + calls.clob + calls.x + calls.llm + calls.kalshi;
 
 /** Requests for smart money per event (the minute run's rotation, decision 0055): v2 holders and trades. */
 let smartAsked = 0;
@@ -145,6 +149,7 @@ describe("the Workers Free plan at the default schedule", () => {
 
     const marketRuns: RunCost[] = [];
     const whaleRuns: RunCost[] = [];
+    const kalshiRuns: RunCost[] = [];
     const smartRuns: { upstream: number; queries: number }[] = [];
     let visitorPuts = 0;
     for (let minute = 0; minute < 60; minute++) {
@@ -153,6 +158,7 @@ describe("the Workers Free plan at the default schedule", () => {
       const asked = smartAsked;
       const sqlBefore = d1.tally.sql.length;
       whaleRuns.push(await costOf(worker, WHALES_CRON, at + 1_000, kv, d1.tally));
+      if (minute % 5 === 0) kalshiRuns.push(await costOf(worker, KALSHI_CRON, at + 2_000, kv, d1.tally));
       const sql = d1.tally.sql.slice(sqlBefore);
       smartRuns.push({
         upstream: smartAsked - asked,
@@ -185,12 +191,16 @@ describe("the Workers Free plan at the default schedule", () => {
     const hourPuts = sum(marketRuns, "puts") + sum(whaleRuns, "puts");
     const perDay = {
       kvWrites: hourPuts * 24,
+      // The Kalshi crawl at its daily cap, whatever the hour measured (it refuses to write more).
       d1RowsWritten:
         mean(marketRuns, "rowsWritten") * MARKET_RUNS_A_DAY +
-        mean(whaleRuns, "rowsWritten") * WHALE_RUNS_A_DAY,
+        mean(whaleRuns, "rowsWritten") * WHALE_RUNS_A_DAY +
+        Math.max(KALSHI_ROWS_A_DAY, mean(kalshiRuns, "rowsWritten") * KALSHI_RUNS_A_DAY),
       d1RowsRead:
-        mean(marketRuns, "rowsRead") * MARKET_RUNS_A_DAY + mean(whaleRuns, "rowsRead") * WHALE_RUNS_A_DAY,
-      invocations: MARKET_RUNS_A_DAY + WHALE_RUNS_A_DAY,
+        mean(marketRuns, "rowsRead") * MARKET_RUNS_A_DAY +
+        mean(whaleRuns, "rowsRead") * WHALE_RUNS_A_DAY +
+        mean(kalshiRuns, "rowsRead") * KALSHI_RUNS_A_DAY,
+      invocations: MARKET_RUNS_A_DAY + WHALE_RUNS_A_DAY + KALSHI_RUNS_A_DAY,
     };
     console.log(
       JSON.stringify(
@@ -202,6 +212,7 @@ describe("the Workers Free plan at the default schedule", () => {
           },
           marketRun: perRun(marketRuns),
           whaleRun: perRun(whaleRuns),
+          kalshiRun: perRun(kalshiRuns),
           perDay,
         },
         null,
@@ -219,8 +230,14 @@ describe("the Workers Free plan at the default schedule", () => {
     // D1 and the per-invocation limits.
     expect(perDay.d1RowsWritten).toBeLessThanOrEqual(D1_ROWS_WRITTEN_LIMIT);
     expect(perDay.d1RowsRead).toBeLessThanOrEqual(D1_ROWS_READ_LIMIT);
-    expect(max([...marketRuns, ...whaleRuns], "queries")).toBeLessThanOrEqual(D1_QUERIES_PER_INVOCATION);
-    expect(max([...marketRuns, ...whaleRuns], "subrequests")).toBeLessThanOrEqual(SUBREQUESTS_PER_INVOCATION);
+    const runs = [...marketRuns, ...whaleRuns, ...kalshiRuns];
+    expect(max(runs, "queries")).toBeLessThanOrEqual(D1_QUERIES_PER_INVOCATION);
+    expect(max(runs, "subrequests")).toBeLessThanOrEqual(SUBREQUESTS_PER_INVOCATION);
+    // The Kalshi runs: 12 in the hour, each ≤ KALSHI_PAGES_PER_RUN pages and 3 queries, no KV.
+    expect(kalshiRuns).toHaveLength(12);
+    expect(max(kalshiRuns, "queries")).toBeLessThanOrEqual(3);
+    expect(max(kalshiRuns, "subrequests")).toBeLessThanOrEqual(parseConfig({}).kalshiPagesPerRun + 3);
+    expect(sum(kalshiRuns, "puts")).toBe(0);
     // Smart money per event: within its share of each whale run; every shown event has its row.
     expect(Math.max(...smartRuns.map((r) => r.upstream))).toBeLessThanOrEqual(SMART_UPSTREAM_PER_RUN);
     expect(Math.max(...smartRuns.map((r) => r.queries))).toBeLessThanOrEqual(SMART_QUERIES_PER_RUN);

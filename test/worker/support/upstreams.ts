@@ -12,8 +12,16 @@ export const DATA = "https://data.test";
 export const X_API = "https://x.test";
 export const LLM = "https://llm.test/v1";
 export const CLOB = "https://clob.test";
+export const KALSHI = "https://kalshi.test/trade-api/v2";
 
-const upstreamsAtTestHosts = createUpstreams({ gamma: GAMMA, data: DATA, x: X_API, llm: LLM, clob: CLOB });
+const upstreamsAtTestHosts = createUpstreams({
+  gamma: GAMMA,
+  data: DATA,
+  x: X_API,
+  llm: LLM,
+  clob: CLOB,
+  kalshi: KALSHI,
+});
 
 export const { calls, gammaRequests } = upstreamsAtTestHosts;
 
@@ -32,6 +40,7 @@ export function feedRequests(): number {
   ).length;
 }
 export const keysetHandler = upstreamsAtTestHosts.keysetHandler;
+export const kalshiHandler = upstreamsAtTestHosts.kalshiHandler;
 /** Trades put in front of the recorded /trades answer; a test that adds some empties it. */
 export const extraTrades = upstreamsAtTestHosts.extraTrades;
 export const resetCalls = upstreamsAtTestHosts.resetCalls;
