@@ -101,6 +101,16 @@ export function smartMoney(
   smart: ReadonlyMap<string, SmartWallet>,
 ): SmartMoney {
   const seen = new Set<string>();
+  // The smart wallets' trades by token, read once (an event's day of trades is up to 500 rows).
+  const smartTrades = new Map<string, { wallet: string; flow: number }[]>();
+  for (const trade of trades24h) {
+    const wallet = trade.wallet.toLowerCase();
+    if (!smart.has(wallet)) continue;
+    const flow = trade.side === "BUY" ? trade.usd : -trade.usd;
+    const list = smartTrades.get(trade.tokenId);
+    if (list) list.push({ wallet, flow });
+    else smartTrades.set(trade.tokenId, [{ wallet, flow }]);
+  }
   const rows = outcomes.map((outcome): SmartOutcome => {
     const token = outcome.tokenId;
     const holdings = new Map<string, SmartHolding & { avgPrice: number | null }>();
@@ -120,10 +130,8 @@ export function smartMoney(
     }
     let netFlow24h = 0;
     const traders = new Set<string>();
-    for (const trade of trades24h) {
-      const wallet = trade.wallet.toLowerCase();
-      if (token === null || trade.tokenId !== token || !smart.has(wallet)) continue;
-      netFlow24h += trade.side === "BUY" ? trade.usd : -trade.usd;
+    for (const { wallet, flow } of token === null ? [] : (smartTrades.get(token) ?? [])) {
+      netFlow24h += flow;
       traders.add(wallet);
     }
     const list = [...holdings.values()].sort((a, b) => b.value - a.value || a.rank - b.rank);
