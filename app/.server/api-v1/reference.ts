@@ -24,6 +24,7 @@ import {
 } from "./bodies";
 import { RATE_LIMIT, RATE_PERIOD_SECONDS } from "./http";
 import { liveReference } from "./live-reference";
+import { compareAnswer } from "./compare";
 import { API_BASE, type OpenApiDocument, openApiDocument } from "./openapi";
 import { traderRecordAnswer } from "./traders";
 
@@ -173,6 +174,7 @@ async function makeExamples(deps: Deps): Promise<Record<string, ApiExample>> {
     example(`/traders/${wallet}`, () => traderRecordAnswer(deps, wallet)),
     example("/track-record", () => trackRecordAnswer(deps, undefined)),
     example("/status", () => statusAnswer(deps)),
+    example("/compare?min_gap=1", () => compareAnswer(deps, { min_gap: 1 })),
   ]);
   const ids = [
     "listMarkets",
@@ -186,6 +188,7 @@ async function makeExamples(deps: Deps): Promise<Record<string, ApiExample>> {
     "getTraderRecord",
     "getTrackRecord",
     "getStatus",
+    "listComparePairs",
   ];
   return Object.fromEntries(ids.map((id, i) => [id, entries[i] as ApiExample]));
 }

@@ -1,7 +1,7 @@
 /**
  * `cross_venue_pairs` (migrations/0014): the Polymarket ↔ Kalshi pairs the matcher shows, read joined with
- * Kalshi's stored market (its prices and when they were read). Reads only; the Kalshi cron writes the table.
- * Each read throws when D1 fails: the caller degrades its Kalshi part alone.
+ * Kalshi's stored market (its prices and when they were read), and the statements the pairing job
+ * (pair-job.ts) writes it with. Each read throws when D1 fails: the caller degrades its Kalshi part alone.
  */
 import type { StoredKalshiMarket } from "./store";
 
@@ -105,4 +105,72 @@ export async function readOpenPairs(db: D1Database): Promise<StoredPair[]> {
     .prepare(`${SELECT} WHERE k.closed = 0 ORDER BY p.polymarket_id`)
     .all<PairRow>();
   return results.map(pairOf);
+}
+
+/** A pair as the table stores it (what the pairing job compares before writing). */
+export interface PairRecord {
+  polymarketId: string;
+  eventSlug: string;
+  kalshiTicker: string;
+  score: number;
+  reasons: string[];
+  decidedBy: "score" | "confirmed";
+}
+
+/** Every stored pair, without Kalshi's market (the pairing job's comparison). Throws when D1 fails. */
+export async function readPairRecords(db: D1Database): Promise<PairRecord[]> {
+  const { results } = await db
+    .prepare(
+      "SELECT polymarket_id, event_slug, kalshi_ticker, score, reasons, decided_by FROM cross_venue_pairs ORDER BY polymarket_id",
+    )
+    .all<{
+      polymarket_id: string;
+      event_slug: string;
+      kalshi_ticker: string;
+      score: number;
+      reasons: string;
+      decided_by: "score" | "confirmed";
+    }>();
+  return results.map((r) => ({
+    polymarketId: r.polymarket_id,
+    eventSlug: r.event_slug,
+    kalshiTicker: r.kalshi_ticker,
+    score: r.score,
+    reasons: reasonsOf(r.reasons),
+    decidedBy: r.decided_by,
+  }));
+}
+
+/** One statement upserting `pairs` (a JSON array read with json_each), matched at `nowMs`. */
+export function preparePairUpserts(
+  db: D1Database,
+  pairs: readonly PairRecord[],
+  nowMs: number,
+): D1PreparedStatement {
+  const rows = pairs.map((p) => [
+    p.polymarketId,
+    p.eventSlug,
+    p.kalshiTicker,
+    p.score,
+    JSON.stringify(p.reasons),
+    p.decidedBy,
+  ]);
+  return db
+    .prepare(
+      `INSERT INTO cross_venue_pairs (polymarket_id, event_slug, kalshi_ticker, score, reasons, decided_by, matched_ms)
+       SELECT json_extract(j.value, '$[0]'), json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'),
+         json_extract(j.value, '$[3]'), json_extract(j.value, '$[4]'), json_extract(j.value, '$[5]'), ?2
+       FROM json_each(?1) j WHERE true
+       ON CONFLICT (polymarket_id) DO UPDATE SET event_slug = excluded.event_slug,
+         kalshi_ticker = excluded.kalshi_ticker, score = excluded.score, reasons = excluded.reasons,
+         decided_by = excluded.decided_by, matched_ms = excluded.matched_ms`,
+    )
+    .bind(JSON.stringify(rows), nowMs);
+}
+
+/** Deletes the pairs of `polymarketIds` (no longer proposed). */
+export function preparePairDeletes(db: D1Database, polymarketIds: readonly string[]): D1PreparedStatement {
+  return db
+    .prepare("DELETE FROM cross_venue_pairs WHERE polymarket_id IN (SELECT value FROM json_each(?1))")
+    .bind(JSON.stringify(polymarketIds));
 }
