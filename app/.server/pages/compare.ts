@@ -26,8 +26,9 @@ import type { CachedMarkets } from "../snapshots/markets";
 const log = createLog("kalshi");
 const PAIRS_MEMO_MS = 60_000;
 
-/** Kalshi is "not read lately" when its last full pass is older than this many passes. */
+/** Kalshi is "not read lately" when its last full pass is older than this many passes (and half an hour). */
 const PASSES_LATE = 3;
+const LATE_AT_LEAST_MS = 30 * 60_000;
 
 export const COMPARE_UNAVAILABLE = "The matched markets cannot be read right now.";
 
@@ -89,7 +90,8 @@ export async function compareData(deps: Deps, filters: CompareFilters): Promise<
   const rows = filterRows(all, filters);
   const late =
     stored.lastFullPassMs !== null &&
-    sources.now - stored.lastFullPassMs > PASSES_LATE * deps.config.kalshiPassMinutes * 60_000;
+    sources.now - stored.lastFullPassMs >
+      Math.max(LATE_AT_LEAST_MS, PASSES_LATE * deps.config.kalshiPassMinutes * 60_000);
   const message = late
     ? `Kalshi has not been read in full since ${formatMoment(stored.lastFullPassMs ?? 0, sources.now)}: its prices below are the last stored, each with when it was read.`
     : null;
