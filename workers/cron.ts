@@ -244,7 +244,9 @@ function kalshiJob(deps: Deps): Job | null {
           now: deps.now,
           shown: async () => (await marketSnapshot.inspect(deps)).value,
         });
-        if (!paired.ok) KALSHI_LOG.error(`kalshi pairs failed: ${paired.message}`);
+        if (!paired.ok && paired.reason !== "empty")
+          KALSHI_LOG.error(`kalshi pairs failed: ${paired.message}`);
+        else if (!paired.ok) KALSHI_LOG.warn(paired.message);
       }
       return crawled;
     },

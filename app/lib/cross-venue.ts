@@ -109,9 +109,10 @@ export function pairGap(
 
 /** Cents to show, signed: "+5.2¢", "−0.4¢", "0¢" (a gap after fees is rarely a whole cent). */
 export function centsText(dollars: number): string {
-  const cents = Math.round(dollars * 1000) / 10;
+  // Rounded on the magnitude, so a gap and its opposite read the same but for the sign.
+  const cents = Math.round(Math.abs(dollars) * 1000) / 10;
   if (cents === 0) return "0¢";
-  return `${cents > 0 ? "+" : "−"}${Math.abs(cents)}¢`;
+  return `${dollars > 0 ? "+" : "−"}${cents}¢`;
 }
 
 /** Whole days between two ISO dates when more than END_DATES_APART_MS apart, else null. */

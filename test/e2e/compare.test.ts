@@ -39,7 +39,10 @@ beforeAll(async () => {
     LLM_API_URL: `${fixtures.url}/no-llm`,
   });
   base = worker.url;
-  const listed = await fetch(`${fixtures.url}/__markets`, { method: "POST", body: JSON.stringify(WORLD_CUP) });
+  const listed = await fetch(`${fixtures.url}/__markets`, {
+    method: "POST",
+    body: JSON.stringify(WORLD_CUP),
+  });
   expect(listed.status).toBe(200);
   await cron(MARKETS_CRON);
   await cron(KALSHI_CRON);
@@ -63,9 +66,9 @@ describe("/compare in Chromium", () => {
       expect(await first.getByRole("link", { name: /Market on Kalshi/ }).count()).toBe(1);
       expect(await first.getByRole("link", { name: /Polymarket's rules/ }).count()).toBe(1);
       expect(await first.getByText(/^Matched with score/).count()).toBe(1);
-      expect(await page.getByRole("link", { name: "Compare Kalshi" }).first().getAttribute("aria-current")).toBe(
-        "page",
-      );
+      expect(
+        await page.getByRole("link", { name: "Compare Kalshi" }).first().getAttribute("aria-current"),
+      ).toBe("page");
       await expectNoAxeViolations(page);
       if (width === 1280) await screenshotWidths(page, "compare");
       expect(problems).toEqual([]);
@@ -76,7 +79,10 @@ describe("/compare in Chromium", () => {
   it("the filters are a GET form: a category with no pair says so", async () => {
     const { page, problems } = await open("/compare", base, { width: 390 });
     await page.getByLabel("Category").selectOption("politics");
-    await Promise.all([page.waitForURL(/category=politics/), page.getByRole("button", { name: "Show" }).click()]);
+    await Promise.all([
+      page.waitForURL(/category=politics/),
+      page.getByRole("button", { name: "Show" }).click(),
+    ]);
     await expect.poll(() => page.getByTestId("compare-none-above").count()).toBe(1);
     await expectNoAxeViolations(page);
     expect(problems).toEqual([]);

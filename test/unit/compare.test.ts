@@ -69,11 +69,16 @@ describe("the gap after fees", () => {
   });
 });
 
-const pair = (id: string, ticker: string, last: number | null, closeTime: string | null = null): PairInput => ({
+const pair = (
+  id: string,
+  ticker: string,
+  last: number | null,
+  closeTime: string | null = null,
+): PairInput => ({
   polymarketId: id,
   eventSlug: "world-cup-winner",
   score: 0.8,
-  reasons: ["outcome \"Spain\" on both"],
+  reasons: ['outcome "Spain" on both'],
   decidedBy: "score",
   matchedMs: Date.parse("2026-06-01T00:00:00Z"),
   kalshi: {
@@ -107,7 +112,12 @@ describe("/compare's rows and filters", () => {
     ["3", market("3", 0.3, "politics")],
   ]);
   const rows = compareRows(
-    [pair("1", "A", 0.12), pair("2", "B", 0.4, "2026-07-30T00:00:00Z"), pair("3", "C", 0.3), pair("9", "D", 0.5)],
+    [
+      pair("1", "A", 0.12),
+      pair("2", "B", 0.4, "2026-07-30T00:00:00Z"),
+      pair("3", "C", 0.3),
+      pair("9", "D", 0.5),
+    ],
     shown,
     "2026-06-01T00:10:00Z",
   );
@@ -119,9 +129,9 @@ describe("/compare's rows and filters", () => {
   });
 
   it("filters by category and minimum gap; bad values are refused with what was wrong", () => {
-    expect(filterRows(rows, { category: "politics", minGapCents: null }).map((r) => r.polymarket.id)).toEqual([
-      "3",
-    ]);
+    expect(filterRows(rows, { category: "politics", minGapCents: null }).map((r) => r.polymarket.id)).toEqual(
+      ["3"],
+    );
     expect(filterRows(rows, { category: null, minGapCents: 5 }).map((r) => r.polymarket.id)).toEqual(["2"]);
     expect(parseCompareFilters(new URLSearchParams("category=sports&min_gap=2.5"))).toEqual({
       ok: true,

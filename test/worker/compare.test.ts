@@ -16,7 +16,8 @@ import { pairKalshi } from "~/.server/kalshi/pair-job";
 import { marketSnapshot } from "~/.server/snapshots/markets";
 import { HistoryOutbox } from "~/.server/snapshots/outbox";
 import { KALSHI_CRON, MARKETS_CRON } from "~/lib/refresh-cadence";
-import { readFixture } from "../support/fixtures";
+import labels from "../fixtures/cross-venue-labels.json" with { type: "json" };
+import worldCup from "../fixtures/polymarket/gamma-event-negrisk-60.json" with { type: "json" };
 import { countingDb } from "./support/counting";
 import { type Json, openApi, validatorFor } from "./support/openapi";
 import { FAILURE_MODES, failing, keysetHandler, upstreams } from "./support/upstreams";
@@ -28,14 +29,10 @@ const t = workerTest({ tables: ["kalshi_markets", "kalshi_pairs", "cross_venue_p
 const AT = Date.parse("2026-06-01T12:00:00Z");
 
 /** The recorded World Cup event's markets, each with its event embedded (as Gamma's markets list sends them). */
-const worldCup = readFixture<Json>("polymarket/gamma-event-negrisk-60.json");
-const { markets: worldCupMarkets, ...worldCupEvent } = worldCup as Json & { markets: Json[] };
+const { markets: worldCupMarkets, ...worldCupEvent } = worldCup as unknown as Json & { markets: Json[] };
 const WORLD_CUP = worldCupMarkets.map((m) => ({ ...m, events: [worldCupEvent] }));
 
 /** The labelled same-question pairs (test/fixtures/cross-venue-labels.json). */
-const labels = readFixture<{ pairs: { polymarket: string; kalshi: string; same: boolean }[] }>(
-  "cross-venue-labels.json",
-);
 const SAME = new Set(labels.pairs.filter((p) => p.same).map((p) => `${p.polymarket} ${p.kalshi}`));
 
 const headers = (ip: string) => ({ ...BROWSER, "cf-connecting-ip": ip });
@@ -93,7 +90,8 @@ describe("the pairing job", () => {
     await showAndPair();
     const rows = await pairs();
     expect(rows.length).toBeGreaterThan(5);
-    for (const r of rows) expect(SAME.has(`${r.polymarket_id} ${r.kalshi_ticker}`), r.polymarket_id).toBe(true);
+    for (const r of rows)
+      expect(SAME.has(`${r.polymarket_id} ${r.kalshi_ticker}`), r.polymarket_id).toBe(true);
     expect(rows.every((r) => r.event_slug === "world-cup-winner" && r.decided_by === "score")).toBe(true);
     expect(rows.map((r) => `${r.polymarket_id} ${r.kalshi_ticker}`)).toContain("558934 KXMENWORLDCUP-26-ES");
   });
@@ -156,7 +154,10 @@ describe("/compare", () => {
 
     const api = await t.worker.fetch("/api/v1/compare", { headers: headers("198.51.100.2") });
     expect(api.status).toBe(200);
-    const body = (await api.json()) as { state: string; pairs: { gapAfterFees: number; feesIncluded: boolean }[] };
+    const body = (await api.json()) as {
+      state: string;
+      pairs: { gapAfterFees: number; feesIncluded: boolean }[];
+    };
     expect(body.state).toBe("pairs");
     const gaps = body.pairs.map((p) => p.gapAfterFees);
     expect(gaps).toEqual([...gaps].sort((a, b) => b - a));
@@ -169,7 +170,9 @@ describe("/compare", () => {
 
   it("filters by category and minimum gap; none above the filter says so; bad values are 400s", async () => {
     await showAndPair();
-    const all = (await (await t.worker.fetch("/api/v1/compare", { headers: headers("198.51.100.3") })).json()) as {
+    const all = (await (
+      await t.worker.fetch("/api/v1/compare", { headers: headers("198.51.100.3") })
+    ).json()) as {
       pairs: { gapAfterFees: number }[];
       total: number;
     };

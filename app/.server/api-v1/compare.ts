@@ -69,10 +69,15 @@ const ComparePairSchema = v.pipe(
         "|gap| minus both venues' taker fees a contract on a 100-contract trade (Yes on the cheaper venue, No on the other); negative when the fees exceed the gap",
       ),
     ),
-    kalshiFee: v.pipe(v.number(), v.description("Kalshi's fee a contract: ⌈0.07 × 100 × P × (1 − P)⌉ to the cent / 100")),
+    kalshiFee: v.pipe(
+      v.number(),
+      v.description("Kalshi's fee a contract: ⌈0.07 × 100 × P × (1 − P)⌉ to the cent / 100"),
+    ),
     polymarketFee: v.pipe(
       v.nullable(v.number()),
-      v.description("Polymarket's fee a contract (0 where its fees are off); null when not known, so not included"),
+      v.description(
+        "Polymarket's fee a contract (0 where its fees are off); null when not known, so not included",
+      ),
     ),
     feesIncluded: v.boolean(),
     match: v.object({
@@ -92,7 +97,9 @@ const ComparePairSchema = v.pipe(
 export const CompareResponseSchema = v.object({
   state: v.pipe(
     v.picklist(["pairs", "none-above", "no-pairs"]),
-    v.description("pairs: some pass the filters; none-above: pairs, none passing; no-pairs: none matched yet"),
+    v.description(
+      "pairs: some pass the filters; none-above: pairs, none passing; no-pairs: none matched yet",
+    ),
   ),
   pairs: v.array(ComparePairSchema),
   total: v.pipe(v.number(), v.description("Pairs before the filters")),
@@ -106,9 +113,18 @@ export type CompareResponse = v.InferOutput<typeof CompareResponseSchema>;
 
 /** The answer: 503 when the pairs cannot be read. */
 export async function compareAnswer(deps: Deps, query: CompareQuery): Promise<Answer<CompareResponse>> {
-  const data = await compareData(deps, { category: query.category ?? null, minGapCents: query.min_gap ?? null });
+  const data = await compareData(deps, {
+    category: query.category ?? null,
+    minGapCents: query.min_gap ?? null,
+  });
   if (data.state === "unavailable")
-    return { ok: false, status: 503, code: "unavailable", message: data.message ?? "unavailable", retryAfter: 60 };
+    return {
+      ok: false,
+      status: 503,
+      code: "unavailable",
+      message: data.message ?? "unavailable",
+      retryAfter: 60,
+    };
   return {
     ok: true,
     maxAge: COMPARE_MAX_AGE,

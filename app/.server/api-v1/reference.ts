@@ -22,9 +22,9 @@ import {
   trackRecordAnswer,
   whalesAnswer,
 } from "./bodies";
+import { compareAnswer } from "./compare";
 import { RATE_LIMIT, RATE_PERIOD_SECONDS } from "./http";
 import { liveReference } from "./live-reference";
-import { compareAnswer } from "./compare";
 import { API_BASE, type OpenApiDocument, openApiDocument } from "./openapi";
 import { traderRecordAnswer } from "./traders";
 

@@ -9,7 +9,6 @@ import { describeRoute, validator } from "hono-openapi";
 import { HealthSchema } from "~/lib/schemas/health";
 import type { WorkerEnv } from "../worker-env";
 import { alertRoutes } from "./alerts";
-import { CompareQuerySchema, CompareResponseSchema, compareAnswer } from "./compare";
 import {
   type Answer,
   eventAnswer,
@@ -24,6 +23,7 @@ import {
   trackRecordAnswer,
   whalesAnswer,
 } from "./bodies";
+import { CompareQuerySchema, CompareResponseSchema, compareAnswer } from "./compare";
 import { apiError, etagOf } from "./http";
 import {
   CursorQuerySchema,

@@ -20,8 +20,8 @@ import type { Deps } from "../deps";
 import { readOpenPairs, type StoredPair } from "../kalshi/pairs";
 import { readKalshiCrawl } from "../kalshi/store";
 import { createLog } from "../log";
-import { sourcesOf } from "../sources";
 import type { CachedMarkets } from "../snapshots/markets";
+import { sourcesOf } from "../sources";
 
 const log = createLog("kalshi");
 const PAIRS_MEMO_MS = 60_000;
@@ -35,9 +35,7 @@ export const COMPARE_UNAVAILABLE = "The matched markets cannot be read right now
 /** The shown Polymarket markets by id, as the comparison reads them. */
 function shownMarkets(cached: CachedMarkets): Map<string, ShownMarketInput> {
   const { snapshot, markets = [] } = cached.value;
-  const eventOf = new Map(
-    snapshot.events.flatMap((e) => e.outcomes.map((o) => [o.marketId, e] as const)),
-  );
+  const eventOf = new Map(snapshot.events.flatMap((e) => e.outcomes.map((o) => [o.marketId, e] as const)));
   const bySlug = new Map(snapshot.events.map((e) => [e.slug, e]));
   const shown = new Map<string, ShownMarketInput>();
   for (const m of markets) {
@@ -86,7 +84,8 @@ export async function compareData(deps: Deps, filters: CompareFilters): Promise<
   const cached = await sources.snapshot();
   const polymarketReadAt = cached?.value.snapshot.fetchedAt ?? null;
   const kalshiReadAt = stored.lastFullPassMs === null ? null : new Date(stored.lastFullPassMs).toISOString();
-  const all = cached && polymarketReadAt ? compareRows(stored.pairs, shownMarkets(cached), polymarketReadAt) : [];
+  const all =
+    cached && polymarketReadAt ? compareRows(stored.pairs, shownMarkets(cached), polymarketReadAt) : [];
   const rows = filterRows(all, filters);
   const late =
     stored.lastFullPassMs !== null &&

@@ -1,6 +1,12 @@
 import { ExternalLink } from "~/components/ui/external-link";
 import { CATEGORIES } from "~/lib/categories";
-import { COMPARE_PARAMS, type CompareData, type CompareRow, MAX_MIN_GAP_CENTS, NOT_ARBITRAGE } from "~/lib/compare";
+import {
+  COMPARE_PARAMS,
+  type CompareData,
+  type CompareRow,
+  MAX_MIN_GAP_CENTS,
+  NOT_ARBITRAGE,
+} from "~/lib/compare";
 import { centsText, GAP_CONTRACTS } from "~/lib/cross-venue";
 import { formatMoment, formatNumber, formatPrice, formatScore } from "~/lib/format";
 
@@ -116,7 +122,10 @@ function feesText(row: CompareRow): string {
 function PairRow({ row, now }: { row: CompareRow; now: number }) {
   const cheaper = row.gap > 0 ? "Polymarket" : row.gap < 0 ? "Kalshi" : null;
   return (
-    <li className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-white p-4" data-testid="compare-row">
+    <li
+      className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-white p-4"
+      data-testid="compare-row"
+    >
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <p className="text-lg font-semibold text-slate-900">
           Gap after fees <span className="tabular-nums">{centsText(row.gapAfterFees)}</span>
@@ -171,11 +180,11 @@ export function ComparePage({ data, now }: { data: CompareData; now: number }) {
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Polymarket vs Kalshi</h1>
         <p className="max-w-3xl text-slate-700">
-          The same questions on both venues, matched by their words, dates, thresholds and outcomes, by the gap
-          left after both venues' taker fees on a {GAP_CONTRACTS}-contract trade (buy Yes where it is cheaper and
-          No on the other), largest first.{" "}
-          <strong className="font-semibold text-slate-900">{NOT_ARBITRAGE}</strong> Read both venues' rules before
-          trading.
+          The same questions on both venues, matched by their words, dates, thresholds and outcomes, by the
+          gap left after both venues' taker fees on a {GAP_CONTRACTS}-contract trade (buy Yes where it is
+          cheaper and No on the other), largest first.{" "}
+          <strong className="font-semibold text-slate-900">{NOT_ARBITRAGE}</strong> Read both venues' rules
+          before trading.
         </p>
       </header>
       <Filters data={data} />
@@ -200,13 +209,16 @@ export function ComparePage({ data, now }: { data: CompareData; now: number }) {
       )}
       {data.state === "none-above" && (
         <p role="status" className={NOTICE} data-testid="compare-none-above">
-          None of the {data.total} matched markets passes these filters. <a href="/compare" className={LINK}>Show every pair</a>
+          None of the {data.total} matched markets passes these filters.{" "}
+          <a href="/compare" className={LINK}>
+            Show every pair
+          </a>
         </p>
       )}
       {data.state === "no-pairs" && (
         <p role="status" className={NOTICE} data-testid="compare-no-pairs">
-          No Polymarket market shown here is matched with a Kalshi market yet. Pairs are matched after each full
-          read of Kalshi's markets
+          No Polymarket market shown here is matched with a Kalshi market yet. Pairs are matched after each
+          full read of Kalshi's markets
           {data.kalshiReadAt ? ` (the last finished ${at(data.kalshiReadAt, now)})` : " (none finished yet)"}.
         </p>
       )}
@@ -216,10 +228,10 @@ export function ComparePage({ data, now }: { data: CompareData; now: number }) {
         </p>
       )}
       <p className="text-xs text-slate-600">
-        Polymarket prices read {data.polymarketReadAt ? at(data.polymarketReadAt, now) : "—"}; Kalshi's markets
-        last read in full {data.kalshiReadAt ? at(data.kalshiReadAt, now) : "—"}. Kalshi's fee: 0.07 × contracts ×
-        P × (1 − P), rounded up to the cent; Polymarket's: the market's rate × contracts × P × (1 − P), none where
-        its fees are off.
+        Polymarket prices read {data.polymarketReadAt ? at(data.polymarketReadAt, now) : "—"}; Kalshi's
+        markets last read in full {data.kalshiReadAt ? at(data.kalshiReadAt, now) : "—"}. Kalshi's fee: 0.07 ×
+        contracts × P × (1 − P), rounded up to the cent; Polymarket's: the market's rate × contracts × P × (1
+        − P), none where its fees are off.
       </p>
     </div>
   );
