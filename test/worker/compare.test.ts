@@ -203,7 +203,7 @@ describe("/compare", () => {
     }
   });
 
-  it("no pairs yet; the database failing; Kalshi not read lately (the last stored prices, with a message)", async () => {
+  it("no pairs yet; the database failing (before and after a good read); Kalshi not read lately (the last stored prices, with a message)", async () => {
     await t.worker.scheduled(MARKETS_CRON, AT);
     await t.worker.settle();
     const empty = await t.worker.fetch("/compare", { headers: headers("198.51.100.6") });
@@ -221,6 +221,27 @@ describe("/compare", () => {
 
     await t.worker.scheduled(KALSHI_CRON, AT + 1_000);
     await t.worker.settle();
+    // The database failing after this isolate read the pairs: the last read, with its times and a message.
+    let dbDown = false;
+    const flaky = new Proxy(env.DB, {
+      get(target, property) {
+        if (dbDown && (property === "prepare" || property === "batch"))
+          return Reflect.get(failingDb, property);
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const reader = testWorker({ DB: flaky });
+    const before = await (await reader.fetch("/compare", { headers: headers("198.51.100.9") })).text();
+    expect(before).toContain('data-testid="compare-row"');
+    dbDown = true;
+    vi.setSystemTime(AT + 5 * 60_000);
+    const after = await (await reader.fetch("/compare", { headers: headers("198.51.100.9") })).text();
+    expect(after).toContain("The matched markets cannot be read right now: these are the last read");
+    expect(after.split('data-testid="compare-row"').length).toBe(
+      before.split('data-testid="compare-row"').length,
+    );
+    await reader.settle();
     // Ten hours on, Kalshi failing since: the pairs stay with their read times, and the page says so.
     upstreams.use(failing("kalshi", FAILURE_MODES[2]));
     vi.setSystemTime(AT + 10 * 3_600_000);

@@ -104,7 +104,12 @@ export const CompareResponseSchema = v.object({
   pairs: v.array(ComparePairSchema),
   total: v.pipe(v.number(), v.description("Pairs before the filters")),
   filters: v.object({ category: v.nullable(v.string()), minGapCents: v.nullable(v.number()) }),
-  message: v.pipe(v.nullable(v.string()), v.description("Set when Kalshi has not been read in full lately")),
+  message: v.pipe(
+    v.nullable(v.string()),
+    v.description(
+      "Set when the prices may be old: Kalshi not read in full lately, or the database failing (its last read answered)",
+    ),
+  ),
   kalshiReadAt: v.pipe(v.nullable(isoTime), v.description("When Kalshi's markets were last read in full")),
   polymarketReadAt: v.nullable(isoTime),
   note: v.pipe(v.string(), v.description(NOT_ARBITRAGE)),

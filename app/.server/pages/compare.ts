@@ -31,6 +31,11 @@ const PASSES_LATE = 3;
 const LATE_AT_LEAST_MS = 30 * 60_000;
 
 export const COMPARE_UNAVAILABLE = "The matched markets cannot be read right now.";
+const LAST_READ_SHOWN =
+  "The matched markets cannot be read right now: these are the last read, each price with when it was read.";
+
+/** Each isolate's last good read (keyed by its cache), shown with its times while the database fails. */
+const lastRead = new WeakMap<object, Stored>();
 
 /** The shown Polymarket markets by id, as the comparison reads them. */
 function shownMarkets(cached: CachedMarkets): Map<string, ShownMarketInput> {
@@ -68,6 +73,7 @@ export async function compareData(deps: Deps, filters: CompareFilters): Promise<
   const db = deps.db;
   if (!db) return { ...base, state: "unavailable", message: COMPARE_UNAVAILABLE };
   let stored: Stored;
+  let failed = false;
   try {
     stored = await deps.cache.remembered({
       key: "compare:pairs",
@@ -77,9 +83,13 @@ export async function compareData(deps: Deps, filters: CompareFilters): Promise<
         return { pairs, lastFullPassMs: crawl.lastFullPassMs };
       },
     });
+    lastRead.set(deps.cache, stored);
   } catch (error) {
     log.error(`compare pairs unavailable: ${errorMessage(error)}`);
-    return { ...base, state: "unavailable", message: COMPARE_UNAVAILABLE };
+    const last = lastRead.get(deps.cache);
+    if (!last) return { ...base, state: "unavailable", message: COMPARE_UNAVAILABLE };
+    stored = last;
+    failed = true;
   }
   const cached = await sources.snapshot();
   const polymarketReadAt = cached?.value.snapshot.fetchedAt ?? null;
@@ -91,9 +101,11 @@ export async function compareData(deps: Deps, filters: CompareFilters): Promise<
     stored.lastFullPassMs !== null &&
     sources.now - stored.lastFullPassMs >
       Math.max(LATE_AT_LEAST_MS, PASSES_LATE * deps.config.kalshiPassMinutes * 60_000);
-  const message = late
-    ? `Kalshi has not been read in full since ${formatMoment(stored.lastFullPassMs ?? 0, sources.now)}: its prices below are the last stored, each with when it was read.`
-    : null;
+  const message = failed
+    ? LAST_READ_SHOWN
+    : late
+      ? `Kalshi has not been read in full since ${formatMoment(stored.lastFullPassMs ?? 0, sources.now)}: its prices below are the last stored, each with when it was read.`
+      : null;
   return {
     filters,
     rows,
