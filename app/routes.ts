@@ -12,6 +12,7 @@ export default [
   route("market-intelligence", "routes/market-intelligence.tsx"),
   route("trading-signals", "routes/trading-signals.tsx"),
   route("track-record", "routes/track-record.tsx"),
+  route("compare", "routes/compare.tsx"),
   route("watchlist", "routes/watchlist.tsx"),
   route("api-access", "routes/api-access.tsx"),
   route("help-center", "routes/help-center.tsx"),

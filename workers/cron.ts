@@ -4,6 +4,7 @@ import { createDeps, type Deps } from "../app/.server/deps";
 import type { UpstreamCheck } from "../app/.server/history/store";
 import { describeFailure } from "../app/.server/http";
 import { crawlKalshi } from "../app/.server/kalshi/crawl";
+import { pairKalshi } from "../app/.server/kalshi/pair-job";
 import { createLog, type Log } from "../app/.server/log";
 import { crawlSearchIndex } from "../app/.server/search/crawl";
 import { refreshEventSmartMoney } from "../app/.server/snapshots/event-smart-money";
@@ -217,21 +218,37 @@ function searchIndexJob(deps: Deps): Job | null {
   };
 }
 
-/** Kalshi's open markets into D1 (decision 0057); off without D1 or with KALSHI_PAGES_PER_RUN = 0. */
+/**
+ * Kalshi's open markets into D1 (decision 0057); off without D1 or with KALSHI_PAGES_PER_RUN = 0. A run that
+ * completes a pass then pairs them with the shown Polymarket markets (the stored snapshot, no refresh
+ * scheduled from here); a pairing failure is its own log line and waits for the next pass.
+ */
 function kalshiJob(deps: Deps): Job | null {
   const { db, config } = deps;
   if (db === null || config.kalshiPagesPerRun === 0) return null;
   return {
     name: "kalshi crawl",
     log: KALSHI_LOG,
-    run: () =>
-      crawlKalshi({
+    run: async () => {
+      const crawled = await crawlKalshi({
         db,
         kalshi: deps.upstreams.kalshi,
         now: deps.now,
         pagesPerRun: config.kalshiPagesPerRun,
         passMinutes: config.kalshiPassMinutes,
         rowsPerDay: config.kalshiRowsPerDay,
-      }),
+      });
+      if (crawled.ok && crawled.value.passComplete) {
+        const paired = await pairKalshi({
+          db,
+          now: deps.now,
+          shown: async () => (await marketSnapshot.inspect(deps)).value,
+        });
+        if (!paired.ok && paired.reason !== "empty")
+          KALSHI_LOG.error(`kalshi pairs failed: ${paired.message}`);
+        else if (!paired.ok) KALSHI_LOG.warn(paired.message);
+      }
+      return crawled;
+    },
   };
 }

@@ -22,10 +22,11 @@ export const CATEGORY_LINKS: readonly CategoryLink[] = [
   { path: "/international", label: "International" },
   { path: "/whale-watch", label: "Whale Watch" },
   { path: "/track-record", label: "Track Record" },
+  { path: "/compare", label: "Compare Kalshi" },
 ];
 
 /** Header links that are not market dashboards (no search, no cards). */
-const NOT_DASHBOARDS: readonly string[] = ["/whale-watch", "/track-record", "/watchlist"];
+const NOT_DASHBOARDS: readonly string[] = ["/whale-watch", "/track-record", "/compare", "/watchlist"];
 
 /**
  * Pages that are not in the sitemap: the watchlist is different in every browser (and says noindex).

@@ -88,6 +88,17 @@ export interface Market {
   resolution: string | null;
   /** Every UMA status it went through, oldest first (Gamma's `umaResolutionStatuses`); [] where none is known. */
   resolutionHistory: string[];
+  /**
+   * Polymarket's taker fee on it (Gamma's `feesEnabled`, `feeSchedule`): null when fees are off; absent when
+   * Gamma did not say (the fee is then not known).
+   */
+  fee?: PolymarketFeeSchedule | null;
+}
+
+/** A market's taker fee schedule: fee = contracts × rate × (P × (1 − P))^exponent. */
+export interface PolymarketFeeSchedule {
+  rate: number;
+  exponent: number;
 }
 
 /** A Gamma tag of an event ("Politics", "NBA"): categories come from these (decision 0028). */

@@ -79,6 +79,8 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
   let modes: Partial<Record<Upstream, HttpHandler>> = {};
   /** The crawl's catalogue when set (`/__open-events`): its list requests carry no `order`. */
   let openEvents: HttpHandler[] = [];
+  /** Gamma's keyset lists over other markets when set (`/__markets`, a JSON list of Gamma market objects). */
+  let listed: HttpHandler[] = [];
   const clobWs = createClobWs();
   const pushService = createPushService();
   server.on("upgrade", (req, socket, head) => {
@@ -95,6 +97,7 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
     if (req.method === "POST" && path.pathname === "/__reset") {
       modes = {};
       openEvents = [];
+      listed = [];
       upstreams.resetCalls();
       upstreams.extraTrades.length = 0;
       clobWs.drop();
@@ -140,6 +143,16 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
       send(res, 200, JSON.stringify({ events: count }));
       return true;
     }
+    if (req.method === "POST" && path.pathname === "/__markets") {
+      const markets = JSON.parse((await readBody(req)).toString("utf8")) as unknown;
+      if (!Array.isArray(markets)) {
+        send(res, 400, JSON.stringify({ error: "a JSON list of Gamma market objects" }));
+        return true;
+      }
+      listed = markets.length === 0 ? [] : [upstreams.keysetHandler(markets)];
+      send(res, 200, JSON.stringify({ markets: markets.length }));
+      return true;
+    }
     if (req.method === "POST" && path.pathname === "/__trades") {
       upstreams.extraTrades.unshift(JSON.parse((await readBody(req)).toString("utf8")) as unknown);
       send(res, 200, "{}");
@@ -159,7 +172,7 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
         if (typeof value === "string") headers.set(name, value);
       const request = new Request(path, { method: req.method, headers, body });
       const response = await getResponse(
-        [...Object.values(modes), ...openEvents, ...upstreams.handlers],
+        [...Object.values(modes), ...openEvents, ...listed, ...upstreams.handlers],
         request,
       );
       if (!response) return send(res, 404, JSON.stringify({ error: "no fixture for this path" }));

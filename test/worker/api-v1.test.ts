@@ -101,6 +101,8 @@ describe("contract: every endpoint's answers validate against /api/v1/openapi.js
       ["/track-record", "/track-record", 200],
       ["/track-record", "/track-record?cursor=bm9wZQ", 400],
       ["/status", "/status", 200],
+      ["/compare", "/compare?category=sports&min_gap=1.5", 200],
+      ["/compare", "/compare?min_gap=abc", 400],
     ];
     const seen = new Set<string>();
     for (const [template, path, status] of cases) {

@@ -37,8 +37,9 @@ describe("plain routes", () => {
     expect(body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(PUBLIC_PATHS.map((p) => `https://oddspulse.example${p}`));
-    expect(locs).toHaveLength(23);
+    expect(locs).toHaveLength(24);
     expect(locs).toContain("https://oddspulse.example/whale-watch");
+    expect(locs).toContain("https://oddspulse.example/compare");
     expect(locs).toContain("https://oddspulse.example/track-record");
     expect(locs).toContain("https://oddspulse.example/cookie-policy");
   });

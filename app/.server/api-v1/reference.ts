@@ -22,6 +22,7 @@ import {
   trackRecordAnswer,
   whalesAnswer,
 } from "./bodies";
+import { compareAnswer } from "./compare";
 import { RATE_LIMIT, RATE_PERIOD_SECONDS } from "./http";
 import { liveReference } from "./live-reference";
 import { API_BASE, type OpenApiDocument, openApiDocument } from "./openapi";
@@ -173,6 +174,7 @@ async function makeExamples(deps: Deps): Promise<Record<string, ApiExample>> {
     example(`/traders/${wallet}`, () => traderRecordAnswer(deps, wallet)),
     example("/track-record", () => trackRecordAnswer(deps, undefined)),
     example("/status", () => statusAnswer(deps)),
+    example("/compare?min_gap=1", () => compareAnswer(deps, { min_gap: 1 })),
   ]);
   const ids = [
     "listMarkets",
@@ -186,6 +188,7 @@ async function makeExamples(deps: Deps): Promise<Record<string, ApiExample>> {
     "getTraderRecord",
     "getTrackRecord",
     "getStatus",
+    "listComparePairs",
   ];
   return Object.fromEntries(ids.map((id, i) => [id, entries[i] as ApiExample]));
 }

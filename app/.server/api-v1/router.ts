@@ -23,6 +23,7 @@ import {
   trackRecordAnswer,
   whalesAnswer,
 } from "./bodies";
+import { CompareQuerySchema, CompareResponseSchema, compareAnswer } from "./compare";
 import { apiError, etagOf } from "./http";
 import {
   CursorQuerySchema,
@@ -268,6 +269,25 @@ export const v1Routes = new Hono<WorkerEnv>()
     }),
     validator("query", CursorQuerySchema, badParameter, PARAMS),
     async (c) => send(c, await trackRecordAnswer(c.get("deps"), c.req.valid("query").cursor)),
+  )
+  .get(
+    "/compare",
+    describeRoute({
+      operationId: "listComparePairs",
+      summary: "Polymarket vs Kalshi",
+      description:
+        "The Polymarket markets we show that Kalshi also lists (matched by their words, dates, thresholds and outcomes), each with both prices and when they were read, the gap and the gap after both venues' taker fees on a 100-contract trade, largest first, and how the pair was matched. Not an arbitrage: resolution rules can differ.",
+      tags: ["Markets"],
+      responses: {
+        200: ok("The pairs, or why there are none", CompareResponseSchema),
+        304: NOT_MODIFIED,
+        400: error("An unknown category, or a min_gap that is not a number of cents from 0 to 100"),
+        503: unavailable("The pairs cannot be read"),
+        ...COMMON,
+      },
+    }),
+    validator("query", CompareQuerySchema, badParameter, PARAMS),
+    async (c) => send(c, await compareAnswer(c.get("deps"), c.req.valid("query"))),
   )
   .get(
     "/status",

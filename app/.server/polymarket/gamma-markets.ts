@@ -59,6 +59,9 @@ const GammaMarketSchema = v.object({
   umaResolutionStatus: Text,
   // Every status the market went through, a JSON list sent as text; unreadable reads as none.
   umaResolutionStatuses: v.optional(v.unknown()),
+  // The taker fee (docs.polymarket.com/trading/fees): unreadable reads as unknown, never as free.
+  feesEnabled: v.fallback(v.optional(v.boolean()), undefined),
+  feeSchedule: v.fallback(v.optional(v.object({ rate: LenientNumber, exponent: LenientNumber })), undefined),
   events: v.fallback(v.array(v.fallback(GammaEventSchema, { slug: "", tags: [] })), []),
 });
 
@@ -152,7 +155,19 @@ export function normaliseGammaMarket(raw: unknown): Market | null {
     closed: market.closed,
     resolution: market.umaResolutionStatus === "" ? null : market.umaResolutionStatus,
     resolutionHistory: statusHistoryOf(market.umaResolutionStatuses),
+    ...feeOf(market),
   };
+}
+
+/**
+ * The market's taker fee: null when Gamma says fees are off, the schedule when it is on and readable; left
+ * out when Gamma does not say (an older record): the gap after fees then says the fee is not included.
+ */
+function feeOf(market: GammaMarket): Pick<Market, "fee"> {
+  if (market.feesEnabled === false) return { fee: null };
+  const rate = market.feeSchedule?.rate;
+  if (market.feesEnabled !== true || rate === undefined || !(rate >= 0)) return {};
+  return { fee: { rate, exponent: market.feeSchedule?.exponent ?? 1 } };
 }
 
 /**

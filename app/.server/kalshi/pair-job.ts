@@ -1,0 +1,121 @@
+/**
+ * The pairing job (decision 0057), run by the Kalshi cron after a run that completed a pass: the matcher over
+ * the market snapshot's shown events (Polymarket) and the open stored Kalshi markets, with the overrides
+ * (checked in, the D1 table over them), into `cross_venue_pairs`. Only pairs that changed are written and
+ * pairs no longer proposed are deleted, in one batch. Reading every open Kalshi market costs a D1 row each,
+ * so the job runs once a pass (every KALSHI_PASS_MINUTES), not every run. D1 failing leaves the stored
+ * pairs as they were.
+ */
+import { type PolymarketSide, polymarketSides, proposePairs } from "~/lib/kalshi-match";
+import { KALSHI_OVERRIDES, mergeOverrides } from "~/lib/kalshi-overrides";
+import { ok, type Section, unavailable } from "~/lib/section";
+import type { Market } from "~/lib/types";
+import { describeFailure } from "../http";
+import { createLog } from "../log";
+import type { StoredMarkets } from "../snapshots/markets";
+import { type PairRecord, preparePairDeletes, preparePairUpserts, readPairRecords } from "./pairs";
+import { readKalshiPairs, readOpenKalshiMarkets } from "./store";
+
+const log = createLog("kalshi");
+
+export interface PairJobDeps {
+  db: D1Database;
+  /** Epoch milliseconds. */
+  now: () => number;
+  /** The stored market snapshot, read without scheduling a refresh (null: none yet). */
+  shown: () => Promise<StoredMarkets | null>;
+}
+
+/** What one run did. */
+export interface PairJobRun {
+  /** Polymarket markets and Kalshi markets compared. */
+  polymarket: number;
+  kalshi: number;
+  proposed: number;
+  written: number;
+  deleted: number;
+}
+
+/** The shown events' open markets as the matcher reads them, with each market's event slug. */
+export function shownSides(stored: StoredMarkets): { sides: PolymarketSide[]; slugOf: Map<string, string> } {
+  const markets = stored.markets ?? [];
+  const slugOf = new Map<string, string>();
+  const sides = stored.snapshot.events.flatMap((event) => {
+    const listed = new Set(event.outcomes.map((o) => o.marketId));
+    const own: Market[] = markets.filter(
+      (m) => !m.closed && (m.event?.slug === event.slug || listed.has(m.id)) && !slugOf.has(m.id),
+    );
+    for (const m of own) slugOf.set(m.id, event.slug);
+    return polymarketSides({ title: event.title, endDate: event.endDate, markets: own });
+  });
+  return { sides, slugOf };
+}
+
+const sameRecord = (a: PairRecord, b: PairRecord) =>
+  a.eventSlug === b.eventSlug &&
+  a.kalshiTicker === b.kalshiTicker &&
+  a.score === b.score &&
+  a.decidedBy === b.decidedBy &&
+  JSON.stringify(a.reasons) === JSON.stringify(b.reasons);
+
+/** What to write: the proposed pairs new or changed, and the stored ones no longer proposed. */
+export function planPairWrites(
+  proposed: readonly PairRecord[],
+  stored: readonly PairRecord[],
+): { upsert: PairRecord[]; remove: string[] } {
+  const before = new Map(stored.map((p) => [p.polymarketId, p]));
+  const now = new Set(proposed.map((p) => p.polymarketId));
+  return {
+    upsert: proposed.filter((p) => {
+      const old = before.get(p.polymarketId);
+      return !old || !sameRecord(old, p);
+    }),
+    remove: stored.filter((p) => !now.has(p.polymarketId)).map((p) => p.polymarketId),
+  };
+}
+
+/**
+ * One run: 3 D1 reads (the open Kalshi markets, the decided pairs, the stored pairs) and at most one batch
+ * of writes. Without a stored snapshot nothing is compared (and nothing deleted: the shown events are not
+ * known).
+ */
+export async function pairKalshi(deps: PairJobDeps): Promise<Section<PairJobRun>> {
+  const stored = await deps.shown();
+  if (stored === null) return unavailable("no market snapshot yet: pairs not matched", "empty");
+  const { sides, slugOf } = shownSides(stored);
+  try {
+    const [kalshi, table, before] = await Promise.all([
+      readOpenKalshiMarkets(deps.db),
+      readKalshiPairs(deps.db),
+      readPairRecords(deps.db),
+    ]);
+    const proposed: PairRecord[] = proposePairs(sides, kalshi, mergeOverrides(KALSHI_OVERRIDES, table)).map(
+      (p) => ({
+        polymarketId: p.polymarketId,
+        eventSlug: slugOf.get(p.polymarketId) ?? "",
+        kalshiTicker: p.kalshiTicker,
+        score: p.score,
+        reasons: p.reasons,
+        decidedBy: p.decidedBy,
+      }),
+    );
+    const { upsert, remove } = planPairWrites(proposed, before);
+    const statements: D1PreparedStatement[] = [];
+    if (upsert.length > 0) statements.push(preparePairUpserts(deps.db, upsert, deps.now()));
+    if (remove.length > 0) statements.push(preparePairDeletes(deps.db, remove));
+    if (statements.length > 0) await deps.db.batch(statements);
+    const run: PairJobRun = {
+      polymarket: sides.length,
+      kalshi: kalshi.length,
+      proposed: proposed.length,
+      written: upsert.length,
+      deleted: remove.length,
+    };
+    log.info(
+      `pairs: ${run.proposed} proposed over ${run.polymarket} Polymarket and ${run.kalshi} Kalshi markets, ${run.written} written, ${run.deleted} deleted`,
+    );
+    return ok(run);
+  } catch (error) {
+    return unavailable(`the pairs could not be matched (next pass): ${describeFailure(error)}`);
+  }
+}
