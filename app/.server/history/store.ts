@@ -8,6 +8,7 @@
  * them) and idempotent, so a repeated cron run in the same 10-minute slot adds nothing.
  */
 
+import { readEventPairs, type StoredPair } from "../kalshi/pairs";
 import type { SentimentStep } from "~/lib/market-page";
 import type { Call, CallOutcome } from "~/lib/track-record";
 import type { PendingWhy } from "~/lib/track-record-page";
@@ -119,6 +120,11 @@ export class HistoryStore {
 
   constructor(private readonly db: D1Database) {
     this.calls = new CallStore(db);
+  }
+
+  /** One event's Polymarket ↔ Kalshi pairs with Kalshi's stored market (the pages' Kalshi line). */
+  eventPairs(eventSlug: string): Promise<StoredPair[]> {
+    return readEventPairs(this.db, eventSlug);
   }
 
   /**

@@ -3,6 +3,7 @@ import { Deferred } from "~/components/ui/deferred";
 import type { ChartModel } from "~/lib/chart";
 import { eventPath } from "~/lib/event-page";
 import { type MarketPageData, marketPath } from "~/lib/market-page";
+import { KalshiSection } from "~/components/kalshi/kalshi-pairs";
 import {
   ChartPart,
   EventMarkets,
@@ -42,6 +43,8 @@ export function MarketPage({ data }: { data: MarketPageData }) {
             chart={chart}
             caption={({ sources }) => chartSources(sources)}
           />
+
+          <KalshiSection pairs={data.kalshi} now={now} labels={false} />
 
           <MarketSection id="calls" title="AI calls over time">
             <CurrentCall analysis={analysis} market={market} />
