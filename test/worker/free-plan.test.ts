@@ -314,7 +314,9 @@ describe("the Workers Free plan at the default schedule", () => {
     await insertGapFollowers(50, at);
     const run = await costOf(worker, KALSHI_CRON, at, kv, d1.tally);
     expect(run.queries).toBeLessThanOrEqual(3 + GAP_ALERT_QUERIES);
-    expect(run.subrequests).toBeLessThanOrEqual(parseConfig({}).kalshiPagesPerRun + 3 + GAP_ALERT_QUERIES + 1);
+    expect(run.subrequests).toBeLessThanOrEqual(
+      parseConfig({}).kalshiPagesPerRun + 3 + GAP_ALERT_QUERIES + 1,
+    );
     expect(run.subrequests).toBeLessThanOrEqual(SUBREQUESTS_PER_INVOCATION);
     expect(run.puts).toBe(0);
   });

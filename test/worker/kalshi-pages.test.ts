@@ -11,7 +11,7 @@ import { describe, expect, it, vi } from "vitest";
 import { KALSHI_UNAVAILABLE } from "~/.server/kalshi/pair-views";
 import { crawlRecordedKalshi, insertPair, pairsFailing } from "./support/kalshi-pairs";
 import { openApi, validatorFor } from "./support/openapi";
-import { BROWSER, testWorker, type TestWorker, workerTest } from "./support/worker";
+import { BROWSER, type TestWorker, testWorker, workerTest } from "./support/worker";
 
 /** A shown multi-outcome event of the recorded top 100, and its "250-500k" market. */
 const EVENT = "how-many-people-will-trump-deport-in-2025";
@@ -157,7 +157,9 @@ describe("GET /api/v1/events/{slug}: kalshi", () => {
 
     vi.spyOn(console, "error").mockImplementation(() => {});
     const broken = testWorker({ DB: pairsFailing(env.DB) });
-    const res = await broken.fetch(`/api/v1/events/${EVENT}`, { headers: { "cf-connecting-ip": "198.51.100.78" } });
+    const res = await broken.fetch(`/api/v1/events/${EVENT}`, {
+      headers: { "cf-connecting-ip": "198.51.100.78" },
+    });
     await broken.settle();
     expect(res.status).toBe(200);
     const body = (await res.json()) as { kalshi: unknown; notes?: string[]; outcomes: unknown[] };

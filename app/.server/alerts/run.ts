@@ -13,7 +13,6 @@ import type { Deps } from "../deps";
 import { slotOf } from "../history/slots";
 import type { StoredMarkets } from "../snapshots/markets";
 import { type AlertQueue, callChangesSince, dispatchAlerts, loadRuleSets } from "./dispatch";
-import { readPairGaps, rearmGaps } from "./gaps";
 import {
   followedEvents,
   followedWallets,
@@ -24,6 +23,7 @@ import {
   matchTrades,
   walletsThisRun,
 } from "./evaluate";
+import { readPairGaps, rearmGaps } from "./gaps";
 
 /** Followed wallets whose trades one minute run asks the Data API for (subrequests stay under 50). */
 export const WALLETS_PER_RUN = 8;

@@ -241,13 +241,22 @@ type KalshiPairBody = NonNullable<EventResponse["kalshi"]>[number];
  * The markets of an event as the answer prices them: Gamma's or the snapshot's markets where read, else the
  * outcomes listed (a one-market event's Yes side; no end date, so the end dates are not compared).
  */
-function answerMarkets(detail: EventResponse, markets: readonly Market[] | null): ShownMarket[] {
+function answerMarkets(
+  detail: Pick<EventResponse, "event" | "outcomes">,
+  markets: readonly Market[] | null,
+): ShownMarket[] {
   if (markets !== null) return shownMarkets(markets, detail.event.multi);
   const byId = new Map<string, ShownMarket>();
   for (const o of detail.outcomes) {
     const kept = byId.get(o.marketId);
     if (kept && o.label !== "Yes") continue;
-    byId.set(o.marketId, { marketId: o.marketId, endDate: null, label: o.label, price: o.price, sides: [o.label, ""] });
+    byId.set(o.marketId, {
+      marketId: o.marketId,
+      endDate: null,
+      label: o.label,
+      price: o.price,
+      sides: [o.label, ""],
+    });
   }
   return [...byId.values()];
 }
@@ -255,7 +264,7 @@ function answerMarkets(detail: EventResponse, markets: readonly Market[] | null)
 /** The event's Kalshi pairs with the gap to the price the answer gives; null when D1 cannot be read. */
 async function kalshiOf(
   reads: PairReads,
-  detail: EventResponse,
+  detail: Pick<EventResponse, "event" | "outcomes" | "fetchedAt">,
   markets: readonly Market[] | null,
 ): Promise<Section<KalshiPairBody[]>> {
   const rows = await kalshiRows(reads, detail.event.slug, answerMarkets(detail, markets), detail.fetchedAt);

@@ -8,11 +8,11 @@
  * them) and idempotent, so a repeated cron run in the same 10-minute slot adds nothing.
  */
 
-import { readEventPairs, type StoredPair } from "../kalshi/pairs";
 import type { SentimentStep } from "~/lib/market-page";
 import type { Call, CallOutcome } from "~/lib/track-record";
 import type { PendingWhy } from "~/lib/track-record-page";
 import type { WhaleTrade } from "~/lib/types";
+import { readEventPairs, type StoredPair } from "../kalshi/pairs";
 import * as callGrades from "./call-grades";
 import * as calls from "./calls";
 import * as eventSmartMoney from "./event-smart-money";

@@ -5,10 +5,10 @@
  */
 import { type KalshiPairRow, kalshiPairView } from "~/lib/cross-venue";
 import { eventUrl } from "~/lib/links";
-import { firstSidePriceOf, outcomeLabel } from "~/lib/outcomes";
-import { ok, type Section, unavailable } from "~/lib/section";
 import type { SidePair } from "~/lib/live-state";
 import type { MarketSource } from "~/lib/market-page";
+import { firstSidePriceOf, outcomeLabel } from "~/lib/outcomes";
+import { ok, type Section, unavailable } from "~/lib/section";
 import type { Market } from "~/lib/types";
 import type { StoredPair } from "./pairs";
 

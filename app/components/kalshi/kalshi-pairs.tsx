@@ -1,5 +1,6 @@
 import { useFirstSidePrice } from "~/components/live/hooks";
 import { MarketSection, SectionMessage } from "~/components/market/market-sections";
+import { ExternalLink } from "~/components/ui/external-link";
 import {
   endDatesText,
   type KalshiPairRow,
@@ -24,9 +25,9 @@ function KalshiPair({ row, now, label }: { row: KalshiPairRow; now: number; labe
     <li className="card flex flex-col gap-1 p-3 text-sm" data-testid="kalshi-pair">
       <p className="font-medium text-slate-900">
         {label && <span>{polymarket.label}: </span>}
-        <a href={kalshi.url} className={LINK} rel="noopener noreferrer" target="_blank">
+        <ExternalLink href={kalshi.url} className={LINK} testId="kalshi-line">
           {line ?? "Kalshi: no price quoted"}
-        </a>
+        </ExternalLink>
         {kalshi.volume24h !== null && (
           <span className="font-normal text-slate-700">
             {" "}
@@ -47,15 +48,15 @@ function KalshiPair({ row, now, label }: { row: KalshiPairRow; now: number; labe
         Resolution rules can differ: read both.{" "}
         {polymarket.url && (
           <>
-            <a href={polymarket.url} className={LINK} rel="noopener noreferrer" target="_blank">
+            <ExternalLink href={polymarket.url} className={LINK}>
               Polymarket's rules
-            </a>
+            </ExternalLink>
             {" · "}
           </>
         )}
-        <a href={kalshi.rulesUrl} className={LINK} rel="noopener noreferrer" target="_blank">
+        <ExternalLink href={kalshi.rulesUrl} className={LINK}>
           Kalshi's rules
-        </a>
+        </ExternalLink>
       </p>
     </li>
   );

@@ -1,9 +1,9 @@
+import { KalshiSection } from "~/components/kalshi/kalshi-pairs";
 import { MarketCalls } from "~/components/track-record/market-calls";
 import { Deferred } from "~/components/ui/deferred";
 import type { ChartModel } from "~/lib/chart";
 import { eventPath } from "~/lib/event-page";
 import { type MarketPageData, marketPath } from "~/lib/market-page";
-import { KalshiSection } from "~/components/kalshi/kalshi-pairs";
 import {
   ChartPart,
   EventMarkets,

@@ -294,13 +294,21 @@ export const KalshiPairSchema = v.pipe(
     rulesUrl: v.pipe(v.string(), v.description("Kalshi's page of the market's series, where its rules are")),
     price: v.pipe(
       v.nullable(probability),
-      v.description("Kalshi's Yes price: its last trade, else its quote's middle; null when it quotes neither"),
+      v.description(
+        "Kalshi's Yes price: its last trade, else its quote's middle; null when it quotes neither",
+      ),
     ),
     bid: v.pipe(v.nullable(probability), v.description("Kalshi's best Yes bid")),
     ask: v.pipe(v.nullable(probability), v.description("Kalshi's best Yes ask")),
     volume24h: v.pipe(v.nullable(v.number()), v.description("Contracts traded on Kalshi in 24 h")),
-    readAt: v.pipe(v.string(), v.description("ISO 8601 time Kalshi's figures were read (up to a crawl pass old)")),
-    closed: v.pipe(v.boolean(), v.description("Kalshi no longer lists the market open: its last price is given")),
+    readAt: v.pipe(
+      v.string(),
+      v.description("ISO 8601 time Kalshi's figures were read (up to a crawl pass old)"),
+    ),
+    closed: v.pipe(
+      v.boolean(),
+      v.description("Kalshi no longer lists the market open: its last price is given"),
+    ),
     gap: v.pipe(
       v.nullable(v.number()),
       v.description(
