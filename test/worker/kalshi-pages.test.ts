@@ -7,7 +7,7 @@
  * the OpenAPI document.
  */
 import { env } from "cloudflare:test";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { KALSHI_UNAVAILABLE } from "~/.server/kalshi/pair-views";
 import { crawlRecordedKalshi, insertPair, pairsFailing } from "./support/kalshi-pairs";
 import { openApi, validatorFor } from "./support/openapi";
@@ -21,6 +21,12 @@ const MARKET_SLUG = "will-trump-deport-250000-500000-people";
 const TICKER = "KXUSAIRANAGREEMENT-27";
 
 const t = workerTest({ tables: ["kalshi_markets", "cross_venue_pairs"], kvPrefixes: ["market:", "event:"] });
+
+// One day: the recorded markets' dates are replayed as of the clock (decision 0030), Kalshi's are not.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Date.parse("2026-11-27T12:00:00Z"));
+});
 
 async function html(worker: TestWorker, path: string): Promise<string> {
   const response = await worker.fetch(path, { headers: BROWSER });
@@ -51,12 +57,14 @@ describe("the event page's Kalshi line", () => {
     const page = await html(t.worker, `/event/${EVENT}`);
     const text = kalshiSection(page);
     expect(text).not.toBeNull();
-    expect(text).toContain("250-500k: Kalshi: Yes 64¢ (bid 60¢ / ask 63¢) · gap ");
+    // The outcome table's price of 250-500k is 89.5¢: Kalshi's 64¢ is 25¢ under it.
+    expect(page).toMatch(/data-testid="outcome-row"[^]*?250-500k[^]*?89\.5¢/);
+    expect(text).toContain("250-500k: Kalshi: Yes 64¢ (bid 60¢ / ask 63¢) · gap −25¢");
     expect(text).toContain("24 h volume 9,380 contracts");
     expect(text).toContain("Paired: confirmed by hand");
-    expect(text).toContain("Polymarket's ");
-    expect(text).toMatch(/Kalshi's read \d\d:\d\d UTC/);
-    expect(text).toContain("End dates differ by 366 days.");
+    expect(text).toMatch(/Polymarket's 89\.5¢ read \d\d:\d\d UTC; Kalshi's read \d\d:\d\d UTC\./);
+    // Kalshi closes on Jan 1, 2027; the market (Dec 31, 2025 as recorded, replayed today) on Oct 14, 2026.
+    expect(text).toContain("End dates differ by 79 days.");
     expect(page).toContain('href="https://kalshi.com/markets/kxusairanagreement"');
     expect(page).toContain('href="https://kalshi.com/markets/kxusairanagreement-27"');
     expect(page).toContain(`href="https://polymarket.com/event/${EVENT}"`);
@@ -104,7 +112,7 @@ describe("the market page's Kalshi line", () => {
   it("the paired market's page shows Kalshi's line; another market of the event shows none", async () => {
     await paired();
     const text = kalshiSection(await html(t.worker, `/market/${MARKET_SLUG}`));
-    expect(text).toContain("Kalshi: Yes 64¢ (bid 60¢ / ask 63¢) · gap ");
+    expect(text).toContain("Kalshi: Yes 64¢ (bid 60¢ / ask 63¢) · gap −25¢");
     expect(text).not.toContain("250-500k:");
     expect(kalshiSection(await html(t.worker, "/market/will-trump-deport-less-than-250000"))).toBeNull();
   });
@@ -123,7 +131,7 @@ describe("GET /api/v1/events/{slug}: kalshi", () => {
       notes?: string[];
     };
     const price = body.outcomes.find((o) => o.marketId === MARKET_ID)?.price;
-    expect(price).toBeDefined();
+    expect(price).toBe(0.8945);
     expect(body.kalshi).toEqual([
       {
         polymarketId: MARKET_ID,
@@ -137,15 +145,22 @@ describe("GET /api/v1/events/{slug}: kalshi", () => {
         volume24h: 9380,
         readAt: expect.any(String),
         closed: false,
-        gap: Math.round((0.64 - (price ?? 0)) * 100),
+        gap: -25,
         score: 1,
         reasons: [],
         decidedBy: "confirmed",
-        endDatesApartDays: 366,
+        endDatesApartDays: 79,
       },
     ]);
-    const valid = validatorFor(await openApi(t.worker), "/api/v1/events/{slug}", 200).validate(body);
-    expect(valid.errors).toEqual([]);
+    const doc = await openApi(t.worker);
+    expect(Object.keys((doc.components.schemas.KalshiPair as { properties: object }).properties)).toEqual(
+      Object.keys(body.kalshi?.[0] ?? {}),
+    );
+    const validator = validatorFor(doc, "/events/{slug}", 200);
+    expect(validator.validate(body).errors).toEqual([]);
+    // The document would refuse a wrong one.
+    const wrong = { ...body, kalshi: [{ ...body.kalshi?.[0], gap: "5¢" }] };
+    expect(validator.validate(wrong).errors).not.toEqual([]);
   });
 
   it("without a pair an empty list; the pairs' read failing: null and a note, the rest answered", async () => {
