@@ -11,7 +11,7 @@ import { KALSHI_CRON } from "~/lib/refresh-cadence";
 import { TEST_VAPID_PRIVATE_KEY, TEST_VAPID_PUBLIC_KEY } from "../support/vapid";
 import { countingDb } from "./support/counting";
 import { insertPair } from "./support/kalshi-pairs";
-import { indexRecorded } from "./support/search";
+import { clearIndex, indexRecorded } from "./support/search";
 import { kalshiHandler, upstreams } from "./support/upstreams";
 import { testWorker, workerTest } from "./support/worker";
 
@@ -38,9 +38,10 @@ function recordingQueue() {
 
 let queue: ReturnType<typeof recordingQueue>;
 const t = workerTest({
-  tables: ["alert_sent", "alert_subscriptions", "kalshi_markets", "cross_venue_pairs", "search_events"],
+  tables: ["alert_sent", "alert_subscriptions", "kalshi_markets", "cross_venue_pairs"],
 });
 beforeEach(async () => {
+  await clearIndex();
   queue = recordingQueue();
   t.worker = testWorker({ ...keys, ALERTS: queue });
   await env.DB.prepare(

@@ -84,7 +84,7 @@ export async function rearmGaps(
        WHERE (subscription_id, dedupe_key) IN
          (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?1))`,
     )
-    .bind(JSON.stringify(keys.map((k) => [k.subscriptionId, k.dedupeKey])), now)
+    .bind(JSON.stringify(keys.map((k) => [k.subscriptionId, k.dedupeKey])), String(now))
     .run();
   return result.meta.changes ?? 0;
 }
