@@ -18,6 +18,7 @@ import { HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { POSITIONS_WALLET } from "../support/upstream-answers";
 import { TEST_VAPID_PRIVATE_KEY, TEST_VAPID_PUBLIC_KEY } from "../support/vapid";
 import { countingDb, countingKv, type Tally } from "./support/counting";
+import { clearIndex, indexRecorded } from "./support/search";
 import { calls, DATA, keysetHandler, recordedMarkets, recordedTrades, upstreams } from "./support/upstreams";
 import { BROWSER, testWorker, workerTest } from "./support/worker";
 
@@ -34,9 +35,16 @@ const SUBREQUESTS_PER_INVOCATION = 50;
 /** The gap alerts' share of a Kalshi run: the rules, the pairs, the freed keys, the day's count, the batch. */
 const GAP_ALERT_QUERIES = 5;
 
-/** `n` subscriptions following a gap ≥ 3¢ on an event with a pair (the pair written as the pairing job writes it). */
+/**
+ * `n` subscriptions following a gap ≥ 3¢ on a recorded event of the index whose "250-500k" market is paired
+ * (as the pairing job writes it) with a recorded Kalshi market 25¢ away: every one of them matches.
+ */
 async function insertGapFollowers(n: number, at: number): Promise<void> {
-  const rules = JSON.stringify([{ type: "gap", event: "gap-followed-event", cents: 3 }]);
+  await clearIndex();
+  await indexRecorded(at);
+  const rules = JSON.stringify([
+    { type: "gap", event: "how-many-people-will-trump-deport-in-2025", cents: 3 },
+  ]);
   const insert = env.DB.prepare(
     `INSERT INTO alert_subscriptions (id, secret_hash, endpoint, p256dh, auth, rules, created_ms)
      VALUES (?1, 'x', ?2, 'k', 'a', ?3, ?4)`,
@@ -46,7 +54,7 @@ async function insertGapFollowers(n: number, at: number): Promise<void> {
   );
   await env.DB.prepare(
     `INSERT INTO cross_venue_pairs (polymarket_id, event_slug, kalshi_ticker, score, reasons, decided_by, matched_ms)
-     VALUES ('gap-market', 'gap-followed-event', 'KXUSAIRANAGREEMENT-27', 1, '[]', 'confirmed', ?1)`,
+     VALUES ('517311', 'how-many-people-will-trump-deport-in-2025', 'KXUSAIRANAGREEMENT-27', 1, '[]', 'confirmed', ?1)`,
   )
     .bind(at)
     .run();
@@ -313,6 +321,8 @@ describe("the Workers Free plan at the default schedule", () => {
     // Fifty subscriptions following a gap on an event with a pair (Kalshi's market as the crawl stores it).
     await insertGapFollowers(50, at);
     const run = await costOf(worker, KALSHI_CRON, at, kv, d1.tally);
+    // Each of the 50 matched and was queued: the whole of the alert part ran.
+    expect(sent).toHaveLength(50);
     expect(run.queries).toBeLessThanOrEqual(3 + GAP_ALERT_QUERIES);
     expect(run.subrequests).toBeLessThanOrEqual(
       parseConfig({}).kalshiPagesPerRun + 3 + GAP_ALERT_QUERIES + 1,
