@@ -58,7 +58,7 @@ describe("the event page's Kalshi line", () => {
     const text = kalshiSection(page);
     expect(text).not.toBeNull();
     // The outcome table's price of 250-500k is 89.5¢: Kalshi's 64¢ is 25¢ under it.
-    expect(page).toMatch(/data-testid="outcome-row"[^]*?250-500k[^]*?89\.5¢/);
+    expect(page).toMatch(/data-testid="outcome-row"[\s\S]*?250-500k[\s\S]*?89\.5¢/);
     expect(text).toContain("250-500k: Kalshi: Yes 64¢ (bid 60¢ / ask 63¢) · gap −25¢");
     expect(text).toContain("24 h volume 9,380 contracts");
     expect(text).toContain("Paired: confirmed by hand");
