@@ -64,8 +64,10 @@ describe("the event page's Kalshi line in Chromium", () => {
     await page.setViewportSize({ width: 390, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
+    await section.screenshot({ path: "test-results/kalshi-line-390.png" });
     await page.setViewportSize({ width: 1280, height: 900 });
     await expectNoAxeViolations(page);
+    await section.screenshot({ path: "test-results/kalshi-line-1280.png" });
     expect(problems).toEqual([]);
     await page.close();
   });
