@@ -1,4 +1,4 @@
-import { marketAlerts, tradeAlerts } from "../app/.server/alerts/run";
+import { gapAlerts, marketAlerts, tradeAlerts } from "../app/.server/alerts/run";
 import { getConfig } from "../app/.server/config";
 import { createDeps, type Deps } from "../app/.server/deps";
 import type { UpstreamCheck } from "../app/.server/history/store";
@@ -56,8 +56,8 @@ async function runJobs(jobs: readonly (Job | null)[]): Promise<void> {
  * can fail the run. The minute run also moves the search index's crawl on (a few Gamma pages, decision
  * 0034), beside the whale refresh: neither can fail the other. After them it refreshes the smart wallets
  * once a day and, in any other run, smart money for two shown events (decision 0055). The Kalshi cron runs
- * only the Kalshi crawl (decision 0057): its own trigger, so its own subrequest budget, and nothing else can
- * fail with it.
+ * only the Kalshi crawl (decision 0057) and, after it, the cross-venue gap alerts: its own trigger, so its own
+ * subrequest budget, and nothing else can fail with it.
  */
 export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext): Promise<void> {
   const checks: UpstreamCheck[] = [];
@@ -69,6 +69,8 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
   };
   if (cron === KALSHI_CRON) {
     await runJobs([kalshiJob(deps)]);
+    // After the crawl: the followed events' gaps at Kalshi's new prices.
+    await runJobs([{ name: "gap alerts", log: KALSHI_LOG, run: () => gapAlerts(deps, env.ALERTS) }]);
     return;
   }
   const startedMs = deps.now();

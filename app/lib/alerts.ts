@@ -1,11 +1,12 @@
 /**
- * Alert rules in the browser (decisions 0042, 0043 and 0053): the five shapes the alerts API takes,
+ * Alert rules in the browser (decisions 0042, 0043, 0053 and 0057): the six shapes the alerts API takes,
  * the choices the "Alert me" dialog offers, and the rule set's pure edits (add without duplicates,
  * remove) and words. Client-safe and pure; the stored copy's parsing is alerts-storage.ts.
  */
 import { formatMoney } from "./format";
 import {
   type AlertRule,
+  GAP_ALERT_CENTS,
   MAX_ALERT_RULES,
   PRICE_MOVE_POINTS,
   ruleKey,
@@ -15,7 +16,7 @@ import {
 } from "./schemas/alerts";
 
 // The shapes, choices and rule identity are the API's own (app/lib/schemas/alerts.ts).
-export { type AlertRule, PRICE_MOVE_POINTS, ruleKey, WALLET_ALERT_USD, WHALE_ALERT_USD };
+export { type AlertRule, GAP_ALERT_CENTS, PRICE_MOVE_POINTS, ruleKey, WALLET_ALERT_USD, WHALE_ALERT_USD };
 /** The API keeps at most this many rules per subscription. */
 export const ALERT_RULES_MAX = MAX_ALERT_RULES;
 
@@ -45,7 +46,7 @@ export function normalizeWallet(value: string): string | null {
 /** The rule the dialog's choices make, or null when the target or the figure is not one the API takes. */
 export function buildRule(
   target: AlertTarget,
-  choice: { type: AlertRuleType; points?: number; minUsd?: number },
+  choice: { type: AlertRuleType; points?: number; minUsd?: number; cents?: number },
 ): AlertRule | null {
   if (target.kind === "wallet") {
     const wallet = normalizeWallet(target.wallet);
@@ -67,6 +68,10 @@ export function buildRule(
       return { type: "call_change", event };
     case "resolution":
       return { type: "resolution", event };
+    case "gap": {
+      const cents = GAP_ALERT_CENTS.find((c) => c === choice.cents);
+      return cents ? { type: "gap", event, cents } : null;
+    }
     case "wallet":
       return null;
   }
@@ -115,6 +120,8 @@ export function describeRule(rule: AlertRule): string {
       return "Our call changes";
     case "resolution":
       return "An answer is proposed, disputed or final";
+    case "gap":
+      return `Kalshi's price ${rule.cents}¢ or more from Polymarket's`;
     case "wallet":
       return `Any trade of ${formatMoney(rule.minUsd)} or more`;
   }

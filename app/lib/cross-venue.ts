@@ -3,6 +3,7 @@
  * event and market pages show it. Never called an arbitrage: the two venues' rules can differ.
  */
 import { formatPrice } from "./format";
+import type { SidePair } from "./live-state";
 import type { PolymarketFeeSchedule } from "./types";
 
 /** Kalshi's trading fee rate: fee = ⌈0.07 × contracts × P × (1 − P)⌉ to the cent (its published schedule). */
@@ -29,8 +30,7 @@ export function kalshiLine(
   kalshi: { lastPrice: number | null; yesBid: number | null; yesAsk: number | null },
   polymarketYes: number,
 ): string | null {
-  const mid = kalshi.yesBid !== null && kalshi.yesAsk !== null ? (kalshi.yesBid + kalshi.yesAsk) / 2 : null;
-  const price = kalshi.lastPrice ?? mid;
+  const price = kalshiPrice(kalshi);
   if (price === null) return null;
   const quote =
     kalshi.yesBid !== null && kalshi.yesAsk !== null
@@ -115,10 +115,135 @@ export function centsText(dollars: number): string {
   return `${dollars > 0 ? "+" : "−"}${cents}¢`;
 }
 
-/** Whole days between two ISO dates when more than END_DATES_APART_MS apart, else null. */
+/** Kalshi's price minus Polymarket's in whole cents (what the line shows and the gap alert compares). */
+export function gapCents(kalshi: number, polymarket: number): number {
+  return Math.round((kalshi - polymarket) * 100);
+}
+
+/** A Kalshi price read longer ago than this says how old it is (a crawl pass takes two hours at most). */
+export const KALSHI_STALE_MS = 2 * 3_600_000;
+
+/** What a page and the API know of one pair, client-safe; the Polymarket price is the page's own. */
+export interface KalshiPairView {
+  polymarketId: string;
+  ticker: string;
+  /** Kalshi's question (its market title). */
+  title: string;
+  /** Kalshi's page of the market's event. */
+  url: string;
+  /** Kalshi's page of the market's series, where its rules are published. */
+  rulesUrl: string;
+  /** 0–1: the last trade, else the quote's middle; null when Kalshi quotes neither. */
+  price: number | null;
+  bid: number | null;
+  ask: number | null;
+  /** Contracts traded in 24 h, as Kalshi counts them. */
+  volume24h: number | null;
+  /** When Kalshi's figures were read (epoch ms). */
+  readMs: number;
+  closed: boolean;
+  score: number;
+  reasons: string[];
+  decidedBy: "score" | "confirmed";
+  /** Whole days between the two end dates, when more than a day apart; else null. */
+  endDatesApartDays: number | null;
+}
+
+/** The stored pair as `readEventPairs` gives it (only what the view needs). */
+export interface PairInput {
+  polymarketId: string;
+  score: number;
+  reasons: string[];
+  decidedBy: "score" | "confirmed";
+  kalshi: {
+    ticker: string;
+    eventTicker: string;
+    title: string;
+    lastPrice: number | null;
+    yesBid: number | null;
+    yesAsk: number | null;
+    volume24h: number | null;
+    closeTime: string | null;
+    rulesUrl: string;
+    readMs: number;
+    closed: boolean;
+  };
+}
+
+/** Kalshi's web page of an event (its markets are the event's outcomes there). */
+export function kalshiEventUrl(eventTicker: string): string {
+  return `https://kalshi.com/markets/${encodeURIComponent(eventTicker.toLowerCase())}`;
+}
+
+/** Whole days between two ISO dates when more than END_DATES_APART_MS apart; else (or either unknown) null. */
 export function endDatesApartDays(a: string | null, b: string | null): number | null {
-  if (!a || !b) return null;
-  const apart = Math.abs(Date.parse(a) - Date.parse(b));
-  if (!Number.isFinite(apart) || apart <= END_DATES_APART_MS) return null;
-  return Math.round(apart / 86_400_000);
+  const ta = a ? Date.parse(a) : Number.NaN;
+  const tb = b ? Date.parse(b) : Number.NaN;
+  if (!Number.isFinite(ta) || !Number.isFinite(tb)) return null;
+  const apart = Math.abs(ta - tb);
+  return apart > END_DATES_APART_MS ? Math.round(apart / END_DATES_APART_MS) : null;
+}
+
+/** One pair as shown, `polymarketEnd`: the Polymarket market's end date. */
+export function kalshiPairView(pair: PairInput, polymarketEnd: string | null): KalshiPairView {
+  const k = pair.kalshi;
+  return {
+    polymarketId: pair.polymarketId,
+    ticker: k.ticker,
+    title: k.title,
+    url: kalshiEventUrl(k.eventTicker),
+    rulesUrl: k.rulesUrl,
+    price: kalshiPrice(k),
+    bid: k.yesBid,
+    ask: k.yesAsk,
+    volume24h: k.volume24h,
+    readMs: k.readMs,
+    closed: k.closed,
+    score: pair.score,
+    reasons: pair.reasons,
+    decidedBy: pair.decidedBy,
+    endDatesApartDays: endDatesApartDays(k.closeTime, polymarketEnd),
+  };
+}
+
+/** How the pair was matched, in words: "confirmed by hand", or the score and its reasons. */
+export function matchedText(view: Pick<KalshiPairView, "decidedBy" | "score" | "reasons">): string {
+  if (view.decidedBy === "confirmed") return "Paired: confirmed by hand";
+  const why = view.reasons.length > 0 ? ` (${view.reasons.join("; ")})` : "";
+  return `Paired by our matcher, score ${view.score.toFixed(2)}${why}`;
+}
+
+/** Why Kalshi's price may be out of date, or null: its market closed, or read over two hours ago. */
+export function kalshiStateText(view: Pick<KalshiPairView, "closed" | "readMs">, now: number): string | null {
+  if (view.closed) return "Kalshi no longer lists this market open: its last price is shown.";
+  const age = now - view.readMs;
+  if (age <= KALSHI_STALE_MS) return null;
+  const hours = Math.floor(age / 3_600_000);
+  return `Kalshi's price was last read ${hours} hours ago.`;
+}
+
+/** "End dates differ by N days", when they do by more than a day. */
+export function endDatesText(days: number | null): string | null {
+  return days === null ? null : `End dates differ by ${days} day${days === 1 ? "" : "s"}.`;
+}
+
+/** The Polymarket side of a pair as the page shows it: the price its other copies show, and where it is. */
+export interface PolymarketQuote {
+  marketId: string;
+  /** The market's name on the page (its outcome label in a multi-outcome event). */
+  label: string;
+  /** Its first side's price (0–1), the one the page shows; live prices move it as they move the page's. */
+  price: number;
+  /** How live prices name its first side and the mirror. */
+  sides: SidePair;
+  /** When the page's Polymarket price was read (ISO). */
+  readAt: string;
+  /** Polymarket's page of the market's event, where its rules are. */
+  url: string | null;
+}
+
+/** One pair on a page: Kalshi's market and the Polymarket market beside it. */
+export interface KalshiPairRow {
+  kalshi: KalshiPairView;
+  polymarket: PolymarketQuote;
 }

@@ -1,5 +1,6 @@
 /** What the event page shows, as the server hands it to the page (client-safe), and its pure builders. */
 import type { ChartRange } from "./chart";
+import type { KalshiPairRow } from "./cross-venue";
 import { edgePoints } from "./edge";
 import type { SidePair } from "./live-state";
 import type {
@@ -125,6 +126,8 @@ export interface EventPageData {
   resolution: NowOrLater<EventResolutions>;
   /** Smart money over the open outcomes, or why not (none open, not loaded yet, unavailable). */
   smartMoney: NowOrLater<Section<SmartMoneyView>>;
+  /** The event's markets Kalshi also lists, with Kalshi's stored prices; empty when none is paired. */
+  kalshi: Section<KalshiPairRow[]>;
 }
 
 /**

@@ -1,6 +1,7 @@
 /** What the market page shows, as the server hands it to the page and to /api/markets/:slug (client-safe). */
 import type { InferOutput } from "valibot";
 import type { ChartModel, ChartRange, PointSource } from "./chart";
+import type { KalshiPairRow } from "./cross-venue";
 import { fetchedProvenance, POLYMARKET, type Provenance } from "./provenance";
 import type {
   CurrentAnalysisSchema,
@@ -164,6 +165,8 @@ export interface MarketPageData {
   trades: NowOrLater<MarketTrades>;
   holders: NowOrLater<Section<OutcomeHolders[]>>;
   siblings: NowOrLater<Section<SiblingMarket[]>>;
+  /** Kalshi's market of the same question, with its stored prices; empty when none is paired. */
+  kalshi: Section<KalshiPairRow[]>;
 }
 
 /**

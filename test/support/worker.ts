@@ -79,9 +79,13 @@ function defaultClobWsUrl(vars: Record<string, string>): string {
 
 /**
  * Starts workerd on the built Worker with the given vars; returns its URL, its workerd processes and a
- * stop function. `unlimited` lifts the per-client rate limits (benchmarks and load tests).
+ * stop function. `unlimited` lifts the per-client rate limits (benchmarks and load tests); `seedSql` is
+ * run on its D1 after the migrations, before it starts (rows a cron of another part would write).
  */
-export async function startWorker(vars: Record<string, string>, options: { unlimited?: boolean } = {}) {
+export async function startWorker(
+  vars: Record<string, string>,
+  options: { unlimited?: boolean; seedSql?: string } = {},
+) {
   const port = await freePort();
   const state = mkdtempSync(join(tmpdir(), "oddspulse-kv-"));
   const built = join(BUILD_DIR, "server", "wrangler.json");
@@ -115,6 +119,25 @@ export async function startWorker(vars: Record<string, string>, options: { unlim
       stdio: "pipe",
     },
   );
+  if (options.seedSql) {
+    execFileSync(
+      "npx",
+      [
+        "wrangler",
+        "d1",
+        "execute",
+        "DB",
+        "--local",
+        "-c",
+        config,
+        "--persist-to",
+        state,
+        "--command",
+        options.seedSql,
+      ],
+      { env, stdio: "pipe" },
+    );
+  }
   const child = spawn("npx", args, { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let log = "";
   child.stdout?.on("data", (d: Buffer) => {

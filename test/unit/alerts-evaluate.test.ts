@@ -4,8 +4,10 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  matchGaps,
   matchResolutions,
   matchTrades,
+  type PairGap,
   type RuleSet,
   TRADE_ALERT_WINDOW_MS,
   walletsThisRun,
@@ -121,5 +123,46 @@ describe("matchResolutions", () => {
     expect(
       matchResolutions([{ ...set, rules: [set.rules[1] as RuleSet["rules"][number]] }], [change("proposed")]),
     ).toEqual([]);
+  });
+});
+
+describe("matchGaps", () => {
+  const gap = (polymarket: number, eventSlug = "ev"): PairGap => ({
+    eventSlug,
+    eventTitle: "An event",
+    polymarketId: "m1",
+    ticker: "KX-1",
+    label: "Trump",
+    kalshi: 0.6,
+    polymarket,
+  });
+  const sets: RuleSet[] = [
+    { id: "s1", createdMs: 0, rules: [{ type: "gap", event: "ev", cents: 5 }] },
+    { id: "s2", createdMs: 0, rules: [{ type: "gap", event: "other", cents: 3 }] },
+  ];
+
+  it("a pair at least N cents apart either way matches its followed event's rule, keyed by pair and N", () => {
+    const up = matchGaps(sets, [gap(0.55)]);
+    expect(up.matches).toHaveLength(1);
+    expect(up.matches[0]).toMatchObject({
+      subscriptionId: "s1",
+      ruleKey: "gap:ev:5",
+      dedupeKey: "gap:m1:KX-1:5",
+      notification: {
+        title: "An event: Trump +5¢ on Kalshi",
+        body: "Kalshi 60¢, Polymarket 55¢ (before fees; the two venues' rules can differ)",
+        url: "/event/ev",
+      },
+    });
+    expect(up.rearm).toEqual([]);
+    expect(matchGaps(sets, [gap(0.66)]).matches[0]?.notification.title).toBe("An event: Trump −6¢ on Kalshi");
+  });
+
+  it("under N: no match, the pair's key to free for the next crossing; another event's pair: neither", () => {
+    expect(matchGaps(sets, [gap(0.57)])).toEqual({
+      matches: [],
+      rearm: [{ subscriptionId: "s1", dedupeKey: "gap:m1:KX-1:5" }],
+    });
+    expect(matchGaps(sets, [gap(0.2, "third")])).toEqual({ matches: [], rearm: [] });
   });
 });

@@ -46,8 +46,9 @@ describe("alerts on the server", () => {
     expect(markup).toContain(`<h2 id="${labelledBy}"`);
     expect(markup).toMatch(/<dialog[^>]*aria-describedby="[^"]+"/);
     expect(markup).toContain("<legend");
-    // Price moves, large trades, our call, UMA's resolution.
-    expect([...markup.matchAll(/type="radio"/g)]).toHaveLength(4);
+    // Price moves, large trades, our call, UMA's resolution, the gap to Kalshi's price.
+    expect([...markup.matchAll(/type="radio"/g)]).toHaveLength(5);
+    expect(markup).toContain("Kalshi&#x27;s price comes apart from Polymarket&#x27;s (a paired market)");
     expect(markup).toContain("An answer is proposed, disputed or final (UMA)");
     expect(markup).toContain('role="status"');
     expect(markup).toContain('role="alert"');

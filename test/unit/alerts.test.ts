@@ -64,6 +64,19 @@ describe("buildRule", () => {
   });
 });
 
+describe("the gap rule", () => {
+  it("takes 3, 5 or 10 cents on an event, keyed and worded by them; refuses other figures and wallets", () => {
+    const rule = buildRule(EVENT, { type: "gap", cents: 5 });
+    expect(rule).toEqual({ type: "gap", event: EVENT.slug, cents: 5 });
+    if (!rule) throw new Error("no rule");
+    expect(ruleKey(rule)).toBe(`gap:${EVENT.slug}:5`);
+    expect(describeRule(rule)).toBe("Kalshi's price 5¢ or more from Polymarket's");
+    expect(buildRule(EVENT, { type: "gap", cents: 4 })).toBeNull();
+    expect(buildRule(EVENT, { type: "gap" })).toBeNull();
+    expect(buildRule(TRADER, { type: "gap", cents: 5 })).toBeNull();
+  });
+});
+
 describe("the rule set", () => {
   const move: AlertRule = { type: "price_move", event: "a", points: 5 };
   const whale: AlertRule = { type: "whale", event: "a", minUsd: 50_000 };

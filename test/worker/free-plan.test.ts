@@ -16,7 +16,9 @@ import umaMarkets from "../fixtures/polymarket/gamma-markets-uma-proposed-disput
 };
 import { HISTORY_MARKET_SLUG } from "../support/market-answers";
 import { POSITIONS_WALLET } from "../support/upstream-answers";
+import { TEST_VAPID_PRIVATE_KEY, TEST_VAPID_PUBLIC_KEY } from "../support/vapid";
 import { countingDb, countingKv, type Tally } from "./support/counting";
+import { clearIndex, indexRecorded } from "./support/search";
 import { calls, DATA, keysetHandler, recordedMarkets, recordedTrades, upstreams } from "./support/upstreams";
 import { BROWSER, testWorker, workerTest } from "./support/worker";
 
@@ -29,6 +31,34 @@ const D1_ROWS_WRITTEN_LIMIT = 100_000;
 const D1_ROWS_READ_LIMIT = 5_000_000;
 const D1_QUERIES_PER_INVOCATION = 50;
 const SUBREQUESTS_PER_INVOCATION = 50;
+
+/** The gap alerts' share of a Kalshi run: the rules, the pairs, the freed keys, the day's count, the batch. */
+const GAP_ALERT_QUERIES = 5;
+
+/**
+ * `n` subscriptions following a gap ≥ 3¢ on a recorded event of the index whose "250-500k" market is paired
+ * (as the pairing job writes it) with a recorded Kalshi market 25¢ away: every one of them matches.
+ */
+async function insertGapFollowers(n: number, at: number): Promise<void> {
+  await clearIndex();
+  await indexRecorded(at);
+  const rules = JSON.stringify([
+    { type: "gap", event: "how-many-people-will-trump-deport-in-2025", cents: 3 },
+  ]);
+  const insert = env.DB.prepare(
+    `INSERT INTO alert_subscriptions (id, secret_hash, endpoint, p256dh, auth, rules, created_ms)
+     VALUES (?1, 'x', ?2, 'k', 'a', ?3, ?4)`,
+  );
+  await env.DB.batch(
+    Array.from({ length: n }, (_, i) => insert.bind(`gap${i}`, `https://push.test/gap${i}`, rules, at)),
+  );
+  await env.DB.prepare(
+    `INSERT INTO cross_venue_pairs (polymarket_id, event_slug, kalshi_ticker, score, reasons, decided_by, matched_ms)
+     VALUES ('517311', 'how-many-people-will-trump-deport-in-2025', 'KXUSAIRANAGREEMENT-27', 1, '[]', 'confirmed', ?1)`,
+  )
+    .bind(at)
+    .run();
+}
 
 const MARKET_RUNS_A_DAY = 144;
 const WHALE_RUNS_A_DAY = 1_440;
@@ -281,6 +311,34 @@ describe("the Workers Free plan at the default schedule", () => {
     }>();
     expect(stored?.n).toBe(60);
   }, 120_000);
+
+  it("a Kalshi run with gap alerts followed: the crawl's queries and at most 5 more, within the invocation's limits", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const at = Date.parse("2026-11-23T16:00:00Z");
+    vi.setSystemTime(at);
+    const kv = countingKv();
+    const d1 = countingDb(env.DB);
+    const sent: unknown[] = [];
+    const worker = testWorker({
+      CACHE: kv.kv,
+      DB: d1.db,
+      VAPID_PUBLIC_KEY: TEST_VAPID_PUBLIC_KEY,
+      VAPID_PRIVATE_KEY: TEST_VAPID_PRIVATE_KEY,
+      ALERTS: { sendBatch: async (m: Iterable<unknown>) => void sent.push(...m), send: async () => {} },
+    });
+    // Fifty subscriptions following a gap on an event with a pair (Kalshi's market as the crawl stores it).
+    await insertGapFollowers(50, at);
+    const run = await costOf(worker, KALSHI_CRON, at, kv, d1.tally);
+    // Each of the 50 matched and was queued: the whole of the alert part ran.
+    expect(sent).toHaveLength(50);
+    expect(run.queries).toBeLessThanOrEqual(3 + GAP_ALERT_QUERIES);
+    expect(run.subrequests).toBeLessThanOrEqual(
+      parseConfig({}).kalshiPagesPerRun + 3 + GAP_ALERT_QUERIES + 1,
+    );
+    expect(run.subrequests).toBeLessThanOrEqual(SUBREQUESTS_PER_INVOCATION);
+    expect(run.puts).toBe(0);
+  });
 
   it("a quiet hour (the same whale list every minute) writes the whale list once", async () => {
     vi.spyOn(console, "info").mockImplementation(() => {});

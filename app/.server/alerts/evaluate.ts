@@ -3,6 +3,7 @@
  * subscriptions and the data to matches; `alerts/dispatch.ts` records and queues them. Each match carries
  * its rule key (at most once per 15 minutes) and a dedupe key (never twice for the same trade or move).
  */
+import { gapCents, gapText } from "~/lib/cross-venue";
 import { formatClockUtc, formatMoney, formatPrice } from "~/lib/format";
 import { type ResolutionChange, VOTE_WORDS } from "~/lib/resolution";
 import { type AlertRule, ruleKey } from "~/lib/schemas/alerts";
@@ -108,7 +109,10 @@ export function walletsThisRun(wallets: readonly string[], perRun: number, minut
 }
 
 /** Every followed event slug of a rule type. */
-export function followedEvents(sets: readonly RuleSet[], type: "price_move" | "call_change"): Set<string> {
+export function followedEvents(
+  sets: readonly RuleSet[],
+  type: "price_move" | "call_change" | "gap",
+): Set<string> {
   const events = new Set<string>();
   for (const set of sets) for (const rule of set.rules) if (rule.type === type) events.add(rule.event);
   return events;
@@ -260,4 +264,60 @@ export function matchResolutions(
     }
   }
   return out;
+}
+
+/** A pair of a followed event at Kalshi's latest price and Polymarket's (the index's), both 0–1. */
+export interface PairGap {
+  eventSlug: string;
+  eventTitle: string;
+  polymarketId: string;
+  ticker: string;
+  /** The Polymarket market's name in its event. */
+  label: string;
+  kalshi: number;
+  polymarket: number;
+}
+
+/** A pair's crossing of a threshold: sent once, until the gap falls back under it (then its key is freed). */
+export function gapDedupeKey(gap: Pick<PairGap, "polymarketId" | "ticker">, cents: number): string {
+  return `gap:${gap.polymarketId}:${gap.ticker}:${cents}`;
+}
+
+/**
+ * `gap`: a pair of a followed event whose Kalshi and Polymarket prices are at least the rule's cents apart.
+ * `rearm`: the keys of the pairs now under a followed threshold, freed so the next crossing is sent again.
+ */
+export function matchGaps(
+  sets: readonly RuleSet[],
+  gaps: readonly PairGap[],
+): { matches: AlertMatch[]; rearm: { subscriptionId: string; dedupeKey: string }[] } {
+  const matches: AlertMatch[] = [];
+  const rearm: { subscriptionId: string; dedupeKey: string }[] = [];
+  for (const set of sets) {
+    for (const rule of set.rules) {
+      if (rule.type !== "gap") continue;
+      for (const gap of gaps) {
+        if (gap.eventSlug !== rule.event) continue;
+        const cents = gapCents(gap.kalshi, gap.polymarket);
+        const dedupeKey = gapDedupeKey(gap, rule.cents);
+        if (Math.abs(cents) < rule.cents) {
+          rearm.push({ subscriptionId: set.id, dedupeKey });
+          continue;
+        }
+        matches.push({
+          subscriptionId: set.id,
+          ruleKey: ruleKey(rule),
+          dedupeKey,
+          notification: {
+            title: `${gap.eventTitle}: ${gap.label} ${gapText(gap.kalshi, gap.polymarket)} on Kalshi`,
+            body: `Kalshi ${formatPrice(gap.kalshi)}, Polymarket ${formatPrice(gap.polymarket)} (before fees; the two venues' rules can differ)`,
+            url: `/event/${rule.event}`,
+            tag: `gap:${rule.event}`,
+          },
+          urgency: "normal",
+        });
+      }
+    }
+  }
+  return { matches, rearm };
 }

@@ -2,7 +2,8 @@
  * The alerts' part of each cron run (decision 0042). The minute run: whale trades in followed
  * events and trades of followed wallets (WALLETS_PER_RUN wallets a run, each in turn), and the states the
  * followed events' markets entered in UMA's resolution this run (decision 0053). The 10-minute run:
- * price moves against the prices recorded an hour before, and changed calls. Off without the VAPID keys,
+ * price moves against the prices recorded an hour before, and changed calls. The Kalshi run, after its crawl:
+ * the followed events' cross-venue gaps (decision 0057). Off without the VAPID keys,
  * the database or the queue; a failure is the run's one log line and loses no data of the refresh.
  */
 import type { ResolutionChange } from "~/lib/resolution";
@@ -16,11 +17,13 @@ import {
   followedEvents,
   followedWallets,
   matchCallChanges,
+  matchGaps,
   matchPriceMoves,
   matchResolutions,
   matchTrades,
   walletsThisRun,
 } from "./evaluate";
+import { readPairGaps, rearmGaps } from "./gaps";
 
 /** Followed wallets whose trades one minute run asks the Data API for (subrequests stay under 50). */
 export const WALLETS_PER_RUN = 8;
@@ -86,5 +89,20 @@ export async function marketAlerts(
     ...matchPriceMoves(sets, markets, past, titles, Math.floor(now / 3_600_000)),
     ...matchCallChanges(sets, changes),
   ];
+  return ok(await dispatchAlerts(deps.db, queue, matches, now));
+}
+
+/**
+ * The Kalshi run, after its crawl: `gap` rules against the followed events' pairs at Kalshi's new prices
+ * (at most 5 D1 queries and a queue send: the rules, the pairs, the keys freed, the day's count, the batch).
+ */
+export async function gapAlerts(deps: Deps, queue: AlertQueue | undefined): Promise<Section<number>> {
+  if (!enabled(deps, queue) || !deps.db) return ok(0);
+  const sets = await loadRuleSets(deps.db);
+  const events = followedEvents(sets, "gap");
+  if (events.size === 0) return ok(0);
+  const now = deps.now();
+  const { matches, rearm } = matchGaps(sets, await readPairGaps(deps.db, events));
+  await rearmGaps(deps.db, rearm, now);
   return ok(await dispatchAlerts(deps.db, queue, matches, now));
 }

@@ -5,6 +5,7 @@
 
 import { categoryBySlug } from "~/lib/categories";
 import type { ChartRange } from "~/lib/chart";
+import { gapCents } from "~/lib/cross-venue";
 import { sourceProvenance } from "~/lib/market-page";
 import { outcomeLabel } from "~/lib/outcomes";
 import { analysisProvenance, fetchedProvenance, mentionsProvenance, POLYMARKET } from "~/lib/provenance";
@@ -15,6 +16,7 @@ import type { Deps } from "../deps";
 import { eventHistory, NOT_RECORDED, rangeStep } from "../events/history";
 import { smartOutcomes, smartQuery } from "../events/smart-money";
 import { smartMoneySection } from "../events/smart-money-section";
+import { kalshiRows, type PairReads, type ShownMarket, shownMarkets } from "../kalshi/pair-views";
 import { LOOKUPS, type Lookups, sayUnavailable } from "../lookups";
 import { historyPoints, outcomeHistory } from "../market/price-history";
 import { marketResolution, v2Resolutions } from "../market/resolutions";
@@ -233,6 +235,63 @@ async function smartMoneyOf(deps: Deps, slug: string, fromIndex: boolean): Promi
   return smartMoneySection(sources, outcomes, smartQuery(slug, id, outcomes));
 }
 
+type KalshiPairBody = NonNullable<EventResponse["kalshi"]>[number];
+
+/**
+ * The markets of an event as the answer prices them: Gamma's or the snapshot's markets where read, else the
+ * outcomes listed (a one-market event's Yes side; no end date, so the end dates are not compared).
+ */
+function answerMarkets(
+  detail: Pick<EventResponse, "event" | "outcomes">,
+  markets: readonly Market[] | null,
+): ShownMarket[] {
+  if (markets !== null) return shownMarkets(markets, detail.event.multi);
+  const byId = new Map<string, ShownMarket>();
+  for (const o of detail.outcomes) {
+    const kept = byId.get(o.marketId);
+    if (kept && o.label !== "Yes") continue;
+    byId.set(o.marketId, {
+      marketId: o.marketId,
+      endDate: null,
+      label: o.label,
+      price: o.price,
+      sides: [o.label, ""],
+    });
+  }
+  return [...byId.values()];
+}
+
+/** The event's Kalshi pairs with the gap to the price the answer gives; null when D1 cannot be read. */
+async function kalshiOf(
+  reads: PairReads,
+  detail: Pick<EventResponse, "event" | "outcomes" | "fetchedAt">,
+  markets: readonly Market[] | null,
+): Promise<Section<KalshiPairBody[]>> {
+  const rows = await kalshiRows(reads, detail.event.slug, answerMarkets(detail, markets), detail.fetchedAt);
+  if (!rows.ok) return rows;
+  return {
+    ok: true,
+    value: rows.value.map(({ kalshi: k, polymarket }) => ({
+      polymarketId: k.polymarketId,
+      ticker: k.ticker,
+      title: k.title,
+      url: k.url,
+      rulesUrl: k.rulesUrl,
+      price: k.price,
+      bid: k.bid,
+      ask: k.ask,
+      volume24h: k.volume24h,
+      readAt: new Date(k.readMs).toISOString(),
+      closed: k.closed,
+      gap: k.price === null ? null : gapCents(k.price, polymarket.price),
+      score: k.score,
+      reasons: k.reasons,
+      decidedBy: k.decidedBy,
+      endDatesApartDays: k.endDatesApartDays,
+    })),
+  };
+}
+
 export async function eventAnswer(deps: Deps, slug: string): Promise<Answer<EventResponse>> {
   const sources = sourcesOf(deps);
   const read = await readEvent(sources, slug);
@@ -240,19 +299,22 @@ export async function eventAnswer(deps: Deps, slug: string): Promise<Answer<Even
   if (read.value === null)
     return { ok: false, status: 404, code: "not_found", message: `No event with slug ${slug}` };
   const { detail: base, from, markets } = read.value;
-  const [money, resolutions] = await Promise.all([
+  const [money, resolutions, kalshi] = await Promise.all([
     smartMoneyOf(deps, slug, from === "index"),
     markets === null ? null : resolutionsOf(sources.lookups, slug, markets),
+    kalshiOf(sources.reads, base, markets),
   ]);
   const notes = [
     ...(base.notes ?? []),
     ...(money.ok ? [] : [money.message]),
+    ...(kalshi.ok ? [] : [kalshi.message]),
     ...(resolutions?.note ? [resolutions.note] : []),
   ];
   const detail: EventResponse = {
     ...base,
     smartMoney: money.ok ? publishedSmartMoney(money.value) : null,
     resolutions: resolutions?.rows ?? null,
+    kalshi: kalshi.ok ? kalshi.value : null,
     ...(notes.length > 0 ? { notes } : {}),
   };
   // An index row may be days old and still right to the cent (it is rewritten only when a price moves).

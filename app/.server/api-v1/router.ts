@@ -181,7 +181,7 @@ export const v1Routes = new Hono<WorkerEnv>()
       operationId: "getEvent",
       summary: "One event",
       description:
-        "Any Polymarket event by slug: its card, every open outcome (dearest first), and for the busiest events our forecast and X mentions (null otherwise). Outcomes the snapshot does not keep are read from Polymarket.",
+        "Any Polymarket event by slug: its card, every open outcome (dearest first), and for the busiest events our forecast and X mentions (null otherwise). Outcomes the snapshot does not keep are read from Polymarket. `kalshi`: its markets Kalshi also lists, with Kalshi's stored prices and the gap (never an arbitrage: the rules can differ).",
       tags: ["Events"],
       responses: {
         200: ok("The event", EventResponseSchema),

@@ -10,6 +10,7 @@ import { ok, type Section, unavailable } from "~/lib/section";
 import type { Call } from "~/lib/track-record";
 import type { WhaleTrade } from "~/lib/types";
 import type { SwrCache } from "../cache/swr-cache";
+import type { StoredPair } from "../kalshi/pairs";
 import { createLog } from "../log";
 import type { SmartAmong } from "./smart-wallets";
 import type { EventMarket, EventSmartRow, HistoryStore, PricePoint, StoredWalletFacts } from "./store";
@@ -121,6 +122,12 @@ export class HistoryReads {
       const rows = await store.eventSmartMoneySince(minute * 60_000 - maxAgeMs);
       return new Map(rows.map((r) => [r.eventSlug, r]));
     });
+  }
+
+  /** An event's Kalshi pairs; a Worker without a database has none (they live only there). */
+  eventPairs(eventSlug: string): Promise<Section<StoredPair[]>> {
+    if (!this.store) return Promise.resolve(ok([]));
+    return this.read(`event-pairs:${eventSlug}`, (store) => store.eventPairs(eventSlug));
   }
 
   /** The track record's calls on any of an event's markets with their grading, newest first. */

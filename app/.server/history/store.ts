@@ -12,6 +12,7 @@ import type { SentimentStep } from "~/lib/market-page";
 import type { Call, CallOutcome } from "~/lib/track-record";
 import type { PendingWhy } from "~/lib/track-record-page";
 import type { WhaleTrade } from "~/lib/types";
+import { readEventPairs, type StoredPair } from "../kalshi/pairs";
 import * as callGrades from "./call-grades";
 import * as calls from "./calls";
 import * as eventSmartMoney from "./event-smart-money";
@@ -119,6 +120,11 @@ export class HistoryStore {
 
   constructor(private readonly db: D1Database) {
     this.calls = new CallStore(db);
+  }
+
+  /** One event's Polymarket ↔ Kalshi pairs with Kalshi's stored market (the pages' Kalshi line). */
+  eventPairs(eventSlug: string): Promise<StoredPair[]> {
+    return readEventPairs(this.db, eventSlug);
   }
 
   /**

@@ -22,6 +22,7 @@ import type { RequestContext } from "../context";
 import type { Deps } from "../deps";
 import { smartOutcomes, smartQuery } from "../events/smart-money";
 import { smartMoneySection } from "../events/smart-money-section";
+import { kalshiRows, readAtOf, shownMarkets } from "../kalshi/pair-views";
 import { LOOKUPS, type Lookups, sayUnavailable } from "../lookups";
 import { type HistorySources, linesHistory } from "../market/price-history";
 import { eventResolutions, resolutionsAt } from "../market/resolutions";
@@ -275,7 +276,8 @@ async function eventPageData(
     gammaPart = gammaSections(deps, sources, resolved, gamma, leaderId).then((sections) => ({ sections }));
   }
 
-  const [books, chart, calls, mentions, { sections }] = await Promise.all([
+  const view = toEventView(resolved, now);
+  const [books, chart, calls, mentions, kalshi, { sections }] = await Promise.all([
     booksOf(lookups, event.slug, outcomes),
     chartOf(sources, open, range, nowSec),
     reads
@@ -287,10 +289,12 @@ async function eventPageData(
     leader
       ? mentionPoints(reads, leader.market.id, nowSec - MENTIONS_WINDOW_SECONDS)
       : Promise.resolve<Section<MentionPoint[]>>(ok([])),
+    kalshiRows(reads, event.slug, shownMarkets(allMarkets, view.multi), readAtOf(view.source)),
     gammaPart,
   ]);
   return {
-    event: toEventView(resolved, now),
+    event: view,
+    kalshi,
     rules: partOf(sections, (s) => s.rules),
     outcomes,
     resolved: resolvedRows.map((r) => rowOf(r, fromIndex)),

@@ -5,6 +5,7 @@
  * upstream call; an unknown one a 404 after Gamma says so.
  */
 import type { ChartRange } from "~/lib/chart";
+import type { KalshiPairRow } from "~/lib/cross-venue";
 import type {
   ChartSection,
   MarketPageData,
@@ -18,6 +19,7 @@ import { ok, type Section } from "~/lib/section";
 import type { WhaleTrade } from "~/lib/types";
 import { buildPriceChart } from "../charts/price-chart";
 import type { RequestContext } from "../context";
+import { kalshiRows, readAtOf } from "../kalshi/pair-views";
 import { LOOKUPS, type Lookups, sayUnavailable } from "../lookups";
 import { type HistorySources, outcomeHistory } from "../market/price-history";
 import { type ResolvedMarket, resolveMarket } from "../market/resolve";
@@ -109,7 +111,15 @@ export async function marketPageData(
   const nowSec = Math.floor(now / 1000);
   const board = leaderboard.read(deps);
   const conditionIds = market.conditionId && isConditionId(market.conditionId) ? [market.conditionId] : [];
-  const [chart, sentiment, mentions, calls, trades, holders, siblings] = await Promise.all([
+  const [yes, no] = market.outcomes;
+  const shown = {
+    marketId: market.id,
+    endDate: market.endDate,
+    label: yes?.label ?? "Yes",
+    price: yes?.price ?? 0,
+    sides: [yes?.label ?? "Yes", no?.label ?? ""] as const,
+  };
+  const [chart, sentiment, mentions, calls, trades, holders, siblings, kalshi] = await Promise.all([
     chartSection(sources, market, range, nowSec),
     reads.sentimentChanges(market.id),
     mentionPoints(reads, market.id, nowSec - MENTIONS_WINDOW_SECONDS),
@@ -119,6 +129,9 @@ export async function marketPageData(
     nowOrLater(deps, market.eventSlug ? [LOOKUPS.event.at(market.eventSlug)] : [], () =>
       siblingsOf(lookups, market),
     ),
+    market.eventSlug
+      ? kalshiRows(reads, market.eventSlug, [shown], readAtOf(market.source))
+      : Promise.resolve<Section<KalshiPairRow[]>>(ok([])),
   ]);
   return {
     market,
@@ -132,6 +145,7 @@ export async function marketPageData(
     trades: trades.value,
     holders: holders.value,
     siblings: siblings.value,
+    kalshi,
   };
 }
 

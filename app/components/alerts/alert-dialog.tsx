@@ -11,6 +11,7 @@ import {
   buildRule,
   describeRule,
   type EventRuleType,
+  GAP_ALERT_CENTS,
   PRICE_MOVE_POINTS,
   rulesFor,
   WALLET_ALERT_USD,
@@ -25,6 +26,7 @@ const EVENT_CHOICES: { type: EventRuleType; label: string }[] = [
   { type: "whale", label: "Someone makes a large trade" },
   { type: "call_change", label: "Our AI call changes" },
   { type: "resolution", label: "An answer is proposed, disputed or final (UMA)" },
+  { type: "gap", label: "Kalshi's price comes apart from Polymarket's (a paired market)" },
 ];
 
 const SELECT =
@@ -58,6 +60,7 @@ export function AlertDialog({
   const id = useId();
   const [type, setType] = useState<AlertRuleType>(target.kind === "wallet" ? "wallet" : "price_move");
   const [points, setPoints] = useState<number>(10);
+  const [cents, setCents] = useState<number>(5);
   const [minUsd, setMinUsd] = useState<number>(target.kind === "wallet" ? 50_000 : 100_000);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<AlertOutcome | null>(null);
@@ -72,7 +75,7 @@ export function AlertDialog({
 
   const confirm = async (event: React.FormEvent) => {
     event.preventDefault();
-    const rule = buildRule(target, { type, points, minUsd });
+    const rule = buildRule(target, { type, points, minUsd, cents });
     if (!rule) {
       setOutcome({ ok: false, message: "That choice can't be used. Pick another." });
       return;
@@ -163,6 +166,17 @@ export function AlertDialog({
                   {WHALE_ALERT_USD.map((m) => (
                     <option key={m} value={m}>
                       {formatMoney(m)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : type === "gap" ? (
+              <label className="flex flex-col gap-1 text-sm font-medium">
+                By at least (before fees; the two venues' rules can differ)
+                <select className={SELECT} value={cents} onChange={(e) => setCents(Number(e.target.value))}>
+                  {GAP_ALERT_CENTS.map((c) => (
+                    <option key={c} value={c}>
+                      {`${c}¢`}
                     </option>
                   ))}
                 </select>

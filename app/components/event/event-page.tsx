@@ -1,3 +1,4 @@
+import { KalshiSection } from "~/components/kalshi/kalshi-pairs";
 import { useLiveEvent } from "~/components/live/hooks";
 import {
   ChartPart,
@@ -87,6 +88,8 @@ export function EventPage({ data }: { data: EventPageData }) {
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-8">
+          <KalshiSection pairs={data.kalshi} now={now} labels={event.multi} />
+
           <MarketSection id="rules" title="Rules">
             <DeferredPart value={data.rules} unavailable={RULES_UNAVAILABLE}>
               {(rules) =>

@@ -1,3 +1,4 @@
+import { KalshiSection } from "~/components/kalshi/kalshi-pairs";
 import { MarketCalls } from "~/components/track-record/market-calls";
 import { Deferred } from "~/components/ui/deferred";
 import type { ChartModel } from "~/lib/chart";
@@ -42,6 +43,8 @@ export function MarketPage({ data }: { data: MarketPageData }) {
             chart={chart}
             caption={({ sources }) => chartSources(sources)}
           />
+
+          <KalshiSection pairs={data.kalshi} now={now} labels={false} />
 
           <MarketSection id="calls" title="AI calls over time">
             <CurrentCall analysis={analysis} market={market} />

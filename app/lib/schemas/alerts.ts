@@ -11,6 +11,8 @@ export const MAX_ALERT_RULES = 50;
 export const PRICE_MOVE_POINTS = [5, 10, 20] as const;
 /** Whale trade thresholds in a followed event, USD. */
 export const WHALE_ALERT_USD = [50_000, 100_000, 250_000, 1_000_000] as const;
+/** Cross-venue gap thresholds, in cents: Kalshi's price of a paired market that far from Polymarket's. */
+export const GAP_ALERT_CENTS = [3, 5, 10] as const;
 /** Trade thresholds for a followed wallet, USD. */
 export const WALLET_ALERT_USD = [10_000, 50_000, 100_000, 250_000, 1_000_000] as const;
 
@@ -48,6 +50,16 @@ export const ResolutionRuleSchema = v.strictObject({
   type: v.literal("resolution"),
   event: EventSlug,
 });
+export const GapRuleSchema = v.strictObject({
+  type: v.literal("gap"),
+  event: EventSlug,
+  cents: v.pipe(
+    oneOf(GAP_ALERT_CENTS, "cents"),
+    v.description(
+      "Any of the event's markets Kalshi also lists whose two prices come at least this many cents apart (before fees; not an arbitrage: the rules can differ)",
+    ),
+  ),
+});
 export const WalletRuleSchema = v.strictObject({
   type: v.literal("wallet"),
   wallet: Wallet,
@@ -57,8 +69,15 @@ export const WalletRuleSchema = v.strictObject({
 export const AlertRuleSchema = v.pipe(
   v.variant(
     "type",
-    [PriceMoveRuleSchema, WhaleRuleSchema, CallChangeRuleSchema, ResolutionRuleSchema, WalletRuleSchema],
-    'type: one of "price_move", "whale", "call_change", "resolution", "wallet"',
+    [
+      PriceMoveRuleSchema,
+      WhaleRuleSchema,
+      CallChangeRuleSchema,
+      ResolutionRuleSchema,
+      GapRuleSchema,
+      WalletRuleSchema,
+    ],
+    'type: one of "price_move", "whale", "call_change", "resolution", "gap", "wallet"',
   ),
   v.metadata({ ref: "AlertRule" }),
 );
@@ -142,6 +161,8 @@ export function ruleKey(rule: AlertRule): string {
       return `call_change:${rule.event}`;
     case "resolution":
       return `resolution:${rule.event}`;
+    case "gap":
+      return `gap:${rule.event}:${rule.cents}`;
     case "wallet":
       return `wallet:${rule.wallet}:${rule.minUsd}`;
   }

@@ -284,6 +284,51 @@ export const SmartMoneySchema = v.pipe(
   v.metadata({ ref: "SmartMoney" }),
 );
 
+/** One of the event's markets Kalshi also lists (decision 0057): Kalshi's stored prices beside Polymarket's. */
+export const KalshiPairSchema = v.pipe(
+  v.object({
+    polymarketId: v.pipe(v.string(), v.description("The Polymarket market (an outcome's marketId)")),
+    ticker: v.pipe(v.string(), v.description("Kalshi's market ticker")),
+    title: v.pipe(v.string(), v.description("Kalshi's question")),
+    url: v.pipe(v.string(), v.description("Kalshi's page of the market's event")),
+    rulesUrl: v.pipe(v.string(), v.description("Kalshi's page of the market's series, where its rules are")),
+    price: v.pipe(
+      v.nullable(probability),
+      v.description(
+        "Kalshi's Yes price: its last trade, else its quote's middle; null when it quotes neither",
+      ),
+    ),
+    bid: v.pipe(v.nullable(probability), v.description("Kalshi's best Yes bid")),
+    ask: v.pipe(v.nullable(probability), v.description("Kalshi's best Yes ask")),
+    volume24h: v.pipe(v.nullable(v.number()), v.description("Contracts traded on Kalshi in 24 h")),
+    readAt: v.pipe(
+      v.string(),
+      v.description("ISO 8601 time Kalshi's figures were read (up to a crawl pass old)"),
+    ),
+    closed: v.pipe(
+      v.boolean(),
+      v.description("Kalshi no longer lists the market open: its last price is given"),
+    ),
+    gap: v.pipe(
+      v.nullable(v.number()),
+      v.description(
+        "Kalshi's price minus Polymarket's (the outcome's price in outcomes), whole cents, before fees; null without a Kalshi price. Not an arbitrage: the two venues' rules can differ",
+      ),
+    ),
+    score: v.pipe(v.number(), v.description("The matcher's 0–1 (1 for a pair confirmed by hand)")),
+    reasons: v.pipe(v.array(v.string()), v.description("How the pair was matched")),
+    decidedBy: v.pipe(
+      v.picklist(["score", "confirmed"]),
+      v.description('"score": the matcher\'s; "confirmed": confirmed by hand'),
+    ),
+    endDatesApartDays: v.pipe(
+      v.nullable(v.number()),
+      v.description("Days between the two markets' end dates when more than one apart; else null"),
+    ),
+  }),
+  v.metadata({ ref: "KalshiPair" }),
+);
+
 export const EventDetailSchema = v.pipe(
   v.object({
     event: AnyEventSchema,
@@ -319,6 +364,14 @@ export const EventDetailSchema = v.pipe(
         v.nullable(SmartMoneySchema),
         v.description(
           "Smart money over the dearest 20 open outcomes; null when it cannot be read (why is in notes)",
+        ),
+      ),
+    ),
+    kalshi: v.optional(
+      v.pipe(
+        v.nullable(v.array(KalshiPairSchema)),
+        v.description(
+          "The event's markets Kalshi also lists, with Kalshi's stored prices; empty without a pair, null when they cannot be read (why is in notes)",
         ),
       ),
     ),

@@ -55,12 +55,14 @@ export function countingDb(db: D1Database): { db: D1Database; tally: Tally } {
         }
         if (property === "first") {
           // Read through all() so the rows it read are counted too.
-          return async () => {
+          return async (column?: string) => {
             tally.queries += 1;
             tally.sql.push(sql);
-            const result = await target.all();
+            const result = await target.all<Record<string, unknown>>();
             note(result.meta);
-            return result.results[0] ?? null;
+            const row = result.results[0] ?? null;
+            // `first(column)` answers that column's value, as D1's does.
+            return column === undefined || row === null ? row : (row[column] ?? null);
           };
         }
         const value = Reflect.get(target, property);

@@ -1,0 +1,69 @@
+/**
+ * Kalshi's recorded markets in D1 (the crawl over the recorded pages, as test/worker/kalshi-crawl.test.ts runs
+ * it) and pairs written as the pairing job writes `cross_venue_pairs`: what the pages, the event API and the
+ * gap alerts read.
+ */
+import { env } from "cloudflare:test";
+import { getConfig } from "~/.server/config";
+import { crawlKalshi } from "~/.server/kalshi/crawl";
+import { createKalshi } from "~/.server/upstreams";
+import { kalshiHandler, upstreams } from "./upstreams";
+
+/** Every recorded Kalshi market into `kalshi_markets`, read at `nowMs`. */
+export async function crawlRecordedKalshi(nowMs: number): Promise<void> {
+  upstreams.use(kalshiHandler(200));
+  await env.DB.prepare(
+    "UPDATE kalshi_crawl SET pass = 0, pass_started_ms = NULL, complete = 1, cursor = NULL, pages = 0, seen = '[]', last_full_pass_ms = NULL, events = 0, unseen_closed_ms = NULL, day = '', rows_today = 0, version = 0",
+  ).run();
+  const run = await crawlKalshi({
+    db: env.DB,
+    kalshi: createKalshi({ ...getConfig(env), retries: 0 }, (input, init) => fetch(input, init)),
+    now: () => nowMs,
+    pagesPerRun: 5,
+    passMinutes: 60,
+    rowsPerDay: 5_000,
+  });
+  if (!run.ok) throw new Error(run.message);
+}
+
+export interface TestPair {
+  polymarketId: string;
+  eventSlug: string;
+  ticker: string;
+  score?: number;
+  reasons?: string[];
+  decidedBy?: "score" | "confirmed";
+}
+
+/** A row of `cross_venue_pairs`, as the pairing job writes one. */
+export async function insertPair(pair: TestPair, matchedMs = Date.now()): Promise<void> {
+  await env.DB.prepare(
+    `INSERT OR REPLACE INTO cross_venue_pairs
+       (polymarket_id, event_slug, kalshi_ticker, score, reasons, decided_by, matched_ms)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`,
+  )
+    .bind(
+      pair.polymarketId,
+      pair.eventSlug,
+      pair.ticker,
+      pair.score ?? 1,
+      JSON.stringify(pair.reasons ?? []),
+      pair.decidedBy ?? "confirmed",
+      matchedMs,
+    )
+    .run();
+}
+
+/** The database with only the pairs' reads failing (every other table answers). */
+export function pairsFailing(db: D1Database): D1Database {
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === "prepare") {
+        return (sql: string) =>
+          target.prepare(sql.includes("cross_venue_pairs") ? "SELECT * FROM no_such_table_here" : sql);
+      }
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
