@@ -69,7 +69,7 @@ export async function runScheduled(cron: string, env: Env, ctx: ExecutionContext
   };
   if (cron === KALSHI_CRON) {
     await runJobs([kalshiJob(deps)]);
-    // After the crawl: the followed events' gaps at Kalshi's new prices.
+    // After the crawl and the pairing: the followed events' gaps at Kalshi's new prices.
     await runJobs([{ name: "gap alerts", log: KALSHI_LOG, run: () => gapAlerts(deps, env.ALERTS) }]);
     return;
   }
