@@ -22,7 +22,7 @@ export const CATEGORY_LINKS: readonly CategoryLink[] = [
   { path: "/international", label: "International" },
   { path: "/whale-watch", label: "Whale Watch" },
   { path: "/track-record", label: "Track Record" },
-  { path: "/compare", label: "Compare Kalshi" },
+  { path: "/compare", label: "Compare" },
 ];
 
 /** Header links that are not market dashboards (no search, no cards). */

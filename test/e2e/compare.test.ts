@@ -67,7 +67,7 @@ describe("/compare in Chromium", () => {
       expect(await first.getByRole("link", { name: /Polymarket's rules/ }).count()).toBe(1);
       expect(await first.getByText(/^Matched with score/).count()).toBe(1);
       expect(
-        await page.getByRole("link", { name: "Compare Kalshi" }).first().getAttribute("aria-current"),
+        await page.getByRole("link", { name: "Compare", exact: true }).first().getAttribute("aria-current"),
       ).toBe("page");
       await expectNoAxeViolations(page);
       if (width === 1280) await screenshotWidths(page, "compare");
