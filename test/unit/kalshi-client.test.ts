@@ -29,6 +29,14 @@ const event = (ticker: string) => {
 };
 
 describe("reading Kalshi's /events", () => {
+  it("dates a market by when its question is expected to end, not its far-off latest close", () => {
+    const argentina = readKalshiEvent(event("KXMENWORLDCUP-26")).find(
+      (m) => m.ticker === "KXMENWORLDCUP-26-AR",
+    );
+    // Recorded: close_time 2028-07-18, expected_expiration_time 2026-07-19 (the final is on 2026-07-19).
+    expect(argentina?.closeTime).toBe("2026-07-19T14:00:00.000Z");
+  });
+
   it("the recorded first page: dollar strings for prices, fp strings for counts, no cent fields, the cursor", () => {
     const page = readKalshiEventsPage(firstPage);
     expect(page.events).toBe(2);
@@ -49,7 +57,8 @@ describe("reading Kalshi's /events", () => {
       yesBid: 0.12,
       yesAsk: 0.13,
       volume24h: 45.25,
-      closeTime: "2099-08-01T04:59:00.000Z",
+      // The expected expiration (close_time 04:59 is when trading stops that day).
+      closeTime: "2099-08-01T15:00:00.000Z",
       rules:
         "If Elon Musk visits Mars before the earlier of his death or Aug 1, 2099, then the market resolves to Yes.",
       rulesUrl: "https://kalshi.com/markets/kxelonmars",

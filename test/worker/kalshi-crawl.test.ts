@@ -117,7 +117,7 @@ describe("paging", () => {
       yesBid: 0.25,
       yesAsk: 0.27,
       volume24h: 40305,
-      closeTime: "2027-01-01T04:59:00.000Z",
+      closeTime: "2027-01-01T15:00:00.000Z",
       rulesUrl: "https://kalshi.com/markets/kxrecogpersoniran",
       readMs: START,
     });

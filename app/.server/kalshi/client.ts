@@ -40,7 +40,7 @@ export interface KalshiMarket {
   yesAsk: number | null;
   /** Contracts traded in the last 24 hours. */
   volume24h: number | null;
-  /** ISO time trading closes, or null. */
+  /** ISO time the question is expected to end (`expected_expiration_time`), else trading closes; or null. */
   closeTime: string | null;
   /** The resolution rules in Kalshi's words (`rules_primary`). */
   rules: string;
@@ -82,6 +82,7 @@ const MarketSchema = v.looseObject({
   yes_sub_title: Text,
   status: Text,
   close_time: v.optional(v.unknown()),
+  expected_expiration_time: v.optional(v.unknown()),
   rules_primary: Text,
   mve_collection_ticker: v.optional(v.unknown()),
   last_price_dollars: v.optional(v.unknown()),
@@ -150,7 +151,9 @@ export function readKalshiEvent(item: unknown): KalshiMarket[] {
         yesBid: price(m.yes_bid_dollars, m.yes_bid),
         yesAsk: price(m.yes_ask_dollars, m.yes_ask),
         volume24h: count(m.volume_24h_fp, m.volume_24h),
-        closeTime: isoTime(m.close_time),
+        // Kalshi's close time is often the latest it allows (years out); the expected expiration is when the
+        // question is meant to end, the date to set beside Polymarket's end date.
+        closeTime: isoTime(m.expected_expiration_time) ?? isoTime(m.close_time),
         rules: m.rules_primary,
         rulesUrl: `https://kalshi.com/markets/${seriesTicker.toLowerCase()}`,
       },
