@@ -3,7 +3,7 @@
  * Kalshi's stored market (its prices and when they were read), and the statements the pairing job
  * (pair-job.ts) writes it with. Each read throws when D1 fails: the caller degrades its Kalshi part alone.
  */
-import type { StoredKalshiMarket } from "./store";
+import { type MarketRow, marketOf, type StoredKalshiMarket } from "./store";
 
 export interface StoredPair {
   polymarketId: string;
@@ -16,30 +16,13 @@ export interface StoredPair {
   kalshi: StoredKalshiMarket & { closed: boolean };
 }
 
-interface PairRow {
+interface PairRow extends MarketRow {
   polymarket_id: string;
   event_slug: string;
   score: number;
   reasons: string;
   decided_by: "score" | "confirmed";
   matched_ms: number;
-  ticker: string;
-  event_ticker: string;
-  series_ticker: string;
-  event_title: string;
-  event_subtitle: string;
-  title: string;
-  label: string;
-  category: string;
-  mutually_exclusive: number;
-  last_price: number | null;
-  yes_bid: number | null;
-  yes_ask: number | null;
-  volume24h: number | null;
-  close_time: string | null;
-  rules: string;
-  rules_url: string;
-  read_ms: number;
   closed: number;
 }
 
@@ -67,24 +50,8 @@ function pairOf(r: PairRow): StoredPair {
     decidedBy: r.decided_by,
     matchedMs: r.matched_ms,
     kalshi: {
-      ticker: r.ticker,
-      eventTicker: r.event_ticker,
-      seriesTicker: r.series_ticker,
-      eventTitle: r.event_title,
-      eventSubtitle: r.event_subtitle,
-      title: r.title,
-      label: r.label,
-      category: r.category,
-      mutuallyExclusive: r.mutually_exclusive === 1,
+      ...marketOf(r),
       status: r.closed === 1 ? "closed" : "active",
-      lastPrice: r.last_price,
-      yesBid: r.yes_bid,
-      yesAsk: r.yes_ask,
-      volume24h: r.volume24h,
-      closeTime: r.close_time,
-      rules: r.rules,
-      rulesUrl: r.rules_url,
-      readMs: r.read_ms,
       closed: r.closed === 1,
     },
   };

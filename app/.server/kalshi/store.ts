@@ -272,7 +272,8 @@ export interface StoredKalshiMarket extends KalshiMarket {
   readMs: number;
 }
 
-interface MarketRow {
+/** A `kalshi_markets` row as D1 answers it. */
+export interface MarketRow {
   ticker: string;
   event_ticker: string;
   series_ticker: string;
@@ -292,12 +293,9 @@ interface MarketRow {
   read_ms: number;
 }
 
-/** Every open stored market (what the matcher pairs). Throws when D1 fails. */
-export async function readOpenKalshiMarkets(db: D1Database): Promise<StoredKalshiMarket[]> {
-  const { results } = await db
-    .prepare("SELECT * FROM kalshi_markets WHERE closed = 0 ORDER BY ticker")
-    .all<MarketRow>();
-  return results.map((r) => ({
+/** The stored market of a row, as open (the caller that also reads `closed` says otherwise). */
+export function marketOf(r: MarketRow): StoredKalshiMarket {
+  return {
     ticker: r.ticker,
     eventTicker: r.event_ticker,
     seriesTicker: r.series_ticker,
@@ -316,7 +314,15 @@ export async function readOpenKalshiMarkets(db: D1Database): Promise<StoredKalsh
     rules: r.rules,
     rulesUrl: r.rules_url,
     readMs: r.read_ms,
-  }));
+  };
+}
+
+/** Every open stored market (what the matcher pairs). Throws when D1 fails. */
+export async function readOpenKalshiMarkets(db: D1Database): Promise<StoredKalshiMarket[]> {
+  const { results } = await db
+    .prepare("SELECT * FROM kalshi_markets WHERE closed = 0 ORDER BY ticker")
+    .all<MarketRow>();
+  return results.map(marketOf);
 }
 
 /** The pairs decided in D1 (`kalshi_pairs`): they win over the checked-in ones and the score. Throws when D1 fails. */
