@@ -170,6 +170,16 @@ describe("/compare", () => {
     expect(check.errors).toEqual([]);
   });
 
+  it("says when a pair's end dates differ by more than a day", async () => {
+    await showAndPair();
+    // As Kalshi's close time would give it for a market without an expected expiration: two years out.
+    await env.DB.prepare("UPDATE kalshi_markets SET close_time = ?1 WHERE ticker = ?2")
+      .bind("2028-07-18T14:00:00.000Z", "KXMENWORLDCUP-26-ES")
+      .run();
+    const html = await (await t.worker.fetch("/compare", { headers: headers("198.51.100.3") })).text();
+    expect(html.match(/End dates differ by \d+ days/g)).toHaveLength(1);
+  });
+
   it("filters by category and minimum gap; none above the filter says so; bad values are 400s", async () => {
     await showAndPair();
     const all = (await (
