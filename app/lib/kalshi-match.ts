@@ -408,6 +408,32 @@ export function scorePair(p: PolymarketSide, k: KalshiSide): PairScore {
 
 const pairKey = (polymarketId: string, kalshiTicker: string) => `${polymarketId} ${kalshiTicker}`;
 
+/** A word on more Kalshi markets than this is common ("win", "trump"): sharing it alone makes no candidate. */
+export const RARE_WORD_MARKETS = 50;
+
+/**
+ * The Kalshi markets worth scoring against one Polymarket market: those sharing a rare word with it, or two
+ * words of any kind. Sharing one common word proposes nothing the score would keep (the words weigh most),
+ * and at the scale of every open event it would mean comparing most markets with most others.
+ */
+export function candidatesOf(
+  words: readonly string[],
+  byWord: ReadonlyMap<string, readonly number[]>,
+): Set<number> {
+  const shared = new Map<number, number>();
+  const near = new Set<number>();
+  for (const w of new Set(words)) {
+    const markets = byWord.get(w) ?? [];
+    const rare = markets.length <= RARE_WORD_MARKETS;
+    for (const i of markets) {
+      const count = (shared.get(i) ?? 0) + 1;
+      shared.set(i, count);
+      if (rare || count >= 2) near.add(i);
+    }
+  }
+  return near;
+}
+
 /**
  * The pairs to show: confirmed overrides first, then the best-scoring pairs at or above MATCH_THRESHOLD, each
  * market in one pair at most (highest score first); refused overrides are never shown.
@@ -443,13 +469,17 @@ export function proposePairs(
   const kSides = kalshi.map((k) => ({ k, side: kalshiSide(k) }));
   const byWord = new Map<string, number[]>();
   kSides.forEach(({ side: ks }, i) => {
-    for (const w of new Set(ks.words)) byWord.set(w, [...(byWord.get(w) ?? []), i]);
+    for (const w of new Set(ks.words)) {
+      const list = byWord.get(w);
+      if (list) list.push(i);
+      else byWord.set(w, [i]);
+    }
   });
   const candidates: ProposedPair[] = [];
   for (const p of polymarket) {
     if (usedP.has(p.id)) continue;
     const ps = polymarketSide(p);
-    const near = new Set(ps.words.flatMap((w) => byWord.get(w) ?? []));
+    const near = candidatesOf(ps.words, byWord);
     for (const i of near) {
       const entry = kSides[i];
       if (!entry || usedK.has(entry.k.ticker) || refused.has(pairKey(p.id, entry.k.ticker))) continue;

@@ -7,14 +7,17 @@
  */
 import { describe, expect, it } from "vitest";
 import { readKalshiEvent } from "~/.server/kalshi/client";
+import { indexSides } from "~/.server/kalshi/pair-job";
 import { normaliseGammaEvent } from "~/.server/polymarket/gamma-events";
 import {
+  candidatesOf,
   deadlineOf,
   type KalshiSide,
   MATCH_THRESHOLD,
   type PolymarketSide,
   polymarketSides,
   proposePairs,
+  RARE_WORD_MARKETS,
   scorePair,
   thresholdOf,
 } from "~/lib/kalshi-match";
@@ -263,5 +266,36 @@ describe("decided pairs win over the score", () => {
       expect(o.kalshiTicker).toMatch(/^[A-Z0-9][A-Z0-9.-]+$/);
       expect(o.note.length).toBeGreaterThan(10);
     }
+  });
+});
+
+describe("the matcher's candidates", () => {
+  // Word → the Kalshi markets (by index) whose words include it.
+  const common = Array.from({ length: RARE_WORD_MARKETS + 10 }, (_, i) => i);
+  const byWord = new Map<string, number[]>([
+    ["championship", common],
+    ["win", common],
+    ["hornet", [3]],
+  ]);
+
+  it("one shared common word proposes nothing; a rare word or two words do", () => {
+    expect(candidatesOf(["championship"], byWord).size).toBe(0);
+    expect([...candidatesOf(["hornet", "championship"], byWord)]).toEqual([3]);
+    expect(candidatesOf(["championship", "win"], byWord).size).toBe(common.length);
+  });
+});
+
+describe("the index's events beside the shown ones", () => {
+  it("adds an event only the index holds, skips one already shown, and names each market's event", () => {
+    const event = normaliseGammaEvent(readFixture("polymarket/gamma-event-negrisk-60.json"));
+    if (!event) throw new Error("the recorded event does not read");
+    const slugOf = new Map<string, string>();
+    const sides = indexSides([event], slugOf);
+    expect(sides).toHaveLength(event.markets.length);
+    expect(slugOf.get("558934")).toBe(event.slug);
+    // Paired as the shown copy would be.
+    expect(proposePairs(sides, KALSHI).map((p) => p.polymarketId)).toContain("558934");
+    // Shown already (its markets named by the snapshot): nothing more.
+    expect(indexSides([event], slugOf)).toEqual([]);
   });
 });

@@ -108,7 +108,8 @@ describe("the pairing job", () => {
     const again = await pairKalshi(deps);
     expect(again.ok && again.value).toMatchObject({ written: 0, deleted: 0 });
     expect(d1.tally.rowsWritten).toBe(0);
-    expect(d1.tally.queries).toBe(3);
+    // The open Kalshi markets, the decided pairs, the stored pairs and the index's open events.
+    expect(d1.tally.queries).toBe(4);
     expect(await pairs()).toEqual(before);
 
     // Refused by a person in D1: that pair goes, the rest stay untouched (their matched time too).

@@ -1,6 +1,7 @@
 /**
  * The pairing job (decision 0057), run by the Kalshi cron after a run that completed a pass: the matcher over
- * the market snapshot's shown events (Polymarket) and the open stored Kalshi markets, with the overrides
+ * the market snapshot's shown events and the search index's other open events (Polymarket) and the open
+ * stored Kalshi markets, with the overrides
  * (checked in, the D1 table over them), into `cross_venue_pairs`. Only pairs that changed are written and
  * pairs no longer proposed are deleted, in one batch. Reading every open Kalshi market costs a D1 row each,
  * so the job runs once a pass (every KALSHI_PASS_MINUTES), not every run. D1 failing leaves the stored
@@ -9,9 +10,10 @@
 import { type PolymarketSide, polymarketSides, proposePairs } from "~/lib/kalshi-match";
 import { KALSHI_OVERRIDES, mergeOverrides } from "~/lib/kalshi-overrides";
 import { ok, type Section, unavailable } from "~/lib/section";
-import type { Market } from "~/lib/types";
+import type { Market, MarketEvent } from "~/lib/types";
 import { describeFailure } from "../http";
 import { createLog } from "../log";
+import { readOpenIndexedEvents } from "../search/query";
 import type { StoredMarkets } from "../snapshots/markets";
 import { type PairRecord, preparePairDeletes, preparePairUpserts, readPairRecords } from "./pairs";
 import { readKalshiPairs, readOpenKalshiMarkets } from "./store";
@@ -51,6 +53,20 @@ export function shownSides(stored: StoredMarkets): { sides: PolymarketSide[]; sl
   return { sides, slugOf };
 }
 
+/** The search index's open events not already shown, as more sides (each market once, by its first event). */
+export function indexSides(
+  events: readonly Pick<MarketEvent, "slug" | "title" | "endDate" | "markets">[],
+  slugOf: Map<string, string>,
+): PolymarketSide[] {
+  const shown = new Set(slugOf.values());
+  return events.flatMap((event) => {
+    if (shown.has(event.slug)) return [];
+    const own = event.markets.filter((m) => !m.closed && !slugOf.has(m.id));
+    for (const m of own) slugOf.set(m.id, event.slug);
+    return polymarketSides({ title: event.title, endDate: event.endDate, markets: own });
+  });
+}
+
 const sameRecord = (a: PairRecord, b: PairRecord) =>
   a.eventSlug === b.eventSlug &&
   a.kalshiTicker === b.kalshiTicker &&
@@ -75,7 +91,7 @@ export function planPairWrites(
 }
 
 /**
- * One run: 3 D1 reads (the open Kalshi markets, the decided pairs, the stored pairs) and at most one batch
+ * One run: 4 D1 reads (the open Kalshi markets, the decided pairs, the stored pairs, the index's open events) and at most one batch
  * of writes. Without a stored snapshot nothing is compared (and nothing deleted: the shown events are not
  * known).
  */
@@ -84,11 +100,14 @@ export async function pairKalshi(deps: PairJobDeps): Promise<Section<PairJobRun>
   if (stored === null) return unavailable("no market snapshot yet: pairs not matched", "empty");
   const { sides, slugOf } = shownSides(stored);
   try {
-    const [kalshi, table, before] = await Promise.all([
+    const [kalshi, table, before, indexed] = await Promise.all([
       readOpenKalshiMarkets(deps.db),
       readKalshiPairs(deps.db),
       readPairRecords(deps.db),
+      readOpenIndexedEvents(deps.db),
     ]);
+    // Every open event the index holds is paired too, not only the shown ones (the shown copy first).
+    sides.push(...indexSides(indexed, slugOf));
     const proposed: PairRecord[] = proposePairs(sides, kalshi, mergeOverrides(KALSHI_OVERRIDES, table)).map(
       (p) => ({
         polymarketId: p.polymarketId,

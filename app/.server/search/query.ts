@@ -228,6 +228,14 @@ export async function getIndexedEvent(db: D1Database, slug: string): Promise<Ind
   return row === null ? null : toIndexedEvent(row);
 }
 
+/** Every open indexed event, busiest first (the Kalshi pairing's Polymarket side; a D1 row read per event). */
+export async function readOpenIndexedEvents(db: D1Database): Promise<IndexedEvent[]> {
+  const { results } = await db
+    .prepare(`SELECT ${COLUMNS} FROM search_events e WHERE e.closed = 0 ORDER BY e.volume24h DESC`)
+    .all<EventRow>();
+  return results.map(toIndexedEvent);
+}
+
 /** The index at a glance (the status page): how many events, when last complete, and a pass under way. */
 export interface IndexState {
   /** Open events after the last full pass (0 before the first). */
