@@ -5,7 +5,7 @@
  * arbitrage: the two venues' resolution rules can differ.
  */
 import { type CategorySlug, categoryBySlug } from "./categories";
-import { endDatesApartDays, kalshiPrice, pairGap } from "./cross-venue";
+import { endDatesApartDays, kalshiPrice, type PairInput, pairGap } from "./cross-venue";
 import { eventUrl, tradeUrl } from "./links";
 import type { PolymarketFeeSchedule } from "./types";
 
@@ -55,28 +55,6 @@ export function compareSearch(filters: CompareFilters): string {
   if (filters.minGapCents !== null) params.set(COMPARE_PARAMS.minGap, String(filters.minGapCents));
   const query = params.toString();
   return query ? `?${query}` : "";
-}
-
-/** A stored pair as the comparison reads it (pairs.ts's StoredPair fits). */
-export interface PairInput {
-  polymarketId: string;
-  eventSlug: string;
-  score: number;
-  reasons: string[];
-  decidedBy: "score" | "confirmed";
-  matchedMs: number;
-  kalshi: {
-    ticker: string;
-    title: string;
-    label: string;
-    lastPrice: number | null;
-    yesBid: number | null;
-    yesAsk: number | null;
-    volume24h: number | null;
-    closeTime: string | null;
-    rulesUrl: string;
-    readMs: number;
-  };
 }
 
 /** A shown Polymarket market as the comparison reads it. */

@@ -149,16 +149,19 @@ export interface KalshiPairView {
   endDatesApartDays: number | null;
 }
 
-/** The stored pair as `readEventPairs` gives it (only what the view needs). */
+/** A stored pair as the pages, `/compare` and the API read it (pairs.ts's StoredPair fits). */
 export interface PairInput {
   polymarketId: string;
+  eventSlug: string;
   score: number;
   reasons: string[];
   decidedBy: "score" | "confirmed";
+  matchedMs: number;
   kalshi: {
     ticker: string;
     eventTicker: string;
     title: string;
+    label: string;
     lastPrice: number | null;
     yesBid: number | null;
     yesAsk: number | null;

@@ -6,14 +6,15 @@
 import { describe, expect, it } from "vitest";
 import { normaliseGammaEvent } from "~/.server/polymarket/gamma-events";
 import { normaliseGammaMarket } from "~/.server/polymarket/gamma-markets";
+import { compareRows, filterRows, parseCompareFilters, type ShownMarketInput } from "~/lib/compare";
 import {
-  compareRows,
-  filterRows,
+  centsText,
+  endDatesApartDays,
+  kalshiPrice,
   type PairInput,
-  parseCompareFilters,
-  type ShownMarketInput,
-} from "~/lib/compare";
-import { centsText, endDatesApartDays, kalshiPrice, pairGap, polymarketFee } from "~/lib/cross-venue";
+  pairGap,
+  polymarketFee,
+} from "~/lib/cross-venue";
 import { readFixture } from "../support/fixtures";
 
 type Json = Record<string, unknown>;
@@ -83,6 +84,7 @@ const pair = (
   matchedMs: Date.parse("2026-06-01T00:00:00Z"),
   kalshi: {
     ticker,
+    eventTicker: "KXMENWORLDCUP-26",
     title: "Will Spain win?",
     label: "Spain",
     lastPrice: last,
@@ -92,6 +94,7 @@ const pair = (
     closeTime,
     rulesUrl: "https://kalshi.com/markets/kxmenworldcup",
     readMs: Date.parse("2026-06-01T00:05:00Z"),
+    closed: false,
   },
 });
 const market = (id: string, yes: number, category: ShownMarketInput["category"]): ShownMarketInput => ({

@@ -38,13 +38,16 @@ describe("the pair's line", () => {
 
 const pair = (over: Partial<PairInput["kalshi"]> = {}, decidedBy: "score" | "confirmed" = "score") => ({
   polymarketId: "517311",
+  eventSlug: "how-many-people-will-trump-deport-in-2025",
   score: 0.8234,
   reasons: ["same words", "same date"],
   decidedBy,
+  matchedMs: Date.parse("2026-11-27T12:00:00Z"),
   kalshi: {
     ticker: "KXUSAIRANAGREEMENT-27",
     eventTicker: "KXUSAIRANAGREEMENT-27",
     title: "Will the US agree to a new Iranian nuclear deal this year?",
+    label: "",
     lastPrice: 0.64,
     yesBid: 0.6,
     yesAsk: 0.63,

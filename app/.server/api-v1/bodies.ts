@@ -29,7 +29,7 @@ import type { Health } from "../snapshots/status";
 import { readHealth } from "../snapshots/status";
 import { withWalletRadar } from "../snapshots/wallet-facts";
 import { whaleSnapshot } from "../snapshots/whales";
-import { searchSourcesOf, sourcesOf, statusSourcesOf } from "../sources";
+import { type Sources, searchSourcesOf, sourcesOf, statusSourcesOf } from "../sources";
 import { exportHeadline, exportPage, exportSummary } from "../track-record/export";
 import { readTrackRecord } from "../track-record/view";
 import type { EventsQuery, MarketsQuery, SearchQuery, WhalesQuery } from "./params";
@@ -213,8 +213,12 @@ async function gammaEventKept(deps: Deps, slug: string): Promise<boolean> {
   return (await deps.onDemand.peek(key, freshMs)) !== null;
 }
 
-async function smartMoneyOf(deps: Deps, slug: string, fromIndex: boolean): Promise<Section<SmartMoneyView>> {
-  const sources = sourcesOf(deps);
+async function smartMoneyOf(
+  deps: Deps,
+  sources: Sources,
+  slug: string,
+  fromIndex: boolean,
+): Promise<Section<SmartMoneyView>> {
   const shown = findShownEvent(await sources.snapshot(), slug);
   let markets: Market[];
   let id: string;
@@ -300,7 +304,7 @@ export async function eventAnswer(deps: Deps, slug: string): Promise<Answer<Even
     return { ok: false, status: 404, code: "not_found", message: `No event with slug ${slug}` };
   const { detail: base, from, markets } = read.value;
   const [money, resolutions, kalshi] = await Promise.all([
-    smartMoneyOf(deps, slug, from === "index"),
+    smartMoneyOf(deps, sources, slug, from === "index"),
     markets === null ? null : resolutionsOf(sources.lookups, slug, markets),
     kalshiOf(sources.reads, base, markets),
   ]);
