@@ -10,7 +10,7 @@ import { readKalshiEvent } from "~/.server/kalshi/client";
 import { indexSides } from "~/.server/kalshi/pair-job";
 import { normaliseGammaEvent } from "~/.server/polymarket/gamma-events";
 import {
-  candidatesOf,
+  COMMON_WORD_MARKETS,
   deadlineOf,
   type KalshiSide,
   MATCH_THRESHOLD,
@@ -20,6 +20,7 @@ import {
   RARE_WORD_MARKETS,
   scorePair,
   thresholdOf,
+  WordIndex,
 } from "~/lib/kalshi-match";
 import { KALSHI_OVERRIDES, mergeOverrides } from "~/lib/kalshi-overrides";
 import { readFixture } from "../support/fixtures";
@@ -270,18 +271,30 @@ describe("decided pairs win over the score", () => {
 });
 
 describe("the matcher's candidates", () => {
-  // Word → the Kalshi markets (by index) whose words include it.
-  const common = Array.from({ length: RARE_WORD_MARKETS + 10 }, (_, i) => i);
-  const byWord = new Map<string, number[]>([
-    ["championship", common],
-    ["win", common],
-    ["hornet", [3]],
-  ]);
+  // Kalshi markets' words: 60 share "championship" and "win" (common: on more than RARE_WORD_MARKETS), market 3
+  // also "hornet" (rare); 2,001 more share "price" and "bitcoin" (on more than COMMON_WORD_MARKETS each).
+  const common = RARE_WORD_MARKETS + 10;
+  const wordsOf: string[][] = [
+    ...Array.from({ length: common }, (_, i) =>
+      i === 3 ? ["championship", "win", "hornet"] : ["championship", "win"],
+    ),
+    ...Array.from({ length: COMMON_WORD_MARKETS + 1 }, () => ["price", "bitcoin"]),
+  ];
+  const index = new WordIndex(wordsOf);
 
-  it("one shared common word proposes nothing; a rare word or two words do", () => {
-    expect(candidatesOf(["championship"], byWord).size).toBe(0);
-    expect([...candidatesOf(["hornet", "championship"], byWord)]).toEqual([3]);
-    expect(candidatesOf(["championship", "win"], byWord).size).toBe(common.length);
+  it("one shared common word proposes nothing; a rare word or two words do, each market once", () => {
+    expect(index.candidatesOf(["championship"])).toEqual([]);
+    expect(index.candidatesOf(["hornet", "championship"])).toEqual([3]);
+    const both = index.candidatesOf(["championship", "win", "hornet"]);
+    expect(both).toHaveLength(common);
+    expect(new Set(both).size).toBe(common);
+    // Nothing carried over from one lookup to the next.
+    expect(index.candidatesOf(["win"])).toEqual([]);
+  });
+
+  it("words on more than COMMON_WORD_MARKETS markets find nothing, even two of them", () => {
+    expect(index.candidatesOf(["price", "bitcoin"])).toEqual([]);
+    expect(index.candidatesOf(["price", "bitcoin", "hornet"])).toEqual([3]);
   });
 });
 

@@ -18,8 +18,10 @@ import { HistoryOutbox } from "~/.server/snapshots/outbox";
 import { KALSHI_CRON, MARKETS_CRON } from "~/lib/refresh-cadence";
 import labels from "../fixtures/cross-venue-labels.json" with { type: "json" };
 import worldCup from "../fixtures/polymarket/gamma-event-negrisk-60.json" with { type: "json" };
+import iran from "../fixtures/polymarket/gamma-events-iran-11-EXTRACT.json" with { type: "json" };
 import { countingDb } from "./support/counting";
 import { type Json, openApi, validatorFor } from "./support/openapi";
+import { clearIndex, indexRecorded } from "./support/search";
 import { FAILURE_MODES, failing, keysetHandler, upstreams } from "./support/upstreams";
 import { BROWSER, failingDb, testWorker, workerTest } from "./support/worker";
 
@@ -31,6 +33,9 @@ const AT = Date.parse("2026-06-01T12:00:00Z");
 /** The recorded World Cup event's markets, each with its event embedded (as Gamma's markets list sends them). */
 const { markets: worldCupMarkets, ...worldCupEvent } = worldCup as unknown as Json & { markets: Json[] };
 const WORLD_CUP = worldCupMarkets.map((m) => ({ ...m, events: [worldCupEvent] }));
+
+/** The recorded Iran events (11), as Gamma lists open events. */
+const iranEvents = iran as unknown as { slug: string }[];
 
 /** The labelled same-question pairs (test/fixtures/cross-venue-labels.json). */
 const SAME = new Set(labels.pairs.filter((p) => p.same).map((p) => `${p.polymarket} ${p.kalshi}`));
@@ -108,7 +113,7 @@ describe("the pairing job", () => {
     const again = await pairKalshi(deps);
     expect(again.ok && again.value).toMatchObject({ written: 0, deleted: 0 });
     expect(d1.tally.rowsWritten).toBe(0);
-    // The open Kalshi markets, the decided pairs, the stored pairs and the index's open events.
+    // The open Kalshi markets, the decided pairs, the stored pairs and the index's open events (one page).
     expect(d1.tally.queries).toBe(4);
     expect(await pairs()).toEqual(before);
 
@@ -125,6 +130,31 @@ describe("the pairing job", () => {
     const broken = await pairKalshi({ ...deps, db: failingDb });
     expect(broken.ok).toBe(false);
     expect(await pairs()).toEqual(after);
+  });
+
+  it("pairs the events only the search index holds, read a page at a time, as it pairs them in one page", async () => {
+    // The recorded Iran events (not shown: the market list is the World Cup) in the index through its crawl.
+    await clearIndex();
+    await indexRecorded(AT, iranEvents);
+    await showAndPair();
+    const fromIndex = (await pairs()).filter((r) => r.event_slug !== "world-cup-winner");
+    const slugs = new Set(iranEvents.map((e) => e.slug));
+    expect(fromIndex.length).toBeGreaterThan(0);
+    for (const r of fromIndex) {
+      expect(slugs.has(r.event_slug), r.event_slug).toBe(true);
+      expect(SAME.has(`${r.polymarket_id} ${r.kalshi_ticker}`), r.polymarket_id).toBe(true);
+    }
+    const before = await pairs();
+
+    // Again, 3 events a page: the same pairs, nothing written, one query a page (the 5 of the 11 recorded
+    // events that are open: 2 pages).
+    const d1 = countingDb(env.DB);
+    const paged = await pairKalshi({ db: d1.db, now: () => AT, shown: storedSnapshot, indexPageEvents: 3 });
+    expect(paged.ok && paged.value).toMatchObject({ written: 0, deleted: 0 });
+    expect(d1.tally.sql.filter((q) => q.includes("FROM search_events"))).toHaveLength(2);
+    expect(d1.tally.queries).toBe(3 + 2);
+    expect(await pairs()).toEqual(before);
+    await clearIndex();
   });
 
   it("Kalshi failing: no pass completes, nothing is paired", async () => {

@@ -9,8 +9,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { encodeCursor } from "~/.server/cursor";
 import {
   getIndexedEvent,
+  type IndexedPageEnd,
   indexState,
   MAX_SEARCH_RESULTS,
+  readOpenIndexedPage,
   SearchCursorError,
   searchEvents,
   TIE_WINDOW,
@@ -314,4 +316,27 @@ describe("what a search reads", () => {
     for (const q of ["will", "w", "trump", ""])
       expect(await read(q)).toBeLessThanOrEqual(2 * (20 + 1 + TIE_WINDOW));
   }, 120_000);
+});
+
+describe("the open events a page at a time (the Kalshi pairing's read)", () => {
+  it("lists every open event once, busiest first, pages ending inside a run of equal volumes; a read per page", async () => {
+    // 7 events, 5 of them with the same 24 h volume: pages of 2 end inside the tie.
+    const events = [1, 2, 3, 4, 5, 6, 7].map((i) =>
+      made(200 + i, { title: `Paged event ${i}`, volume24hr: i <= 5 ? 1_000 : i * 1_000 }),
+    );
+    await index(events);
+    const d1 = countingDb(env.DB);
+    const seen: string[] = [];
+    let after: IndexedPageEnd | null = null;
+    do {
+      const page = await readOpenIndexedPage(d1.db, after, 2);
+      seen.push(...page.events.map((e) => e.slug));
+      after = page.next;
+    } while (after !== null);
+    expect(seen).toHaveLength(7);
+    expect(new Set(seen).size).toBe(7);
+    expect(seen.slice(0, 2)).toEqual([events[6]?.slug, events[5]?.slug]);
+    // 7 events, 2 a page: 4 reads, the last one short.
+    expect(d1.tally.queries).toBe(4);
+  });
 });

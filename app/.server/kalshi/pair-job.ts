@@ -4,21 +4,25 @@
  * stored Kalshi markets, with the overrides
  * (checked in, the D1 table over them), into `cross_venue_pairs`. Only pairs that changed are written and
  * pairs no longer proposed are deleted, in one batch. Reading every open Kalshi market costs a D1 row each,
- * so the job runs once a pass (every KALSHI_PASS_MINUTES), not every run. D1 failing leaves the stored
- * pairs as they were.
+ * so the job runs once a pass (every KALSHI_PASS_MINUTES), not every run. The index is read a page of
+ * INDEX_PAGE_EVENTS at a time, each page scored and let go, so memory holds the Kalshi side, one page and the
+ * pairs found (measured at full scale in test/bench/pairing.ts). D1 failing leaves the stored pairs as they were.
  */
-import { type PolymarketSide, polymarketSides, proposePairs } from "~/lib/kalshi-match";
+import { PairMatcher, type PolymarketSide, polymarketSides } from "~/lib/kalshi-match";
 import { KALSHI_OVERRIDES, mergeOverrides } from "~/lib/kalshi-overrides";
 import { ok, type Section, unavailable } from "~/lib/section";
 import type { Market, MarketEvent } from "~/lib/types";
 import { describeFailure } from "../http";
 import { createLog } from "../log";
-import { readOpenIndexedEvents } from "../search/query";
+import { type IndexedPageEnd, readOpenIndexedPage } from "../search/query";
 import type { StoredMarkets } from "../snapshots/markets";
 import { type PairRecord, preparePairDeletes, preparePairUpserts, readPairRecords } from "./pairs";
-import { readKalshiPairs, readOpenKalshiMarkets } from "./store";
+import { readKalshiPairs, readOpenKalshiSides } from "./store";
 
 const log = createLog("kalshi");
+
+/** Index events read and scored at a time (a D1 query each: 10,000 open events take 5). */
+export const INDEX_PAGE_EVENTS = 2_000;
 
 export interface PairJobDeps {
   db: D1Database;
@@ -26,6 +30,8 @@ export interface PairJobDeps {
   now: () => number;
   /** The stored market snapshot, read without scheduling a refresh (null: none yet). */
   shown: () => Promise<StoredMarkets | null>;
+  /** Index events a page (INDEX_PAGE_EVENTS unless a test pages smaller). */
+  indexPageEvents?: number;
 }
 
 /** What one run did. */
@@ -91,40 +97,47 @@ export function planPairWrites(
 }
 
 /**
- * One run: 4 D1 reads (the open Kalshi markets, the decided pairs, the stored pairs, the index's open events) and at most one batch
- * of writes. Without a stored snapshot nothing is compared (and nothing deleted: the shown events are not
- * known).
+ * One run: 3 D1 reads (the open Kalshi markets, the decided pairs, the stored pairs), one more per page of the
+ * index's open events, and at most one batch of writes. Without a stored snapshot nothing is compared (and
+ * nothing deleted: the shown events are not known).
  */
 export async function pairKalshi(deps: PairJobDeps): Promise<Section<PairJobRun>> {
   const stored = await deps.shown();
   if (stored === null) return unavailable("no market snapshot yet: pairs not matched", "empty");
   const { sides, slugOf } = shownSides(stored);
   try {
-    const [kalshi, table, before, indexed] = await Promise.all([
-      readOpenKalshiMarkets(deps.db),
+    const [kalshi, table, before] = await Promise.all([
+      readOpenKalshiSides(deps.db),
       readKalshiPairs(deps.db),
       readPairRecords(deps.db),
-      readOpenIndexedEvents(deps.db),
     ]);
+    const matcher = new PairMatcher(kalshi, mergeOverrides(KALSHI_OVERRIDES, table));
+    matcher.add(sides);
+    let polymarket = sides.length;
     // Every open event the index holds is paired too, not only the shown ones (the shown copy first).
-    sides.push(...indexSides(indexed, slugOf));
-    const proposed: PairRecord[] = proposePairs(sides, kalshi, mergeOverrides(KALSHI_OVERRIDES, table)).map(
-      (p) => ({
-        polymarketId: p.polymarketId,
-        eventSlug: slugOf.get(p.polymarketId) ?? "",
-        kalshiTicker: p.kalshiTicker,
-        score: p.score,
-        reasons: p.reasons,
-        decidedBy: p.decidedBy,
-      }),
-    );
+    let after: IndexedPageEnd | null = null;
+    do {
+      const page = await readOpenIndexedPage(deps.db, after, deps.indexPageEvents ?? INDEX_PAGE_EVENTS);
+      const more = indexSides(page.events, slugOf);
+      matcher.add(more);
+      polymarket += more.length;
+      after = page.next;
+    } while (after !== null);
+    const proposed: PairRecord[] = matcher.pairs().map((p) => ({
+      polymarketId: p.polymarketId,
+      eventSlug: slugOf.get(p.polymarketId) ?? "",
+      kalshiTicker: p.kalshiTicker,
+      score: p.score,
+      reasons: p.reasons,
+      decidedBy: p.decidedBy,
+    }));
     const { upsert, remove } = planPairWrites(proposed, before);
     const statements: D1PreparedStatement[] = [];
     if (upsert.length > 0) statements.push(preparePairUpserts(deps.db, upsert, deps.now()));
     if (remove.length > 0) statements.push(preparePairDeletes(deps.db, remove));
     if (statements.length > 0) await deps.db.batch(statements);
     const run: PairJobRun = {
-      polymarket: sides.length,
+      polymarket,
       kalshi: kalshi.length,
       proposed: proposed.length,
       written: upsert.length,

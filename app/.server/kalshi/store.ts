@@ -4,7 +4,7 @@
  * `json_each` (D1 binds at most 100 parameters a statement), so a run's writes are a fixed number of
  * statements however many markets changed.
  */
-import type { PairOverride } from "~/lib/kalshi-match";
+import type { KalshiSide, PairOverride } from "~/lib/kalshi-match";
 import { cents, hashText, twoDigits } from "../search/document";
 import type { KalshiMarket } from "./client";
 
@@ -323,6 +323,23 @@ export async function readOpenKalshiMarkets(db: D1Database): Promise<StoredKalsh
     .prepare("SELECT * FROM kalshi_markets WHERE closed = 0 ORDER BY ticker")
     .all<MarketRow>();
   return results.map(marketOf);
+}
+
+/** The open markets as the matcher reads them: only the columns it compares (a D1 row read each). */
+export async function readOpenKalshiSides(db: D1Database): Promise<KalshiSide[]> {
+  const { results } = await db
+    .prepare(
+      "SELECT ticker, title, event_title, event_subtitle, label, close_time FROM kalshi_markets WHERE closed = 0",
+    )
+    .all<Pick<MarketRow, "ticker" | "title" | "event_title" | "event_subtitle" | "label" | "close_time">>();
+  return results.map((r) => ({
+    ticker: r.ticker,
+    title: r.title,
+    eventTitle: r.event_title,
+    eventSubtitle: r.event_subtitle,
+    label: r.label,
+    closeTime: r.close_time,
+  }));
 }
 
 /** The pairs decided in D1 (`kalshi_pairs`): they win over the checked-in ones and the score. Throws when D1 fails. */

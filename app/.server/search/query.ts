@@ -228,12 +228,35 @@ export async function getIndexedEvent(db: D1Database, slug: string): Promise<Ind
   return row === null ? null : toIndexedEvent(row);
 }
 
-/** Every open indexed event, busiest first (the Kalshi pairing's Polymarket side; a D1 row read per event). */
-export async function readOpenIndexedEvents(db: D1Database): Promise<IndexedEvent[]> {
+/** Where a page of open indexed events ended: the next page starts after it. */
+export interface IndexedPageEnd {
+  volume24h: number;
+  id: number;
+}
+
+/**
+ * A page of the open indexed events, busiest first, after `after` (the Kalshi pairing's Polymarket side, a page
+ * at a time so that the whole index is never held at once). The keyset follows the open-by-volume index
+ * (volume, then id), so each page reads only its own rows. `next` is null after the last page.
+ */
+export async function readOpenIndexedPage(
+  db: D1Database,
+  after: IndexedPageEnd | null,
+  limit: number,
+): Promise<{ events: IndexedEvent[]; next: IndexedPageEnd | null }> {
   const { results } = await db
-    .prepare(`SELECT ${COLUMNS} FROM search_events e WHERE e.closed = 0 ORDER BY e.volume24h DESC`)
+    .prepare(
+      `SELECT ${COLUMNS} FROM search_events e WHERE e.closed = 0
+         AND (?1 IS NULL OR e.volume24h < ?1 OR (e.volume24h = ?1 AND e.id > ?2))
+       ORDER BY e.volume24h DESC, e.id LIMIT ?3`,
+    )
+    .bind(after?.volume24h ?? null, after?.id ?? 0, limit)
     .all<EventRow>();
-  return results.map(toIndexedEvent);
+  const last = results.at(-1);
+  return {
+    events: results.map(toIndexedEvent),
+    next: results.length === limit && last ? { volume24h: last.volume24h, id: last.id } : null,
+  };
 }
 
 /** The index at a glance (the status page): how many events, when last complete, and a pass under way. */
