@@ -7,7 +7,8 @@
  * crawl. `BENCH_SEARCH=only` runs only that part. And the live hub (./live.ts): delivery latency and workerd
  * CPU per 1,000 pushed messages for 10 and 1,000 sockets. `BENCH_LIVE=only` runs only that. And CPU per page
  * render (./page-cpu.ts, decision 0044): every page uncached and warm, above the `/robots.txt` floor.
- * `BENCH_CPU=only` runs only that.
+ * `BENCH_CPU=only` runs only that. And the Kalshi pairing at full scale (./pairing.ts): the matcher's CPU and
+ * heap over 10,000 events × 20,000 Kalshi markets, and the job's run in workerd. `BENCH_PAIRING=only` runs only that.
  */
 
 import { MARKETS_CRON, WHALES_CRON } from "../../app/lib/refresh-cadence.ts";
@@ -17,6 +18,7 @@ import { cronCpu, workerdPids } from "./cron-cpu.ts";
 import { LIVE_TICK_MS, liveBench } from "./live.ts";
 import { CPU_REQUESTS, CPU_ROUNDS, pageCpu, workerUrl } from "./page-cpu.ts";
 import { pageWeight } from "./page-weight.ts";
+import { jobBench, matcherBench } from "./pairing.ts";
 import { ensureWrk, runWrk, type WrkResult } from "./run-wrk.ts";
 import { searchBench } from "./search.ts";
 
@@ -190,6 +192,47 @@ const CPU_PAGES = [
 ];
 
 /** CPU per page render above the floor (decision 0044): one table. */
+/** The Kalshi pairing's part: the matcher alone, then the job in workerd. */
+async function pairingPart(): Promise<void> {
+  const m = matcherBench();
+  console.log(
+    `\nKalshi pairing at full scale: ${m.polymarketEvents} Polymarket events (${m.polymarketMarkets} markets) × ${m.kalshiMarkets} Kalshi markets\n`,
+  );
+  console.log(
+    table(
+      ["the matcher (node)", "pairs", "CPU ms", "inputs MB", "matcher MB"],
+      [
+        [
+          "2,000 events a page",
+          String(m.pairs),
+          m.cpuMs.toFixed(0),
+          m.inputMb.toFixed(1),
+          m.matcherMb.toFixed(1),
+        ],
+      ],
+    ),
+  );
+  const j = await jobBench();
+  console.log(
+    `\nThe job in workerd: Kalshi's ${j.kalshiEvents} events crawled, then the pass's last run pairs\n`,
+  );
+  console.log(
+    table(
+      ["Kalshi run", "CPU ms", "Free plan (10 ms)"],
+      j.runs.map((r) => [
+        `${r.run}${r.paired ? " (completes the pass, pairs)" : ""}`,
+        r.cpuMs.toFixed(0),
+        r.cpuMs <= 10 ? "fits" : "Paid plan",
+      ]),
+    ),
+  );
+  if (j.pairing === null) console.log("\nno pairing line in the Worker's log: the pass did not complete");
+  else
+    console.log(
+      `\npairs: ${j.pairing.proposed} proposed over ${j.pairing.polymarket} Polymarket and ${j.pairing.kalshi} Kalshi markets, ${j.pairing.written} written, ${j.pairing.deleted} deleted; D1 rows read ${j.pairing.rowsRead}\nworkerd resident memory around the pairing run: ${j.memory.before.toFixed(0)} → ${j.memory.after.toFixed(0)} MB (peak ${j.memory.peak.toFixed(0)} MB)`,
+    );
+}
+
 async function cpuPart(): Promise<void> {
   const fixtures = await startFixtureServer(0);
   const worker = await startWorker(polymarketVars(fixtures.url), { unlimited: true });
@@ -248,6 +291,10 @@ if (process.env.BENCH_CPU === "only") {
 }
 if (process.env.BENCH_LIVE === "only") {
   await livePart();
+  process.exit(0);
+}
+if (process.env.BENCH_PAIRING === "only") {
+  await pairingPart();
   process.exit(0);
 }
 if (process.env.BENCH_SEARCH === "only") {
@@ -332,6 +379,7 @@ if (!ONLY) {
   console.log(await cronRuns());
 
   await searchPart();
+  await pairingPart();
   await livePart();
   await cpuPart();
 

@@ -19,13 +19,17 @@
  *   POST /__reset                recorded answers, no extra trades, zero counts, an empty push service
  *   WS   /clob-ws/ws/market      the CLOB market WebSocket (test/support/clob-ws.ts), with its controls under /__clob-ws/
  *   POST /__open-events?count=N  the search index's crawl (`/gamma/events/keyset` without `order`) lists N open
- *                                events built from the recorded ones (test/support/index-events.ts); count=0 restores it
+ *                                events built from the recorded ones (test/support/index-events.ts); count=0 restores it;
+ *                                `&catalogue=cross-venue`: the cross-venue worlds instead (test/support/cross-venue-scale.ts)
+ *   POST /__kalshi-events?markets=N  Kalshi's `/events` lists open events holding N markets or more, the recorded
+ *                                ones world after world (test/support/cross-venue-scale.ts); markets=0 restores it
  *   POST /push/<id>              a Web Push service (test/support/push-service.ts), with its controls under /__push/
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import { getResponse, type HttpHandler, HttpResponse, http, type JsonBodyType } from "msw";
 import { type ClobWs, createClobWs } from "./clob-ws.ts";
+import { scaleKalshiEvents, scalePolymarketEvents } from "./cross-venue-scale.ts";
 import { indexEvents } from "./index-events.ts";
 import { createPushService, type PushService } from "./push-service.ts";
 import { keysetAnswer } from "./upstream-answers.ts";
@@ -81,6 +85,8 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
   let openEvents: HttpHandler[] = [];
   /** Gamma's keyset lists over other markets when set (`/__markets`, a JSON list of Gamma market objects). */
   let listed: HttpHandler[] = [];
+  /** Kalshi's catalogue when set (`/__kalshi-events`). */
+  let kalshiEvents: HttpHandler[] = [];
   const clobWs = createClobWs();
   const pushService = createPushService();
   server.on("upgrade", (req, socket, head) => {
@@ -98,6 +104,7 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
       modes = {};
       openEvents = [];
       listed = [];
+      kalshiEvents = [];
       upstreams.resetCalls();
       upstreams.extraTrades.length = 0;
       clobWs.drop();
@@ -127,7 +134,10 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
         send(res, 400, JSON.stringify({ error: "count: a whole number 0..100000" }));
         return true;
       }
-      const events = indexEvents(count);
+      const events =
+        path.searchParams.get("catalogue") === "cross-venue"
+          ? scalePolymarketEvents(count)
+          : indexEvents(count);
       openEvents =
         count === 0
           ? []
@@ -141,6 +151,17 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
               }),
             ];
       send(res, 200, JSON.stringify({ events: count }));
+      return true;
+    }
+    if (req.method === "POST" && path.pathname === "/__kalshi-events") {
+      const markets = Number(path.searchParams.get("markets"));
+      if (!Number.isInteger(markets) || markets < 0 || markets > 200_000) {
+        send(res, 400, JSON.stringify({ error: "markets: a whole number 0..200000" }));
+        return true;
+      }
+      const events = markets === 0 ? [] : scaleKalshiEvents(markets);
+      kalshiEvents = markets === 0 ? [] : [upstreams.kalshiHandler(200, events)];
+      send(res, 200, JSON.stringify({ events: events.length }));
       return true;
     }
     if (req.method === "POST" && path.pathname === "/__markets") {
@@ -172,7 +193,7 @@ export async function startFixtureServer(port = 8788): Promise<FixtureServer> {
         if (typeof value === "string") headers.set(name, value);
       const request = new Request(path, { method: req.method, headers, body });
       const response = await getResponse(
-        [...Object.values(modes), ...openEvents, ...listed, ...upstreams.handlers],
+        [...Object.values(modes), ...openEvents, ...listed, ...kalshiEvents, ...upstreams.handlers],
         request,
       );
       if (!response) return send(res, 404, JSON.stringify({ error: "no fixture for this path" }));

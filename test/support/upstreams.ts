@@ -208,9 +208,9 @@ export function createUpstreams(bases: UpstreamBases) {
     /^Bearer \S+/.test(request.headers.get("authorization") ?? "");
   /** Kalshi's `/events` over the recorded events; `pageSize` below 200 makes the crawl page. */
   const kalshiAnswerFor =
-    (pageSize: number): HttpResponseResolver =>
+    (pageSize: number, events?: readonly unknown[]): HttpResponseResolver =>
     ({ request }) => {
-      const answer = kalshiEventsAnswer(new URL(request.url).searchParams, pageSize);
+      const answer = kalshiEventsAnswer(new URL(request.url).searchParams, pageSize, events);
       return HttpResponse.json(answer.body as JsonBodyType, { status: answer.status });
     };
   const routes: Record<Upstream, { method: "get" | "post"; url: string; ok: HttpResponseResolver }[]> = {
@@ -402,11 +402,11 @@ export function createUpstreams(bases: UpstreamBases) {
       if (!route) throw new Error("no keyset route");
       return handle("gamma", route, listsAnswerFor(markets, pageSize));
     },
-    /** Kalshi's `/events` with `pageSize` events a page (the crawl's paging). */
-    kalshiHandler(pageSize: number): HttpHandler {
+    /** Kalshi's `/events` with `pageSize` events a page (the crawl's paging), over `events` (the recorded). */
+    kalshiHandler(pageSize: number, events?: readonly unknown[]): HttpHandler {
       const route = routes.kalshi[0];
       if (!route) throw new Error("no kalshi route");
-      return handle("kalshi", route, kalshiAnswerFor(pageSize));
+      return handle("kalshi", route, kalshiAnswerFor(pageSize, events));
     },
     /**
      * One upstream behaving in `mode`: its first route (Gamma: the keyset list), or the route whose path

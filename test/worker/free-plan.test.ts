@@ -279,7 +279,9 @@ describe("the Workers Free plan at the default schedule", () => {
     expect(sum(kalshiRuns, "puts")).toBe(0);
     // The pairing reads every open Kalshi market: once a pass (one pass started in the hour), not every run.
     expect(
-      d1.tally.sql.filter((q) => q.startsWith("SELECT ticker, title, event_title, event_subtitle, label, close_time")),
+      d1.tally.sql.filter((q) =>
+        q.startsWith("SELECT ticker, title, event_title, event_subtitle, label, close_time"),
+      ),
     ).toHaveLength(1);
     // Smart money per event: within its share of each whale run; every shown event has its row.
     expect(Math.max(...smartRuns.map((r) => r.upstream))).toBeLessThanOrEqual(SMART_UPSTREAM_PER_RUN);

@@ -339,4 +339,22 @@ describe("the open events a page at a time (the Kalshi pairing's read)", () => {
     // 7 events, 2 a page: 4 reads, the last one short.
     expect(d1.tally.queries).toBe(4);
   });
+
+  it("each page reads about its own rows, not the pages before it again", async () => {
+    const events = Array.from({ length: 40 }, (_, i) =>
+      made(300 + i, { title: `Volume event ${i}`, volume24hr: (i + 1) * 1_000 }),
+    );
+    await index(events);
+    let after: IndexedPageEnd | null = null;
+    const read: number[] = [];
+    do {
+      const page = await readOpenIndexedPage(env.DB, after, 10);
+      read.push(page.rowsRead);
+      after = page.next;
+    } while (after !== null);
+    expect(read).toHaveLength(5);
+    console.info(`rows read a page: ${read.join(", ")}`);
+    // Reading from the top each time would be 10, 20, 30, 40, 40.
+    expect(Math.max(...read)).toBeLessThanOrEqual(12);
+  });
 });

@@ -42,6 +42,8 @@ export interface PairJobRun {
   proposed: number;
   written: number;
   deleted: number;
+  /** D1 rows read for the open Kalshi markets and the index's pages (the pairs' two small reads aside). */
+  rowsRead: number;
 }
 
 /** The shown events' open markets as the matcher reads them, with each market's event slug. */
@@ -106,7 +108,7 @@ export async function pairKalshi(deps: PairJobDeps): Promise<Section<PairJobRun>
   if (stored === null) return unavailable("no market snapshot yet: pairs not matched", "empty");
   const { sides, slugOf } = shownSides(stored);
   try {
-    const [kalshi, table, before] = await Promise.all([
+    const [{ sides: kalshi, rowsRead }, table, before] = await Promise.all([
       readOpenKalshiSides(deps.db),
       readKalshiPairs(deps.db),
       readPairRecords(deps.db),
@@ -114,6 +116,7 @@ export async function pairKalshi(deps: PairJobDeps): Promise<Section<PairJobRun>
     const matcher = new PairMatcher(kalshi, mergeOverrides(KALSHI_OVERRIDES, table));
     matcher.add(sides);
     let polymarket = sides.length;
+    let read = rowsRead;
     // Every open event the index holds is paired too, not only the shown ones (the shown copy first).
     let after: IndexedPageEnd | null = null;
     do {
@@ -121,6 +124,7 @@ export async function pairKalshi(deps: PairJobDeps): Promise<Section<PairJobRun>
       const more = indexSides(page.events, slugOf);
       matcher.add(more);
       polymarket += more.length;
+      read += page.rowsRead;
       after = page.next;
     } while (after !== null);
     const proposed: PairRecord[] = matcher.pairs().map((p) => ({
@@ -142,9 +146,10 @@ export async function pairKalshi(deps: PairJobDeps): Promise<Section<PairJobRun>
       proposed: proposed.length,
       written: upsert.length,
       deleted: remove.length,
+      rowsRead: read,
     };
     log.info(
-      `pairs: ${run.proposed} proposed over ${run.polymarket} Polymarket and ${run.kalshi} Kalshi markets, ${run.written} written, ${run.deleted} deleted`,
+      `pairs: ${run.proposed} proposed over ${run.polymarket} Polymarket and ${run.kalshi} Kalshi markets, ${run.written} written, ${run.deleted} deleted, D1 rows read ${run.rowsRead}`,
     );
     return ok(run);
   } catch (error) {

@@ -325,14 +325,16 @@ export async function readOpenKalshiMarkets(db: D1Database): Promise<StoredKalsh
   return results.map(marketOf);
 }
 
-/** The open markets as the matcher reads them: only the columns it compares (a D1 row read each). */
-export async function readOpenKalshiSides(db: D1Database): Promise<KalshiSide[]> {
-  const { results } = await db
+/** The open markets as the matcher reads them: only the columns it compares, and the D1 rows read. */
+export async function readOpenKalshiSides(
+  db: D1Database,
+): Promise<{ sides: KalshiSide[]; rowsRead: number }> {
+  const { results, meta } = await db
     .prepare(
       "SELECT ticker, title, event_title, event_subtitle, label, close_time FROM kalshi_markets WHERE closed = 0",
     )
     .all<Pick<MarketRow, "ticker" | "title" | "event_title" | "event_subtitle" | "label" | "close_time">>();
-  return results.map((r) => ({
+  const sides = results.map((r) => ({
     ticker: r.ticker,
     title: r.title,
     eventTitle: r.event_title,
@@ -340,6 +342,7 @@ export async function readOpenKalshiSides(db: D1Database): Promise<KalshiSide[]>
     label: r.label,
     closeTime: r.close_time,
   }));
+  return { sides, rowsRead: meta.rows_read ?? 0 };
 }
 
 /** The pairs decided in D1 (`kalshi_pairs`): they win over the checked-in ones and the score. Throws when D1 fails. */

@@ -237,25 +237,36 @@ export interface IndexedPageEnd {
 /**
  * A page of the open indexed events, busiest first, after `after` (the Kalshi pairing's Polymarket side, a page
  * at a time so that the whole index is never held at once). The keyset follows the open-by-volume index
- * (volume, then id), so each page reads only its own rows. `next` is null after the last page.
+ * (volume, then id), so each page reads only its own rows. `next` is null after the last page; `rowsRead` is
+ * D1's count.
  */
 export async function readOpenIndexedPage(
   db: D1Database,
   after: IndexedPageEnd | null,
   limit: number,
-): Promise<{ events: IndexedEvent[]; next: IndexedPageEnd | null }> {
-  const { results } = await db
-    .prepare(
-      `SELECT ${COLUMNS} FROM search_events e WHERE e.closed = 0
-         AND (?1 IS NULL OR e.volume24h < ?1 OR (e.volume24h = ?1 AND e.id > ?2))
-       ORDER BY e.volume24h DESC, e.id LIMIT ?3`,
-    )
-    .bind(after?.volume24h ?? null, after?.id ?? 0, limit)
-    .all<EventRow>();
+): Promise<{ events: IndexedEvent[]; next: IndexedPageEnd | null; rowsRead: number }> {
+  // `volume24h <= ?1` on its own is what lets the index start at the last page's end (an OR around it would
+  // scan from the top on every page: measured 40,000 rows read for 10,000 events in 5 pages).
+  const statement =
+    after === null
+      ? db
+          .prepare(
+            `SELECT ${COLUMNS} FROM search_events e WHERE e.closed = 0 ORDER BY e.volume24h DESC, e.id LIMIT ?1`,
+          )
+          .bind(limit)
+      : db
+          .prepare(
+            `SELECT ${COLUMNS} FROM search_events e WHERE e.closed = 0 AND e.volume24h <= ?1
+               AND (e.volume24h < ?1 OR e.id > ?2)
+             ORDER BY e.volume24h DESC, e.id LIMIT ?3`,
+          )
+          .bind(after.volume24h, after.id, limit);
+  const { results, meta } = await statement.all<EventRow>();
   const last = results.at(-1);
   return {
     events: results.map(toIndexedEvent),
     next: results.length === limit && last ? { volume24h: last.volume24h, id: last.id } : null,
+    rowsRead: meta.rows_read ?? 0,
   };
 }
 
