@@ -234,6 +234,26 @@ describe("a pair the pairing job made: Spain in the recorded World Cup", () => {
     expect(validator.validate(wrong).errors).not.toEqual([]);
   });
 
+  it("Kalshi's recorded close time in place of its expected expiration: the line, the API and /compare say the end dates differ by the same 730 days", async () => {
+    await showAndPair(t.worker, BEFORE_THE_FINAL);
+    // As a market without an expected expiration is stored: its close time, the latest Kalshi allows.
+    // 2028-07-18T14:00Z − 2026-07-20T00:00Z = 729 days 14 hours: 730 whole days.
+    await env.DB.prepare("UPDATE kalshi_markets SET close_time = ?1 WHERE ticker = ?2")
+      .bind("2028-07-18T14:00:00Z", SPAIN.ticker)
+      .run();
+    const page = await html(t.worker, `/event/${WORLD_CUP_SLUG}`);
+    expect(textOf(pairOf(page, "Spain"))).toContain("End dates differ by 730 days.");
+    expect(textOf(pairOf(page, "France"))).not.toContain("End dates differ");
+    const api = (await (
+      await t.worker.fetch(`/api/v1/events/${WORLD_CUP_SLUG}`, { headers: headers("198.51.100.74") })
+    ).json()) as EventAnswer;
+    expect(api.kalshi?.find((k) => k.polymarketId === SPAIN.marketId)?.endDatesApartDays).toBe(730);
+    const compare = await (await t.worker.fetch("/compare", { headers: headers("198.51.100.75") })).text();
+    expect(compareRowOf(compare, "Will Spain win the 2026 FIFA World Cup?")).toContain(
+      "End dates differ by 730 days.",
+    );
+  });
+
   it("no two copies of a figure disagree: the outcome table, the Kalshi line, /compare and both APIs, for every pair", async () => {
     await showAndPair(t.worker, BEFORE_THE_FINAL);
     const [page, comparePage, eventApi, compareApi] = await Promise.all([
