@@ -5,7 +5,7 @@
  * arbitrage: the two venues' resolution rules can differ.
  */
 import { type CategorySlug, categoryBySlug } from "./categories";
-import { endDatesApartDays, kalshiPrice, type PairInput, pairGap } from "./cross-venue";
+import { endDatesApartDays, kalshiEventUrl, kalshiPrice, type PairInput, pairGap } from "./cross-venue";
 import { eventUrl, tradeUrl } from "./links";
 import type { PolymarketFeeSchedule } from "./types";
 
@@ -150,7 +150,7 @@ export function compareRows(
         ask: pair.kalshi.yesAsk,
         volume24h: pair.kalshi.volume24h,
         readAt: iso(pair.kalshi.readMs),
-        url: pair.kalshi.rulesUrl,
+        url: kalshiEventUrl(pair.kalshi.eventTicker),
         rulesUrl: pair.kalshi.rulesUrl,
         closeTime: pair.kalshi.closeTime,
       },

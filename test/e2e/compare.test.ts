@@ -5,20 +5,13 @@
  * page at 390 and 1280 px with axe: the pairs, the filters (a plain GET form), none above a filter, and the
  * page without JavaScript. The shared Workers of global-setup are left alone (they list other markets).
  */
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KALSHI_CRON, MARKETS_CRON } from "../../app/lib/refresh-cadence";
 import { polymarketVars, startFixtureServer } from "../support/fixture-server";
 import { startWorker } from "../support/worker";
+import { WORLD_CUP } from "../support/world-cup";
 import { expectNoAxeViolations, screenshotWidths } from "./axe";
 import { browserPerFile, launchBrowser } from "./browser";
-
-type Json = Record<string, unknown>;
-const worldCup = JSON.parse(
-  readFileSync(new URL("../fixtures/polymarket/gamma-event-negrisk-60.json", import.meta.url), "utf8"),
-) as Json & { markets: Json[] };
-const { markets, ...event } = worldCup;
-const WORLD_CUP = markets.map((m) => ({ ...m, events: [event] }));
 
 let fixtures: Awaited<ReturnType<typeof startFixtureServer>>;
 let worker: Awaited<ReturnType<typeof startWorker>>;

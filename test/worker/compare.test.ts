@@ -17,22 +17,18 @@ import { marketSnapshot } from "~/.server/snapshots/markets";
 import { HistoryOutbox } from "~/.server/snapshots/outbox";
 import { KALSHI_CRON, MARKETS_CRON } from "~/lib/refresh-cadence";
 import labels from "../fixtures/cross-venue-labels.json" with { type: "json" };
-import worldCup from "../fixtures/polymarket/gamma-event-negrisk-60.json" with { type: "json" };
 import iran from "../fixtures/polymarket/gamma-events-iran-11-EXTRACT.json" with { type: "json" };
+import { BEFORE_THE_FINAL, WORLD_CUP } from "../support/world-cup";
 import { countingDb } from "./support/counting";
-import { type Json, openApi, validatorFor } from "./support/openapi";
+import { resetKalshiCrawl, showAndPair as showAndPairOn } from "./support/kalshi-pairs";
+import { openApi, validatorFor } from "./support/openapi";
 import { clearIndex, indexRecorded } from "./support/search";
 import { FAILURE_MODES, failing, keysetHandler, upstreams } from "./support/upstreams";
 import { BROWSER, failingDb, testWorker, workerTest } from "./support/worker";
 
 const t = workerTest({ tables: ["kalshi_markets", "kalshi_pairs", "cross_venue_pairs"] });
 
-/** Before the World Cup ends (the recorded event's end date is 2026-07-20). */
-const AT = Date.parse("2026-06-01T12:00:00Z");
-
-/** The recorded World Cup event's markets, each with its event embedded (as Gamma's markets list sends them). */
-const { markets: worldCupMarkets, ...worldCupEvent } = worldCup as unknown as Json & { markets: Json[] };
-const WORLD_CUP = worldCupMarkets.map((m) => ({ ...m, events: [worldCupEvent] }));
+const AT = BEFORE_THE_FINAL;
 
 /** The recorded Iran events (11), as Gamma lists open events. */
 const iranEvents = iran as unknown as { slug: string }[];
@@ -43,9 +39,7 @@ const SAME = new Set(labels.pairs.filter((p) => p.same).map((p) => `${p.polymark
 const headers = (ip: string) => ({ ...BROWSER, "cf-connecting-ip": ip });
 
 beforeEach(async () => {
-  await env.DB.prepare(
-    "UPDATE kalshi_crawl SET pass = 0, pass_started_ms = NULL, complete = 1, cursor = NULL, pages = 0, seen = '[]', last_full_pass_ms = NULL, events = 0, unseen_closed_ms = NULL, day = '', rows_today = 0, version = 0",
-  ).run();
+  await resetKalshiCrawl();
   vi.spyOn(console, "info").mockImplementation(() => {});
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(AT);
@@ -83,12 +77,7 @@ async function storedSnapshot() {
 }
 
 /** The market cron (the World Cup shown), then the Kalshi cron (a complete pass, then the pairing). */
-async function showAndPair(at = AT): Promise<void> {
-  await t.worker.scheduled(MARKETS_CRON, at);
-  await t.worker.settle();
-  await t.worker.scheduled(KALSHI_CRON, at + 1_000);
-  await t.worker.settle();
-}
+const showAndPair = (at = AT) => showAndPairOn(t.worker, at);
 
 describe("the pairing job", () => {
   it("pairs the shown World Cup markets with Kalshi's after a complete pass, each pair a labelled same question", async () => {

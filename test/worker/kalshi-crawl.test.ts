@@ -157,7 +157,7 @@ describe("paging", () => {
     expect(changed.map((r) => [r.ticker, r.last_price])).toEqual([["KXRECOGPERSONIRAN-26", 0.31]]);
   });
 
-  it("closes a market that stopped trading at once, and the markets of events no longer listed at a pass's end once a day", async () => {
+  it("closes a market that stopped trading at once, the markets of events no longer listed at a pass's end once a day, and deletes closed ones a day on", async () => {
     const events = structuredClone(KALSHI_EVENTS) as Json[];
     serve(events, 200);
     const d = deps();
@@ -179,6 +179,19 @@ describe("paging", () => {
     const open = await readOpenKalshiMarkets(env.DB);
     expect(open).toHaveLength(ACTIVE - 1 - governors);
     expect(open.some((m) => m.eventTicker === "KXFEDGOVNOM-27")).toBe(false);
+    // The same scan deleted the finalized market's row (closed the day before, its figures last read at the
+    // start: over CLOSED_KEPT_MS ago); the governors' rows, closed by this very scan, are kept.
+    const hormuz = String((marketsOf(events, "KXCLOSEHORMUZ-27JAN")[0] as Json).ticker);
+    const rows = await stored();
+    expect(rows.some((r) => r.ticker === hormuz)).toBe(false);
+    expect(rows.filter((r) => r.closed === 1)).toHaveLength(governors);
+
+    // The next day's scan deletes them all; the open ones stay as they are.
+    d.advance(CLOSE_UNSEEN_EVERY_MS);
+    expect((await crawlOk(d)).pruned).toBe(governors);
+    const left = await stored();
+    expect(left.filter((r) => r.closed === 1)).toEqual([]);
+    expect(left).toHaveLength(ACTIVE - 1 - governors);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   prepareKalshiClose,
   prepareKalshiCloseUnseen,
   prepareKalshiCrawl,
+  prepareKalshiPruneClosed,
   prepareKalshiUpserts,
   readKalshiCrawl,
   readStoredKalshi,
@@ -47,6 +48,8 @@ export interface KalshiCrawlRun {
   /** Markets upserted (new, changed or reopened) and marked closed. */
   written: number;
   closed: number;
+  /** Closed markets deleted (the daily scan: closed and not read for CLOSED_KEPT_MS). */
+  pruned: number;
   /** Changed markets not written: the day's row budget was spent. */
   deferred: number;
   passComplete: boolean;
@@ -60,6 +63,8 @@ const LEAST_SHARE_TO_CLOSE = 0.5;
 
 /** How often a pass's end closes the markets of events it did not list. */
 export const CLOSE_UNSEEN_EVERY_MS = 24 * 3_600_000;
+/** A closed market is deleted by the first daily scan at least this long after it was last read. */
+export const CLOSED_KEPT_MS = 24 * 3_600_000;
 
 function idleRun(state: KalshiCrawlState): KalshiCrawlRun {
   return {
@@ -69,6 +74,7 @@ function idleRun(state: KalshiCrawlState): KalshiCrawlRun {
     markets: 0,
     written: 0,
     closed: 0,
+    pruned: 0,
     deferred: 0,
     passComplete: false,
     superseded: false,
@@ -182,10 +188,16 @@ export async function crawlKalshi(deps: KalshiCrawlDeps): Promise<Section<Kalshi
     if (plan.write.length > 0) statements.push(prepareKalshiUpserts(db, plan.write, nowMs));
     if (plan.close.length > 0) statements.push(prepareKalshiClose(db, plan.close));
     let unseen = -1;
+    let pruned = -1;
     if (read.ended) {
       // Closing what a pass did not list reads every stored market: once a day is enough, since a market
       // that stops trading inside a listed event is closed by the run that lists it.
       const closeDue = nowMs - (state.unseenClosedMs ?? 0) >= CLOSE_UNSEEN_EVERY_MS;
+      // The same daily scan deletes the markets closed a day or more (before this run closes any more).
+      if (closeDue) {
+        pruned = statements.length;
+        statements.push(prepareKalshiPruneClosed(db, nowMs - CLOSED_KEPT_MS));
+      }
       if (closeDue && seen.length > 0 && seen.length >= state.events * LEAST_SHARE_TO_CLOSE) {
         unseen = statements.length;
         statements.push(prepareKalshiCloseUnseen(db, seen));
@@ -199,8 +211,8 @@ export async function crawlKalshi(deps: KalshiCrawlDeps): Promise<Section<Kalshi
       const events = seen.length > 0 ? seen.length : state.events;
       next = { ...next, complete: true, cursor: null, seen: [], lastFullPassMs: nowMs, events };
     }
-    // What this batch writes, the state's row included (a pass's closing of unseen events is not counted:
-    // each market closes once).
+    // What this batch writes, the state's row included (a pass's closing of unseen events and the deletion of
+    // closed markets are not counted: each market closes once and is deleted once).
     next.rowsToday = rowsToday + plan.write.length + plan.close.length + 1;
     statements.push(prepareKalshiCrawl(db, next, state.version));
     const results = await db.batch(statements);
@@ -209,6 +221,7 @@ export async function crawlKalshi(deps: KalshiCrawlDeps): Promise<Section<Kalshi
       written: results.reduce((n, r) => n + (r.meta.rows_written ?? 0), 0),
     };
     run.closed = plan.close.length + (unseen >= 0 ? (results[unseen]?.meta.changes ?? 0) : 0);
+    run.pruned = pruned >= 0 ? (results[pruned]?.meta.changes ?? 0) : 0;
     run.superseded = results.at(-1)?.results.length !== 1;
   } catch (error) {
     return unavailable(

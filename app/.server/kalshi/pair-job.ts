@@ -14,7 +14,7 @@ import { ok, type Section, unavailable } from "~/lib/section";
 import type { Market, MarketEvent } from "~/lib/types";
 import { describeFailure } from "../http";
 import { createLog } from "../log";
-import { type IndexedPageEnd, readOpenIndexedPage } from "../search/query";
+import { readOpenIndexedPage } from "../search/query";
 import type { StoredMarkets } from "../snapshots/markets";
 import { type PairRecord, preparePairDeletes, preparePairUpserts, readPairRecords } from "./pairs";
 import { readKalshiPairs, readOpenKalshiSides } from "./store";
@@ -118,7 +118,7 @@ export async function pairKalshi(deps: PairJobDeps): Promise<Section<PairJobRun>
     let polymarket = sides.length;
     let read = rowsRead;
     // Every open event the index holds is paired too, not only the shown ones (the shown copy first).
-    let after: IndexedPageEnd | null = null;
+    let after: number | null = null;
     do {
       const page = await readOpenIndexedPage(deps.db, after, deps.indexPageEvents ?? INDEX_PAGE_EVENTS);
       const more = indexSides(page.events, slugOf);

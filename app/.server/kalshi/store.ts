@@ -267,6 +267,14 @@ export function prepareKalshiCloseUnseen(db: D1Database, seenEvents: readonly st
     .bind(JSON.stringify(seenEvents));
 }
 
+/**
+ * Deletes the closed markets last read before `beforeMs`: nothing shows them once the pairing after the pass has
+ * dropped their pairs, and kept they would be read again by every scan of the open ones (no index on `closed`).
+ */
+export function prepareKalshiPruneClosed(db: D1Database, beforeMs: number): D1PreparedStatement {
+  return db.prepare("DELETE FROM kalshi_markets WHERE closed = 1 AND read_ms < ?1").bind(beforeMs);
+}
+
 /** A stored Kalshi market as the matcher and the pages read it. */
 export interface StoredKalshiMarket extends KalshiMarket {
   readMs: number;
