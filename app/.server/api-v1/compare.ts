@@ -58,7 +58,10 @@ const ComparePairSchema = v.pipe(
       ask: v.nullable(price("Yes ask")),
       volume24h: v.pipe(v.nullable(v.number()), v.description("Contracts traded in 24 h")),
       readAt: v.pipe(isoTime, v.description("When Kalshi's figures were read")),
-      url: v.pipe(v.string(), v.description("Its event page on kalshi.com (the link the event and market pages show)")),
+      url: v.pipe(
+        v.string(),
+        v.description("Its event page on kalshi.com (the link the event and market pages show)"),
+      ),
       rulesUrl: v.pipe(v.string(), v.description("The series page on kalshi.com, where the rules are")),
       closeTime: v.nullable(isoTime),
     }),

@@ -242,7 +242,9 @@ export async function readOpenIndexedPage(
 ): Promise<{ events: IndexedEvent[]; next: number | null; rowsRead: number }> {
   const { results, meta } = await db
     // `+e.closed`: not the open-by-volume index (it would read every open row and sort them by id), the key.
-    .prepare(`SELECT ${COLUMNS} FROM search_events e WHERE e.id > ?1 AND +e.closed = 0 ORDER BY e.id LIMIT ?2`)
+    .prepare(
+      `SELECT ${COLUMNS} FROM search_events e WHERE e.id > ?1 AND +e.closed = 0 ORDER BY e.id LIMIT ?2`,
+    )
     .bind(after ?? -1, limit)
     .all<EventRow>();
   const last = results.at(-1);
