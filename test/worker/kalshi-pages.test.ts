@@ -150,9 +150,15 @@ describe("a pair the pairing job made: Spain in the recorded World Cup", () => {
     await showAndPair(t.worker, BEFORE_THE_FINAL);
     const spain = await spainPair();
     const page = await html(t.worker, `/event/${WORLD_CUP_SLUG}`);
-    // Every pair of the event is shown, each once.
+    // Every pair of the event is shown, each once, in the outcome table's order (dearest first).
     expect(pairItems(page)).toHaveLength(spain.count);
     expect(spain.count).toBeGreaterThan(5);
+    const pairLabels = pairItems(page).map((item) => textOf(item).trim().split(": ")[0] ?? "");
+    const tableLabels = [...page.matchAll(/data-testid="outcome-row"><th[^>]*><a[^>]*>([^<]+)<\/a>/g)]
+      .map((m) => textOf(m[1] ?? ""))
+      .filter((label) => pairLabels.includes(label));
+    expect(pairLabels).toEqual(tableLabels);
+    expect(pairLabels.slice(0, 2)).not.toEqual(["France", "Spain"]);
     // The outcome table's Spain row: 10.7¢.
     expect(page).toMatch(outcomeRowPrice("Spain", "10.7¢"));
     const item = pairOf(page, "Spain");

@@ -232,6 +232,11 @@ function partOf<T>(
 }
 
 /** Everything the page shows of a resolved event. */
+/** The event's markets in the order of its outcome rows, each once, then the markets no row names. */
+function inTableOrder(rows: readonly { market: Market }[], markets: readonly Market[]): Market[] {
+  return [...new Map([...rows.map((r) => r.market), ...markets].map((m) => [m.id, m])).values()];
+}
+
 async function eventPageData(
   deps: Deps,
   sources: PageSources,
@@ -289,7 +294,13 @@ async function eventPageData(
     leader
       ? mentionPoints(reads, leader.market.id, nowSec - MENTIONS_WINDOW_SECONDS)
       : Promise.resolve<Section<MentionPoint[]>>(ok([])),
-    kalshiRows(reads, event.slug, shownMarkets(allMarkets, view.multi), readAtOf(view.source)),
+    // In the outcome table's order (dearest first), then the markets it does not list.
+    kalshiRows(
+      reads,
+      event.slug,
+      shownMarkets(inTableOrder(open, allMarkets), view.multi),
+      readAtOf(view.source),
+    ),
     gammaPart,
   ]);
   return {
