@@ -14,11 +14,12 @@ import {
   type KalshiCrawlDeps,
   type KalshiCrawlRun,
 } from "~/.server/kalshi/crawl";
-import { readKalshiCrawl, readKalshiPairs, readOpenKalshiMarkets } from "~/.server/kalshi/store";
+import { readKalshiCrawl, readKalshiPairs } from "~/.server/kalshi/store";
 import { createKalshi } from "~/.server/upstreams";
 import { KALSHI_CRON, WHALES_CRON } from "~/lib/refresh-cadence";
 import { KALSHI_EVENTS, kalshiEventsAnswer } from "../support/upstream-answers";
 import { countingDb } from "./support/counting";
+import { openKalshiMarkets } from "./support/kalshi-pairs";
 import { calls, FAILURE_MODES, failing, KALSHI, kalshiHandler, upstreams } from "./support/upstreams";
 import { testWorker, workerTest } from "./support/worker";
 
@@ -110,7 +111,7 @@ describe("paging", () => {
     const second = await crawlOk(d);
     expect(second).toMatchObject({ pages: 1, passComplete: true });
     expect(calls.kalshi).toBe(6);
-    const open = await readOpenKalshiMarkets(env.DB);
+    const open = await openKalshiMarkets();
     expect(open).toHaveLength(ACTIVE);
     expect(open.find((m) => m.ticker === "KXRECOGPERSONIRAN-26")).toMatchObject({
       lastPrice: 0.28,
@@ -171,12 +172,12 @@ describe("paging", () => {
     // The next pass, two hours on: the finalized market is closed; the unlisted event waits for the day's scan.
     d.advance(2 * 3_600_000);
     expect((await crawlOk(d)).closed).toBe(1);
-    expect(await readOpenKalshiMarkets(env.DB)).toHaveLength(ACTIVE - 1);
+    expect(await openKalshiMarkets()).toHaveLength(ACTIVE - 1);
 
     // A day after the last scan, a pass's end closes the markets of events it did not list.
     d.advance(CLOSE_UNSEEN_EVERY_MS);
     expect((await crawlOk(d)).closed).toBe(governors);
-    const open = await readOpenKalshiMarkets(env.DB);
+    const open = await openKalshiMarkets();
     expect(open).toHaveLength(ACTIVE - 1 - governors);
     expect(open.some((m) => m.eventTicker === "KXFEDGOVNOM-27")).toBe(false);
     // The same scan deleted the finalized market's row (closed the day before, its figures last read at the
@@ -312,14 +313,14 @@ describe("a page failing after others", () => {
       .filter((e) => (e.markets as Json[]).some((m) => m.status === "active"))
       .map((e) => e.event_ticker);
     expect(firstFive).toHaveLength(4);
-    const open = await readOpenKalshiMarkets(env.DB);
+    const open = await openKalshiMarkets();
     expect(new Set(open.map((m) => m.eventTicker))).toEqual(new Set(firstFive));
     const state = await readKalshiCrawl(env.DB);
     expect(state).toMatchObject({ pass: 1, pages: 1, complete: false });
     // The next run starts at the failed page and reads the rest of the pass.
     d.advance(5 * 60_000);
     expect(await crawlOk(d)).toMatchObject({ pages: 3, passComplete: true });
-    expect(await readOpenKalshiMarkets(env.DB)).toHaveLength(ACTIVE);
+    expect(await openKalshiMarkets()).toHaveLength(ACTIVE);
   });
 });
 

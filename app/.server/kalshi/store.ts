@@ -325,14 +325,6 @@ export function marketOf(r: MarketRow): StoredKalshiMarket {
   };
 }
 
-/** Every open stored market (what the matcher pairs). Throws when D1 fails. */
-export async function readOpenKalshiMarkets(db: D1Database): Promise<StoredKalshiMarket[]> {
-  const { results } = await db
-    .prepare("SELECT * FROM kalshi_markets WHERE closed = 0 ORDER BY ticker")
-    .all<MarketRow>();
-  return results.map(marketOf);
-}
-
 /** The open markets as the matcher reads them: only the columns it compares, and the D1 rows read. */
 export async function readOpenKalshiSides(
   db: D1Database,

@@ -7,6 +7,7 @@
 import { env } from "cloudflare:test";
 import { getConfig } from "~/.server/config";
 import { crawlKalshi } from "~/.server/kalshi/crawl";
+import { type MarketRow, marketOf, type StoredKalshiMarket } from "~/.server/kalshi/store";
 import { createKalshi } from "~/.server/upstreams";
 import { KALSHI_CRON, MARKETS_CRON } from "~/lib/refresh-cadence";
 import { WORLD_CUP } from "../../support/world-cup";
@@ -88,4 +89,12 @@ export function pairsFailing(db: D1Database): D1Database {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
+}
+
+/** Every open stored Kalshi market, whole, by ticker (what the crawl wrote). */
+export async function openKalshiMarkets(): Promise<StoredKalshiMarket[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT * FROM kalshi_markets WHERE closed = 0 ORDER BY ticker",
+  ).all<MarketRow>();
+  return results.map(marketOf);
 }
