@@ -59,6 +59,14 @@ const pairs = async () =>
     }>()
   ).results;
 
+/** The Kalshi markets flagged as named by a pair, by ticker. */
+const flagged = async () =>
+  (
+    await env.DB.prepare("SELECT ticker FROM kalshi_markets WHERE paired = 1 ORDER BY ticker").all<{
+      ticker: string;
+    }>()
+  ).results.map((r) => r.ticker);
+
 /** The market snapshot KV holds, read as the Kalshi cron reads it (no refresh scheduled). */
 async function storedSnapshot() {
   const now = () => Date.now();
@@ -83,6 +91,7 @@ describe("the pairing job", () => {
   it("pairs the shown World Cup markets with Kalshi's after a complete pass, each pair a labelled same question", async () => {
     await showAndPair();
     const rows = await pairs();
+    expect(await flagged()).toEqual(rows.map((r) => r.kalshi_ticker).sort());
     expect(rows.length).toBeGreaterThan(5);
     for (const r of rows)
       expect(SAME.has(`${r.polymarket_id} ${r.kalshi_ticker}`), r.polymarket_id).toBe(true);
@@ -115,6 +124,8 @@ describe("the pairing job", () => {
     const after = await pairs();
     expect(after.map((r) => r.polymarket_id)).not.toContain("558934");
     expect(after).toEqual(before.filter((r) => r.polymarket_id !== "558934"));
+    // The Kalshi markets the pairs name are flagged (the crawl writes their changes first); Spain's no more.
+    expect(await flagged()).toEqual(after.map((r) => r.kalshi_ticker).sort());
 
     const broken = await pairKalshi({ ...deps, db: failingDb });
     expect(broken.ok).toBe(false);

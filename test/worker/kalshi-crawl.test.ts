@@ -246,6 +246,31 @@ describe("the D1 row budget", () => {
   });
 });
 
+describe("the paired markets first", () => {
+  it("with the budget short, a paired market's change is written before busier unpaired ones", async () => {
+    const events = structuredClone(KALSHI_EVENTS) as Json[];
+    serve(events, 200);
+    const d = deps({ passMinutes: 0 });
+    await crawlOk(d);
+    const leaders = marketsOf(events, "KXLEADERSOUT-27JAN01");
+    const busiest = [...leaders].sort((a, b) => Number(b.volume_24h_fp ?? 0) - Number(a.volume_24h_fp ?? 0));
+    const [top, second] = busiest as [Json, Json];
+    const quiet = busiest.at(-1) as Json;
+    for (const m of [top, second, quiet]) m.yes_bid_dollars = "0.0100";
+    // A pair names the quietest of the three (as the pairing job flags it).
+    await env.DB.prepare("UPDATE kalshi_markets SET paired = 1 WHERE ticker = ?1").bind(quiet.ticker).run();
+    upstreams.resetHandlers();
+    serve(events, 200);
+    const rowsToday = (await readKalshiCrawl(env.DB)).rowsToday;
+    d.advance(5 * 60_000);
+    // Room for two markets (one row is the state's): the paired one, then the busiest.
+    const run = await crawlOk({ ...d, rowsPerDay: rowsToday + 3 });
+    expect(run.written).toBe(2);
+    const written = (await stored()).filter((r) => r.read_ms === START + 5 * 60_000).map((r) => r.ticker);
+    expect(written.sort()).toEqual([String(quiet.ticker), String(top.ticker)].sort());
+  });
+});
+
 describe("decided pairs in D1", () => {
   it("reads the kalshi_pairs rows as overrides", async () => {
     await env.DB.prepare(

@@ -16,7 +16,13 @@ import { describeFailure } from "../http";
 import { createLog } from "../log";
 import { readOpenIndexedPage } from "../search/query";
 import type { StoredMarkets } from "../snapshots/markets";
-import { type PairRecord, preparePairDeletes, preparePairUpserts, readPairRecords } from "./pairs";
+import {
+  type PairRecord,
+  preparePairDeletes,
+  preparePairedFlags,
+  preparePairUpserts,
+  readPairRecords,
+} from "./pairs";
 import { readKalshiPairs, readOpenKalshiSides } from "./store";
 
 const log = createLog("kalshi");
@@ -82,14 +88,21 @@ const sameRecord = (a: PairRecord, b: PairRecord) =>
   a.decidedBy === b.decidedBy &&
   JSON.stringify(a.reasons) === JSON.stringify(b.reasons);
 
-/** What to write: the proposed pairs new or changed, and the stored ones no longer proposed. */
+/**
+ * What to write: the proposed pairs new or changed, the stored ones no longer proposed, and the Kalshi markets
+ * a pair names now and no longer (their `paired` flag).
+ */
 export function planPairWrites(
   proposed: readonly PairRecord[],
   stored: readonly PairRecord[],
-): { upsert: PairRecord[]; remove: string[] } {
+): { upsert: PairRecord[]; remove: string[]; flagOn: string[]; flagOff: string[] } {
   const before = new Map(stored.map((p) => [p.polymarketId, p]));
   const now = new Set(proposed.map((p) => p.polymarketId));
+  const tickersNow = new Set(proposed.map((p) => p.kalshiTicker));
+  const tickersBefore = new Set(stored.map((p) => p.kalshiTicker));
   return {
+    flagOn: [...tickersNow].filter((t) => !tickersBefore.has(t)),
+    flagOff: [...tickersBefore].filter((t) => !tickersNow.has(t)),
     upsert: proposed.filter((p) => {
       const old = before.get(p.polymarketId);
       return !old || !sameRecord(old, p);
@@ -135,10 +148,12 @@ export async function pairKalshi(deps: PairJobDeps): Promise<Section<PairJobRun>
       reasons: p.reasons,
       decidedBy: p.decidedBy,
     }));
-    const { upsert, remove } = planPairWrites(proposed, before);
+    const { upsert, remove, flagOn, flagOff } = planPairWrites(proposed, before);
     const statements: D1PreparedStatement[] = [];
     if (upsert.length > 0) statements.push(preparePairUpserts(deps.db, upsert, deps.now()));
     if (remove.length > 0) statements.push(preparePairDeletes(deps.db, remove));
+    if (flagOn.length > 0 || flagOff.length > 0)
+      statements.push(preparePairedFlags(deps.db, flagOn, flagOff));
     if (statements.length > 0) await deps.db.batch(statements);
     const run: PairJobRun = {
       polymarket,

@@ -141,3 +141,20 @@ export function preparePairDeletes(db: D1Database, polymarketIds: readonly strin
     .prepare("DELETE FROM cross_venue_pairs WHERE polymarket_id IN (SELECT value FROM json_each(?1))")
     .bind(JSON.stringify(polymarketIds));
 }
+
+/**
+ * Flags the Kalshi markets a pair now names (`on`) and those no pair names any more (`off`), so that the crawl
+ * writes the paired markets' changes first (only these rows are written).
+ */
+export function preparePairedFlags(
+  db: D1Database,
+  on: readonly string[],
+  off: readonly string[],
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE kalshi_markets SET paired = (ticker IN (SELECT value FROM json_each(?1)))
+       WHERE ticker IN (SELECT value FROM json_each(?1) UNION ALL SELECT value FROM json_each(?2))`,
+    )
+    .bind(JSON.stringify(on), JSON.stringify(off));
+}

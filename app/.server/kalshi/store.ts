@@ -130,6 +130,8 @@ export function figuresHash(m: KalshiMarket): string {
 export interface StoredKalshi {
   hash: string;
   closed: boolean;
+  /** A stored pair names it (the pairing job keeps the flag). */
+  paired: boolean;
 }
 
 /** The stored hash of each of `tickers` the table holds, in one query, and the rows D1 says it read. */
@@ -140,12 +142,14 @@ export async function readStoredKalshi(
   if (tickers.length === 0) return { stored: new Map(), rowsRead: 0 };
   const { results, meta } = await db
     .prepare(
-      `SELECT m.ticker, m.figures_hash, m.closed
+      `SELECT m.ticker, m.figures_hash, m.closed, m.paired
        FROM json_each(?1) j CROSS JOIN kalshi_markets m ON m.ticker = j.value`,
     )
     .bind(JSON.stringify(tickers))
-    .all<{ ticker: string; figures_hash: string; closed: number }>();
-  const stored = new Map(results.map((r) => [r.ticker, { hash: r.figures_hash, closed: r.closed === 1 }]));
+    .all<{ ticker: string; figures_hash: string; closed: number; paired: number }>();
+  const stored = new Map(
+    results.map((r) => [r.ticker, { hash: r.figures_hash, closed: r.closed === 1, paired: r.paired === 1 }]),
+  );
   return { stored, rowsRead: meta.rows_read ?? 0 };
 }
 
@@ -160,7 +164,8 @@ export interface KalshiWritePlan {
 
 /**
  * What a run writes, at most `budget` rows: first the stored open markets the listing says stopped trading,
- * then changed markets that traded in the last 24 hours (busiest first: their prices are the ones read),
+ * then the changed markets a pair names (busiest first: the pages show their prices beside Polymarket's), then
+ * the other changed markets that traded in the last 24 hours (busiest first: their prices are the ones read),
  * then new markets in listing order, then the other changed ones.
  */
 export function planKalshiWrites(
@@ -169,6 +174,7 @@ export function planKalshiWrites(
   budget: number,
 ): KalshiWritePlan {
   const fresh: KalshiMarket[] = [];
+  const paired: KalshiMarket[] = [];
   const traded: KalshiMarket[] = [];
   const changed: KalshiMarket[] = [];
   const close: string[] = [];
@@ -179,12 +185,15 @@ export function planKalshiWrites(
       continue;
     }
     if (!row) fresh.push(m);
-    else if (row.closed || row.hash !== figuresHash(m)) ((m.volume24h ?? 0) > 0 ? traded : changed).push(m);
+    else if (row.closed || row.hash !== figuresHash(m))
+      (row.paired ? paired : (m.volume24h ?? 0) > 0 ? traded : changed).push(m);
   }
-  traded.sort((a, b) => (b.volume24h ?? 0) - (a.volume24h ?? 0));
+  const busiest = (a: KalshiMarket, b: KalshiMarket) => (b.volume24h ?? 0) - (a.volume24h ?? 0);
+  paired.sort(busiest);
+  traded.sort(busiest);
   const closing = close.slice(0, Math.max(0, budget));
   const room = Math.max(0, budget - closing.length);
-  const all = [...traded, ...fresh, ...changed];
+  const all = [...paired, ...traded, ...fresh, ...changed];
   return {
     write: all.slice(0, room),
     close: closing,
