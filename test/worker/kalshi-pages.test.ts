@@ -274,6 +274,11 @@ describe("a pair the pairing job made: Spain in the recorded World Cup", () => {
     ]);
     const kalshi = eventApi.kalshi ?? [];
     expect(kalshi.length).toBeGreaterThan(5);
+    // The pairs in the order of the answer's outcomes (dearest first), as on the page.
+    const order = eventApi.outcomes
+      .map((o) => o.marketId)
+      .filter((id) => kalshi.some((k) => k.polymarketId === id));
+    expect(kalshi.map((k) => k.polymarketId)).toEqual(order);
     expect(compareApi.pairs.map((p) => p.polymarket.id).sort()).toEqual(
       kalshi.map((k) => k.polymarketId).sort(),
     );

@@ -242,14 +242,22 @@ async function smartMoneyOf(
 type KalshiPairBody = NonNullable<EventResponse["kalshi"]>[number];
 
 /**
- * The markets of an event as the answer prices them: Gamma's or the snapshot's markets where read, else the
- * outcomes listed (a one-market event's Yes side; no end date, so the end dates are not compared).
+ * The markets of an event as the answer prices them, in its outcomes' order: Gamma's or the snapshot's markets
+ * where read, else the outcomes listed (a one-market event's Yes side; no end date, so the end dates are not
+ * compared).
  */
 function answerMarkets(
   detail: Pick<EventResponse, "event" | "outcomes">,
   markets: readonly Market[] | null,
 ): ShownMarket[] {
-  if (markets !== null) return shownMarkets(markets, detail.event.multi);
+  if (markets !== null) {
+    // In the order of the answer's outcomes (dearest first), as the event page lists its pairs.
+    const rank = new Map(detail.outcomes.map((o, i) => [o.marketId, i] as const).reverse());
+    const ranked = [...markets].sort(
+      (a, b) => (rank.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.id) ?? Number.MAX_SAFE_INTEGER),
+    );
+    return shownMarkets(ranked, detail.event.multi);
+  }
   const byId = new Map<string, ShownMarket>();
   for (const o of detail.outcomes) {
     const kept = byId.get(o.marketId);
