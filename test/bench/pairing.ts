@@ -31,9 +31,9 @@ import type { GammaEventJson } from "../support/index-events.ts";
 import { runCron, startWorker } from "../support/worker.ts";
 import { cronCpu, workerdPids } from "./cron-cpu.ts";
 
-export const PAIRING_EVENTS = Number(process.env.BENCH_PAIRING_EVENTS ?? 10_000);
-export const PAIRING_KALSHI_MARKETS = Number(process.env.BENCH_PAIRING_KALSHI ?? 20_000);
-/** The job's page of index events (INDEX_PAGE_EVENTS). */
+const PAIRING_EVENTS = Number(process.env.BENCH_PAIRING_EVENTS ?? 10_000);
+const PAIRING_KALSHI_MARKETS = Number(process.env.BENCH_PAIRING_KALSHI ?? 20_000);
+/** The job's page of index events (INDEX_PAGE_EVENTS in app/.server/kalshi/pair-job.ts: node cannot load that module's `~/` imports). */
 const PAGE = 2_000;
 /** Index pages a whale run: the bench fills the index in few runs (the crawl's own CPU is measured by ./search.ts). */
 const INDEX_PAGES_PER_RUN = 20;

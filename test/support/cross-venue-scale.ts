@@ -168,6 +168,3 @@ export function scaleKalshiEvents(markets: number): KalshiEventJson[] {
   }
   return events;
 }
-
-/** The words every world keeps (for the bench's report). */
-export const KEPT_WORDS: ReadonlySet<string> = KEPT;
